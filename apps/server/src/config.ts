@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+// Configuration from the environment (ARCHITECTURE §4). Everything has a working default.
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in DATA_DIR/db. Set to "memory://" for a throwaway database. */
+  databaseUrl?: string;
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  logLevel: string;
+  /** Folder of the built console; served at / when it exists. */
+  consoleDir?: string;
+  /** Run the background job runner in this process. */
+  runJobs: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const tls = Boolean(env.TLS_CERT && env.TLS_KEY);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    tlsCert: env.TLS_CERT || undefined,
+    tlsKey: env.TLS_KEY || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    consoleDir: env.CONSOLE_DIR,
+    runJobs: env.RUN_JOBS !== 'false',
+  };
+}

@@ -1,0 +1,3 @@
+export * from './account';
+export * from './platform';
+export * from './tenancy';

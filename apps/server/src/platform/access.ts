@@ -1,0 +1,139 @@
+import {
+  hasAny,
+  isPermission,
+  type Language,
+  type Permission,
+  pickLanguage,
+  ResultCode,
+} from '@vitrine/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors';
+import type { PermissionMatrix } from './permissions';
+import type { SessionStore, SessionUser } from './session';
+
+/** What a route declares: open to anyone, to any logged-in user, or to holders of a permission. */
+export type Access = 'public' | 'authenticated' | Permission | readonly Permission[];
+
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller's language, from Accept-Language. */
+    lang: Language;
+    /** The caller's time zone (timeZone header, IANA name) and UTC offset (TimeZone-Gmt). */
+    clientTimezone: string | null;
+    clientGmtOffset: string | null;
+    /** The console's build version (Version header). */
+    clientVersion: string | null;
+    /** The workspace chosen in the top bar (Workspace-Id header). */
+    workspaceId: number | null;
+    /** The logged-in user; set on every route that is not public. */
+    user: SessionUser;
+    /** The permissions the user's role holds now. */
+    permissions: readonly Permission[];
+  }
+  interface FastifyInstance {
+    /** Every /backend route with its declared access, for review and the snapshot test. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value.slice(0, 128) : null;
+};
+
+function bearer(request: FastifyRequest): string | null {
+  const value = request.headers.authorization;
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value);
+  return match ? match[1] : null;
+}
+
+/** The server refuses to start with a /backend route that declares no access. */
+export function checkDeclared(routes: { method: string; url: string; access?: Access }[]) {
+  const missing = routes.filter((route) => route.access === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `Routes without a declared access (public, authenticated or a permission): ${missing
+        .map((route) => `${route.method} ${route.url}`)
+        .join(', ')}`,
+    );
+  }
+  for (const route of routes) {
+    const keys = typeof route.access === 'string' ? [route.access] : (route.access ?? []);
+    for (const key of keys) {
+      if (key !== 'public' && key !== 'authenticated' && !isPermission(key)) {
+        throw new Error(`Route ${route.method} ${route.url} declares an unknown permission: ${key}`);
+      }
+    }
+  }
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionStore; matrix: PermissionMatrix }) => {
+    const declared: { method: string; url: string; access?: Access }[] = [];
+    app.decorate('routeAccess', [] as RouteAccess[]);
+    app.decorateRequest('lang', 'en');
+    app.decorateRequest('clientTimezone', null);
+    app.decorateRequest('clientGmtOffset', null);
+    app.decorateRequest('clientVersion', null);
+    app.decorateRequest('workspaceId', null);
+    app.decorateRequest('user', null as unknown as SessionUser);
+    app.decorateRequest('permissions', null as unknown as readonly Permission[]);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/backend')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        // The routeOptions object is kept: plugins may still set config.access in their own hooks.
+        declared.push({
+          method,
+          url: route.url,
+          get access() {
+            return route.config?.access;
+          },
+        });
+      }
+    });
+
+    app.addHook('onReady', async () => {
+      checkDeclared(declared);
+      app.routeAccess.push(
+        ...declared.map(({ method, url, access }) => ({ method, url, access: access as Access })),
+      );
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      request.lang = pickLanguage(header(request, 'accept-language'));
+      request.clientTimezone = header(request, 'timezone');
+      request.clientGmtOffset = header(request, 'timezone-gmt');
+      request.clientVersion = header(request, 'version');
+      const workspace = Number(header(request, 'workspace-id'));
+      request.workspaceId = Number.isInteger(workspace) && workspace > 0 ? workspace : null;
+
+      const access = request.routeOptions.config?.access;
+      if (access === undefined || access === 'public') return;
+
+      const token = bearer(request);
+      if (!token) throw new AppError(ResultCode.sessionExpired);
+      const meta = { ip: request.ip, userAgent: header(request, 'user-agent') ?? undefined };
+      const { user, renewedToken } = await opts.sessions.resolve(token, meta);
+      request.user = user;
+      request.permissions = await opts.matrix.of(user.roleId);
+      if (renewedToken) {
+        reply.header('Authorization', `Bearer ${renewedToken}`);
+        reply.header('Access-Control-Expose-Headers', 'Authorization');
+      }
+      if (access !== 'authenticated' && !hasAny(request.permissions, access)) {
+        throw new AppError(ResultCode.permission);
+      }
+    });
+  },
+  { name: 'access' },
+);

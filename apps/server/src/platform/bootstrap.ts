@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { AccountStatus, Role } from '@vitrine/contract';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from './passwords';
+
+/** A password that meets the rules: letters, digits and a special character. */
+function randomPassword() {
+  return `${randomBytes(12).toString('base64url')}-7a`;
+}
+
+/**
+ * On an empty database, creates the first system account from ADMIN_EMAIL / ADMIN_PASSWORD, or
+ * with a random password that is printed once. Returns the credentials it created, if any.
+ */
+export async function ensureSystemAccount(db: Db, config: Config, log: FastifyBaseLogger) {
+  const [{ total }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return null;
+  const email = (config.adminEmail ?? 'admin@vitrine.local').toLowerCase();
+  const password = config.adminPassword ?? randomPassword();
+  await db.insert(users).values({
+    email,
+    username: 'System administrator',
+    passwordHash: await hashPassword(password),
+    roleId: Role.system,
+    status: AccountStatus.active,
+  });
+  log.info({ email }, 'created the first system account');
+  return { email, password, printed: config.adminPassword === undefined };
+}

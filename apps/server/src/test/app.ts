@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+
+/**
+ * A whole server on its own database for one test file: PGlite in memory by default, or a fresh
+ * database on the PostgreSQL server named by DATABASE_URL (ARCHITECTURE §11: the same suite runs
+ * on both). Closed after the file's tests.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
+  const url = await freshDatabaseUrl();
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl: url,
+    publicUrl: 'http://vitrine.test',
+    logLevel: 'silent',
+    runJobs: false,
+    ...overrides,
+  };
+  const database = await openDatabase(url, dataDir);
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await dropDatabase(url);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+async function freshDatabaseUrl(): Promise<string> {
+  const server = process.env.DATABASE_URL;
+  if (!server?.startsWith('postgres')) return 'memory://';
+  const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  const server = process.env.DATABASE_URL;
+  if (!server?.startsWith('postgres') || url === 'memory://') return;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
