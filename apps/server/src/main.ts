@@ -19,7 +19,9 @@ if (created) {
     '',
     '  Vitrine is ready. Log in as the system administrator:',
     `    email:    ${created.email}`,
-    created.printed ? `    password: ${created.password}   (shown once: write it down)` : '    password: the ADMIN_PASSWORD you set',
+    created.printed
+      ? `    password: ${created.password}   (shown once: write it down)`
+      : '    password: the ADMIN_PASSWORD you set',
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -45,5 +45,10 @@ export type ScheduleType = (typeof ScheduleType)[keyof typeof ScheduleType];
 /** Marker on records that need an administrator's confirmation. */
 export const CONFIRMATION_MARKER = 'ntc';
 
-export const Orientation = { landscape: 0, portrait: 90, landscapeFlipped: 180, portraitFlipped: 270 } as const;
+export const Orientation = {
+  landscape: 0,
+  portrait: 90,
+  landscapeFlipped: 180,
+  portraitFlipped: 270,
+} as const;
 export type Orientation = (typeof Orientation)[keyof typeof Orientation];

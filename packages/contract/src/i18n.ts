@@ -17,7 +17,8 @@ export const LANGUAGE_LABEL: Record<Language, string> = {
   'zh-TW': '繁體中文',
 };
 
-export const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: string): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value);
 
 /** Picks the best supported language from a value such as "de-CH" or "zh-hant" or an Accept-Language header. */
 export function pickLanguage(header: string | undefined | null): Language {

@@ -6,4 +6,5 @@ export * from './limits';
 export * from './messages';
 export * from './permissions';
 export * from './roles';
+export * from './sys';
 export * from './validation';

@@ -27,7 +27,14 @@ export const STORAGE_PER_DEVICE_BYTES = 1024 * 1024 * 1024;
 
 export const DEFAULT_DATE_FORMAT = 'MM-DD-YYYY';
 export const DEFAULT_TIME_FORMAT = 'HH:mm';
-export const DATE_FORMATS = ['MM-DD-YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY/MM/DD'] as const;
+export const DATE_FORMATS = [
+  'MM-DD-YYYY',
+  'DD-MM-YYYY',
+  'YYYY-MM-DD',
+  'MM/DD/YYYY',
+  'DD/MM/YYYY',
+  'YYYY/MM/DD',
+] as const;
 export const TIME_FORMATS = ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'] as const;
 export const WEEK_STARTS = ['sunday', 'monday', 'saturday'] as const;
 export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

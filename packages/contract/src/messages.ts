@@ -1,3 +1,4 @@
+import type { Language } from './i18n';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -7,7 +8,6 @@ import it from './locales/it.json';
 import pt from './locales/pt.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
-import type { Language } from './i18n';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 
@@ -34,7 +34,11 @@ function lookup(tree: MessageTree, key: string): string | undefined {
 }
 
 /** Translates a message key, falling back to English, then to the key itself; fills {{name}}. */
-export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
+export function translate(
+  language: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
   const text = lookup(MESSAGES[language], key) ?? lookup(MESSAGES.en, key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }

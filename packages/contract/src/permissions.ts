@@ -92,7 +92,13 @@ const tenantContent: Permission[] = [
   'statistics:play-back-logs',
   'statistics:export:list',
 ];
-const teamManagement: Permission[] = ['team', 'team:user:list', 'team:user:info', 'team:user:add', 'team:group:list'];
+const teamManagement: Permission[] = [
+  'team',
+  'team:user:list',
+  'team:user:info',
+  'team:user:add',
+  'team:group:list',
+];
 
 /**
  * The most a role can ever hold. The system role edits each role's grants on /setting/permission
@@ -177,7 +183,9 @@ export const ROLE_CEILING: Record<Role, readonly Permission[]> = {
     'team',
     'team:user:list',
     'team:user:info',
-    ...tenantContent.filter((key) => !key.startsWith('device:ota') && !key.startsWith('device:videowall:add')),
+    ...tenantContent.filter(
+      (key) => !key.startsWith('device:ota') && !key.startsWith('device:videowall:add'),
+    ),
   ],
 };
 

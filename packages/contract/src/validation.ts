@@ -15,7 +15,9 @@ export const MAC_PATTERN = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
 export const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const SIGNAGE_ID_PATTERN = new RegExp(`^[${SIGNAGE_ID_ALPHABET}]{${SIGNAGE_ID_LENGTH}}$`);
 
-const required = (key: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined) });
+const required = (key: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined),
+});
 
 export const emailSchema = z
   .string(required('validation.email.required'))
@@ -67,15 +69,24 @@ export const nameSchema = z
 
 export const textSchema = z.string().max(MAX_TEXT_LENGTH, 'validation.text.max');
 
-export const pinSchema = z.string(required('validation.pin.required')).regex(PIN_PATTERN, 'validation.pin.format');
+export const pinSchema = z
+  .string(required('validation.pin.required'))
+  .regex(PIN_PATTERN, 'validation.pin.format');
 
 export const signageIdSchema = z
   .string(required('validation.signageId.required'))
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.string().length(SIGNAGE_ID_LENGTH, 'validation.signageId.format').regex(SIGNAGE_ID_PATTERN, 'validation.signageId.format'));
+  .pipe(
+    z
+      .string()
+      .length(SIGNAGE_ID_LENGTH, 'validation.signageId.format')
+      .regex(SIGNAGE_ID_PATTERN, 'validation.signageId.format'),
+  );
 
-export const macSchema = z.string(required('validation.mac.required')).regex(MAC_PATTERN, 'validation.mac.format');
+export const macSchema = z
+  .string(required('validation.mac.required'))
+  .regex(MAC_PATTERN, 'validation.mac.format');
 
 export const idSchema = z.coerce.number().int().positive('validation.id');
 
@@ -96,5 +107,5 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
 }
 
 export type ListResult<T> = { list: T[]; total: number };
-export const listResultSchema = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number() });
-
+export const listResultSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number() });

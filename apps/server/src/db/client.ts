@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -22,10 +22,15 @@ export const migrationsFolder =
   process.env.MIGRATIONS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * A PostgreSQL-dialect database: a server when `url` is a postgres:// URL, else embedded PGlite
+ * A PostgreSQL-dialect database (options.loadDataDir starts PGlite from a dumped data directory,
+ * skipping its initdb: tests use a migrated template): a server when `url` is a postgres:// URL, else embedded PGlite
  * in `dataDir` ("memory://" keeps it in memory). PGlite is one connection: one server process only.
  */
-export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(
+  url: string | undefined,
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -36,7 +41,10 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
       close: () => pool.end(),
     };
   }
-  const client = url === 'memory://' ? new PGlite() : new PGlite(path.join(dataDir, 'db'));
+  const client =
+    url === 'memory://'
+      ? new PGlite({ loadDataDir: options.loadDataDir })
+      : new PGlite(path.join(dataDir, 'db'), { loadDataDir: options.loadDataDir });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {

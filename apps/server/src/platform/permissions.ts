@@ -1,4 +1,10 @@
-import { DEFAULT_ROLE_PERMISSIONS, isRole, ROLE_CEILING, type Permission, type Role } from '@vitrine/contract';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  isRole,
+  type Permission,
+  ROLE_CEILING,
+  type Role,
+} from '@vitrine/contract';
 import type { Db } from '../db/client';
 import { rolePermissions } from '../db/schema';
 

@@ -56,9 +56,11 @@ export const repliesPlugin = fp(
       const errors = fieldErrors(request, error as FastifyError);
       if (errors.length > 0) {
         const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-        return reply
-          .status(400)
-          .send({ code: ResultCode.validation, msg: translate(lang, 'code.400001', { detail }), data: { errors } });
+        return reply.status(400).send({
+          code: ResultCode.validation,
+          msg: translate(lang, 'code.400001', { detail }),
+          data: { errors },
+        });
       }
       const code = codeOf(error as FastifyError);
       if (code === ResultCode.serverError) request.log.error({ err: error }, 'request failed');

@@ -40,7 +40,11 @@ export class SessionStore {
   constructor(private readonly db: Db) {}
 
   /** Starts a session and returns its token; only the hash is stored. */
-  async create(userId: number, meta: { ip?: string; userAgent?: string } = {}, expiresAt?: Date): Promise<string> {
+  async create(
+    userId: number,
+    meta: { ip?: string; userAgent?: string } = {},
+    expiresAt?: Date,
+  ): Promise<string> {
     const token = newToken();
     const now = Date.now();
     await this.db.insert(sessions).values({
@@ -71,7 +75,9 @@ export class SessionStore {
     const now = Date.now();
     if (session.revokedAt) {
       throw new AppError(
-        ENDED_ELSEWHERE.has(session.revokeReason ?? '') ? ResultCode.sessionEndedElsewhere : ResultCode.sessionExpired,
+        ENDED_ELSEWHERE.has(session.revokeReason ?? '')
+          ? ResultCode.sessionEndedElsewhere
+          : ResultCode.sessionExpired,
       );
     }
     if (user.status === 2) throw new AppError(ResultCode.sessionEndedElsewhere);
@@ -110,7 +116,12 @@ export class SessionStore {
     };
   }
 
-  private async rotate(oldHash: string, userId: number, expiresAt: Date, meta: { ip?: string; userAgent?: string }) {
+  private async rotate(
+    oldHash: string,
+    userId: number,
+    expiresAt: Date,
+    meta: { ip?: string; userAgent?: string },
+  ) {
     return this.db.transaction(async (tx) => {
       const store = new SessionStore(tx as unknown as Db);
       const token = await store.create(userId, meta, expiresAt);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -26,7 +26,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
     runJobs: false,
     ...overrides,
   };
-  const database = await openDatabase(url, dataDir);
+  const template = inject('pgliteTemplate');
+  const loadDataDir = url === 'memory://' && template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase(url, dataDir, { loadDataDir });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

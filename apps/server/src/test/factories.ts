@@ -12,7 +12,10 @@ const unique = () => randomBytes(4).toString('hex');
 /** A company with its first workspace; each test makes its own, so tests never share state. */
 export async function buildCompany(app: FastifyInstance, name = `Company ${unique()}`) {
   const [company] = await app.db.insert(companies).values({ name }).returning();
-  const [workspace] = await app.db.insert(workspaces).values({ companyId: company.id, name: 'Main' }).returning();
+  const [workspace] = await app.db
+    .insert(workspaces)
+    .values({ companyId: company.id, name: 'Main' })
+    .returning();
   return { company, workspace };
 }
 
@@ -54,7 +57,11 @@ export async function buildUser(app: FastifyInstance, options: UserOptions = {})
 }
 
 /** Logs a user in through the real call and returns the token. */
-export async function loginAs(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/backend/account/login',

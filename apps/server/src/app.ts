@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, pickLanguage, ResultCode, translate } from '@vitrine/contract';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { accountRoutes } from './modules/account/routes';
+import { sysRoutes } from './modules/sys/routes';
+import { accessPlugin } from './platform/access';
+import { ok, responses } from './platform/envelope';
+import { AppError } from './platform/errors';
+import { JobQueue } from './platform/jobs';
+import { Mailer } from './platform/mail';
+import { PermissionMatrix } from './platform/permissions';
+import { repliesPlugin } from './platform/replies';
+import { SessionStore } from './platform/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    sessions: SessionStore;
+    matrix: PermissionMatrix;
+    jobs: JobQueue;
+    mail: Mailer;
+  }
+}
+
+export type AppOptions = { config: Config; database: Database; logger?: boolean | object };
+
+/** The whole server: platform plugins first, then every module, in this order (STYLE: fastify/demo). */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 4 * 1024 * 1024,
+    // Router failures (a malformed URL, a path parameter over 100 characters) answer in the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const lang = pickLanguage(request.headers['accept-language']);
+      const body = {
+        code: ResultCode.validation,
+        msg: translate(lang, 'code.400001', { detail: error.message }),
+        data: null,
+      };
+      (reply as FastifyReply).status(400).send(body);
+    },
+    ...(config.tlsCert && config.tlsKey
+      ? { https: { cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey) } }
+      : {}),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = new SessionStore(database.db);
+  const matrix = new PermissionMatrix(database.db);
+  const jobs = new JobQueue(database.db, app.log);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('sessions', sessions);
+  app.decorate('matrix', matrix);
+  app.decorate('jobs', jobs);
+  app.decorate('mail', new Mailer(app));
+
+  // 1. External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vitrine API', version: APP_VERSION } },
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      return { ...out, schema: { ...out.schema, description: `access: ${JSON.stringify(access)}` } };
+    },
+  });
+
+  // 2. The platform: envelope and errors, then who may call what.
+  await app.register(repliesPlugin);
+  await app.register(accessPlugin, { sessions, matrix });
+
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/backend/docs' });
+  });
+
+  // 3. Routes.
+  app.get(
+    '/backend/health',
+    {
+      config: { access: 'public' },
+      schema: { response: responses(z.object({ status: z.literal('ok'), database: z.string() })) },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return ok({ status: 'ok' as const, database: database.kind });
+    },
+  );
+  await app.register(accountRoutes, { prefix: '/backend' });
+  await app.register(sysRoutes, { prefix: '/backend' });
+
+  // 4. The console: built files at /, index.html for every other path it routes itself.
+  await registerConsole(app, config);
+  return app;
+}
+
+async function registerConsole(app: FastifyInstance, config: Config) {
+  const dir = config.consoleDir;
+  const built = dir !== undefined && fs.existsSync(path.join(dir, 'index.html'));
+  const stamp = built ? readStamp(dir) : { time: Date.now() };
+
+  app.get('/version.json', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { version: APP_VERSION, time: stamp.time };
+  });
+
+  if (built) {
+    // One wildcard route: a missing file falls through to the not-found handler below.
+    await app.register(fastifyStatic, {
+      root: dir,
+      index: false,
+      setHeaders: (res, file) => {
+        res.setHeader(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/backend') || !built || request.method !== 'GET') {
+      throw new AppError(ResultCode.notFound);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}
+
+function readStamp(dir: string): { time: number } {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, 'version.json'), 'utf8'));
+  } catch {
+    return { time: Date.now() };
+  }
+}

@@ -1,0 +1,223 @@
+import {
+  customerLogoRequestSchema,
+  customerLogoSchema,
+  customerThemeRequestSchema,
+  customerThemeSchema,
+  dateFormatRequestSchema,
+  errorReportRequestSchema,
+  errorReportResultSchema,
+  featureHighlightRequestSchema,
+  featureHighlightSchema,
+  guideRequestSchema,
+  guideSchema,
+  languageRequestSchema,
+  languageResultSchema,
+  offSiteLoginAlarmSchema,
+  preferenceSchema,
+  preferenceValueSchema,
+  remoteConfigSchema,
+  timeFormatRequestSchema,
+  timeFrequencySchema,
+  timezoneRequestSchema,
+  weekSchema,
+} from '@vitrine/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../platform/envelope';
+import { presentFrequencies } from './presenter';
+import { remoteConfigFor } from './remote-config';
+import {
+  brandImages,
+  brandTheme,
+  guide,
+  markFeatureSeen,
+  preference,
+  saveBrandImages,
+  saveBrandTheme,
+  saveErrorReports,
+  saveGuide,
+  savePreference,
+  seenFeatures,
+  setLanguage,
+  setOffSiteLoginAlarm,
+  week,
+} from './service';
+
+// Settings and configuration calls (spec 000 §7), under /backend/manager/sys.
+const SYS = '/manager/sys';
+const BRANDING = 'setting:sys:customer-logo';
+
+export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${SYS}/config/mine`,
+    { config: { access: 'authenticated' }, schema: { response: responses(remoteConfigSchema) } },
+    async (request) => ok(await remoteConfigFor(app.db, request.user)),
+  );
+
+  app.get(
+    `${SYS}/setting/customer-logo`,
+    { config: { access: 'authenticated' }, schema: { response: responses(customerLogoSchema) } },
+    async (request) => ok(await brandImages(app.db, request.user)),
+  );
+
+  app.post(
+    `${SYS}/setting/customer-logo`,
+    {
+      config: { access: BRANDING },
+      schema: { body: customerLogoRequestSchema, response: responses(customerLogoSchema) },
+    },
+    async (request) => ok(await saveBrandImages(app.db, request.user, request.body)),
+  );
+
+  app.get(
+    `${SYS}/setting/customer-theme`,
+    { config: { access: 'authenticated' }, schema: { response: responses(customerThemeSchema) } },
+    async (request) => ok(await brandTheme(app.db, request.user)),
+  );
+
+  app.post(
+    `${SYS}/setting/customer-theme`,
+    {
+      config: { access: BRANDING },
+      schema: { body: customerThemeRequestSchema, response: responses(customerThemeSchema) },
+    },
+    async (request) => ok(await saveBrandTheme(app.db, request.user, request.body)),
+  );
+
+  app.get(
+    `${SYS}/guide`,
+    { config: { access: 'authenticated' }, schema: { response: responses(guideSchema) } },
+    async (request) => ok(await guide(app.db, request.user.userId)),
+  );
+
+  app.post(
+    `${SYS}/guide`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: guideRequestSchema, response: responses(guideSchema) },
+    },
+    async (request) => ok(await saveGuide(app.db, request.user.userId, request.body.user_guide)),
+  );
+
+  app.post(
+    `${SYS}/language`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: languageRequestSchema, response: responses(languageResultSchema) },
+    },
+    async (request) => ok(await setLanguage(app.db, request.user.userId, request.body.language)),
+  );
+
+  app.get(
+    `${SYS}/timezone`,
+    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
+    async (request) => ok(await preference(app.db, request.user.userId, 'timezone')),
+  );
+
+  app.post(
+    `${SYS}/timezone`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: timezoneRequestSchema, response: responses(preferenceValueSchema) },
+    },
+    async (request) =>
+      ok(await savePreference(app.db, request.user.userId, 'timezone', request.body.timezone)),
+  );
+
+  app.get(
+    `${SYS}/time/format`,
+    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
+    async (request) => ok(await preference(app.db, request.user.userId, 'time_format')),
+  );
+
+  app.post(
+    `${SYS}/time/format`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: timeFormatRequestSchema, response: responses(preferenceValueSchema) },
+    },
+    async (request) =>
+      ok(await savePreference(app.db, request.user.userId, 'time_format', request.body.time_format)),
+  );
+
+  app.get(
+    `${SYS}/date/format`,
+    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
+    async (request) => ok(await preference(app.db, request.user.userId, 'date_format')),
+  );
+
+  app.post(
+    `${SYS}/date/format`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: dateFormatRequestSchema, response: responses(preferenceValueSchema) },
+    },
+    async (request) =>
+      ok(await savePreference(app.db, request.user.userId, 'date_format', request.body.date_format)),
+  );
+
+  app.get(
+    `${SYS}/week`,
+    { config: { access: 'authenticated' }, schema: { response: responses(weekSchema) } },
+    async (request) => ok(await week(app.db, request.user.userId, request.lang)),
+  );
+
+  app.get(
+    `${SYS}/time-frequency`,
+    { config: { access: 'authenticated' }, schema: { response: responses(timeFrequencySchema) } },
+    async (request) => ok(presentFrequencies(request.lang)),
+  );
+
+  app.get(
+    `${SYS}/feature-high-light`,
+    { config: { access: 'authenticated' }, schema: { response: responses(featureHighlightSchema) } },
+    async (request) => ok(await seenFeatures(app.db, request.user.userId)),
+  );
+
+  app.post(
+    `${SYS}/feature-high-light`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: featureHighlightRequestSchema, response: responses(featureHighlightSchema) },
+    },
+    async (request) => ok(await markFeatureSeen(app.db, request.user.userId, request.body.feature_name)),
+  );
+
+  app.post(
+    `${SYS}/off-site-login-alarm`,
+    {
+      config: { access: 'authenticated' },
+      schema: { body: offSiteLoginAlarmSchema, response: responses(offSiteLoginAlarmSchema) },
+    },
+    async (request) =>
+      ok(await setOffSiteLoginAlarm(app.db, request.user.userId, request.body.user_off_site_login_alarm)),
+  );
+
+  // Public: the console also reports failures that happen before login.
+  app.post(
+    '/manager/error-report',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { body: errorReportRequestSchema, response: responses(errorReportResultSchema) },
+    },
+    async (request, reply) =>
+      ok(await saveErrorReports(app.db, request.body, await reporter(request, reply))),
+  );
+
+  /** The user behind the report's token, when it carries a valid one. */
+  async function reporter(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const { user, renewedToken } = await app.sessions.resolve(token, { ip: request.ip });
+      // A renewal replaces the old token: hand it over, or the console would lose its session.
+      if (renewedToken) {
+        reply.header('Authorization', `Bearer ${renewedToken}`);
+        reply.header('Access-Control-Expose-Headers', 'Authorization');
+      }
+      return user.userId;
+    } catch {
+      return null;
+    }
+  }
+};

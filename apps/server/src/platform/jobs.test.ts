@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema';
+import { buildTestApp } from '../test/app';
+import { backoffSeconds, JobQueue } from './jobs';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+const queue = () => new JobQueue(app.db, app.log);
+const jobRow = async (id: number) => (await app.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+const makeDue = (id: number) => app.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
+const secondsUntil = (date: Date) => (date.getTime() - Date.now()) / 1000;
+
+describe('JobQueue', () => {
+  it('runs each job once when two queues on the same database claim at the same time', async () => {
+    const runs = new Map<number, number>();
+    const handler = async (_payload: unknown, job: { id: number }) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+    };
+    const a = queue();
+    const b = queue();
+    a.register('count', handler);
+    b.register('count', handler);
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, n) => a.enqueue('count', { n })));
+
+    const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
+
+    expect(ranA + ranB).toBe(30);
+    expect([...runs.keys()].sort((x, y) => x - y)).toEqual(ids.sort((x, y) => x - y));
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.type, 'count'));
+    expect(rows.every((row) => row.status === 'done' && row.attempts === 1 && row.finishedAt)).toBe(true);
+  });
+
+  it('retries a failing job later with backoff and marks it failed after maxAttempts', async () => {
+    const q = queue();
+    let calls = 0;
+    q.register('flaky', async () => {
+      calls += 1;
+      throw new Error(`boom ${calls}`);
+    });
+    const id = await q.enqueue('flaky', {}, { maxAttempts: 3 });
+
+    expect(await q.runDue()).toBe(1);
+    let row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1', lockedBy: null });
+    expect(secondsUntil(row.runAt)).toBeGreaterThan(8);
+    expect(secondsUntil(row.runAt)).toBeLessThanOrEqual(10.5);
+    // Not due yet: nothing runs.
+    expect(await q.runDue()).toBe(0);
+
+    await makeDue(id);
+    expect(await q.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'boom 2' });
+    expect(secondsUntil(row.runAt)).toBeGreaterThan(18);
+
+    await makeDue(id);
+    expect(await q.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+    expect(row.finishedAt).not.toBeNull();
+
+    await makeDue(id);
+    expect(await q.runDue()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('doubles the delay per attempt, capped at one hour', () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
+    expect(backoffSeconds(20)).toBe(3600);
+  });
+
+  it('refuses to enqueue an unknown type and fails a stored job of an unknown type at once', async () => {
+    const q = queue();
+    await expect(q.enqueue('nobody-handles-this', {})).rejects.toThrow(
+      /No handler is registered.*nobody-handles-this/,
+    );
+
+    const [row] = await app.db.insert(jobs).values({ type: 'from-a-newer-version', payload: {} }).returning();
+    expect(await q.runDue()).toBe(1);
+    expect(await jobRow(row.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'No handler is registered for job type "from-a-newer-version"',
+    });
+  });
+
+  it('requeues a job left running by a dead worker', async () => {
+    const q = queue();
+    const seen: unknown[] = [];
+    q.register('orphan', async (payload) => {
+      seen.push(payload);
+    });
+    const [row] = await app.db
+      .insert(jobs)
+      .values({
+        type: 'orphan',
+        payload: { x: 1 },
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        lockedAt: sql`now() - interval '11 minutes'`,
+      })
+      .returning();
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual([{ x: 1 }]);
+    expect(await jobRow(row.id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('runs a job enqueued in a transaction only once it commits', async () => {
+    const q = queue();
+    const seen: unknown[] = [];
+    q.register('tx', async (payload) => {
+      seen.push(payload);
+    });
+    await expect(
+      app.db.transaction(async (tx) => {
+        await q.enqueue('tx', { kept: false }, {}, tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await app.db.transaction(async (tx) => {
+      await q.enqueue('tx', { kept: true }, {}, tx);
+    });
+    await q.runDue();
+    expect(seen).toEqual([{ kept: true }]);
+  });
+
+  it('when started, runs an enqueued job at once and stop() waits for it', async () => {
+    const q = queue();
+    let finished = false;
+    q.register('slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      finished = true;
+    });
+    q.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const enqueuedAt = Date.now();
+    const id = await q.enqueue('slow', {});
+    while ((await jobRow(id)).status === 'queued' && Date.now() - enqueuedAt < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Picked up well before the next one-second poll.
+    expect(Date.now() - enqueuedAt).toBeLessThan(800);
+    await q.stop();
+    expect(finished).toBe(true);
+    expect((await jobRow(id)).status).toBe('done');
+  });
+});

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, rowsOf } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type Job = {
+  id: number;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+};
+
+export type JobHandler<P = Record<string, unknown>> = (payload: P, job: Job) => Promise<void>;
+
+export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+
+type JobRow = {
+  id: number | string;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+const POLL_MS = 1000;
+const BATCH = 10;
+/** A job running this long is taken to belong to a process that died; it is queued again. */
+const STALE_MINUTES = 10;
+const BACKOFF_BASE_SECONDS = 10;
+const BACKOFF_MAX_SECONDS = 3600;
+
+/** Seconds to wait before the next try after `attempts` failed ones: 10 s, 20 s, 40 s … at most 1 h. */
+export const backoffSeconds = (attempts: number) =>
+  Math.min(BACKOFF_MAX_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Background jobs from one table (ARCHITECTURE §10). Claiming locks rows with FOR UPDATE SKIP
+ * LOCKED, so several server processes on one PostgreSQL run each job once.
+ */
+export class JobQueue {
+  /** Identifies this process in locked_by. */
+  readonly worker = `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  /** The poll in progress, if any: stop() waits for it and the jobs it runs. */
+  private ticking: Promise<void> | null = null;
+  private wakeAgain = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register<P>(type: string, handler: JobHandler<P>) {
+    if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
+    this.handlers.set(type, handler as JobHandler);
+  }
+
+  /** Adds a job; inside `tx` it exists only if the transaction commits. Returns its id. */
+  async enqueue(type: string, payload: object, options: EnqueueOptions = {}, tx?: Db): Promise<number> {
+    if (!this.handlers.has(type)) throw new Error(`No handler is registered for job type "${type}"`);
+    const [row] = await (tx ?? this.db)
+      .insert(jobs)
+      .values({
+        type,
+        payload: payload as Record<string, unknown>,
+        ...(options.runAt ? { runAt: options.runAt } : {}),
+        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      })
+      .returning({ id: jobs.id });
+    // Inside a transaction the row is not visible yet; the next poll finds it.
+    if (!tx) this.wake();
+    return row.id;
+  }
+
+  /** Runs every job that is due now, including jobs those jobs enqueue; returns how many ran. */
+  runDue(): Promise<number> {
+    return this.drain(() => true);
+  }
+
+  /** Polls every second, and at once after an enqueue in this process. */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the jobs that are running. */
+  async stop() {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  private async drain(keepGoing: () => boolean): Promise<number> {
+    await this.requeueStale();
+    let ran = 0;
+    while (keepGoing()) {
+      const claimed = await this.claim(BATCH);
+      if (claimed.length === 0) break;
+      // Settled, not all: every claimed job is waited for even if recording one fails.
+      const results = await Promise.allSettled(claimed.map((job) => this.run(job)));
+      for (const result of results) {
+        if (result.status === 'rejected')
+          this.log.error({ err: result.reason }, 'job runner: could not record a result');
+      }
+      ran += claimed.length;
+    }
+    return ran;
+  }
+
+  private wake() {
+    if (!this.started) return;
+    if (this.ticking) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private tick() {
+    this.timer = null;
+    this.ticking = this.drain(() => this.started)
+      .then(
+        () => undefined,
+        (err) => this.log.error({ err }, 'job runner: polling failed'),
+      )
+      .finally(() => {
+        this.ticking = null;
+        if (!this.started) return;
+        this.schedule(this.wakeAgain ? 0 : POLL_MS);
+        this.wakeAgain = false;
+      });
+  }
+
+  private async claim(limit: number): Promise<Job[]> {
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${this.worker}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
+        ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, type, payload, attempts, max_attempts`);
+    return rowsOf<JobRow>(result).map((row) => ({
+      id: Number(row.id),
+      type: row.type,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+    }));
+  }
+
+  private async run(job: Job) {
+    const handler = this.handlers.get(job.type);
+    if (!handler) {
+      // Retrying cannot help: no process of this version knows the type.
+      await this.fail(job, `No handler is registered for job type "${job.type}"`, true);
+      return;
+    }
+    try {
+      await handler(job.payload, job);
+      await this.db.execute(sql`
+        UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL
+        WHERE id = ${job.id} AND locked_by = ${this.worker}`);
+    } catch (err) {
+      await this.fail(job, err instanceof Error ? err.message : String(err), false);
+    }
+  }
+
+  private async fail(job: Job, error: string, final: boolean) {
+    const last = final || job.attempts >= job.maxAttempts;
+    const message = error.slice(0, 2000);
+    if (last) {
+      this.log.error({ jobId: job.id, type: job.type, attempts: job.attempts, error }, 'job failed for good');
+      await this.db.execute(sql`
+        UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message}
+        WHERE id = ${job.id} AND locked_by = ${this.worker}`);
+      return;
+    }
+    const delay = backoffSeconds(job.attempts);
+    this.log.warn(
+      { jobId: job.id, type: job.type, attempts: job.attempts, retryIn: delay, error },
+      'job failed, will retry',
+    );
+    await this.db.execute(sql`
+      UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = ${message},
+        run_at = now() + (${delay}::int * interval '1 second')
+      WHERE id = ${job.id} AND locked_by = ${this.worker}`);
+  }
+
+  /** Jobs left running by a process that died: queued again, or failed when out of attempts. */
+  private async requeueStale() {
+    await this.db.execute(sql`
+      UPDATE jobs SET
+        status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+        finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
+        last_error = ${`Still running after ${STALE_MINUTES} minutes: the worker was presumed dead`},
+        locked_at = NULL, locked_by = NULL
+      WHERE status = 'running' AND locked_at < now() - (${STALE_MINUTES}::int * interval '1 minute')`);
+  }
+}
