@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, workspaces } from './tenancy';
+import { companies, customers, userCategories, workspaces } from './tenancy';
 
 export type UserGuide = { device: boolean; content: boolean; schedule: boolean };
 
@@ -26,8 +26,12 @@ export const users = pgTable(
     nickname: varchar('nickname', { length: 64 }),
     roleId: smallint('role_id').notNull(),
     status: smallint('status').notNull().default(0),
-    customerId: integer('customer_id'),
+    customerId: integer('customer_id').references(() => customers.id),
     companyId: integer('company_id').references(() => companies.id),
+    /** The user group (category) inside the company. */
+    categoryId: integer('category_id').references(() => userCategories.id, { onDelete: 'set null' }),
+    /** Who created the account (null for registration and the first system account). */
+    createdBy: integer('created_by'),
     /** The workspace the user belongs to. */
     workspaceId: integer('workspace_id').references(() => workspaces.id),
     /** The workspace chosen in the top bar (spec 000 §4 "Workspace switch"). */
@@ -55,6 +59,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_idx').on(t.companyId),
     index('users_workspace_idx').on(t.workspaceId),
+    index('users_customer_idx').on(t.customerId),
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
