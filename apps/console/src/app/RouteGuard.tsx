@@ -1,0 +1,32 @@
+import { use, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+import { decide, type RouteTables } from './guard';
+import { titleOf } from './menu';
+import { LOGIN_PATH, NOT_FOUND_PATH } from './routes';
+import { runInitialSetup } from './setup';
+
+/** Applies the guard to every navigation; renders the page only once it is allowed. */
+export function RouteGuard({ tables }: { tables: RouteTables }) {
+  const { pathname, search } = useLocation();
+  const { token, permissions, user } = useSession();
+  const { t } = useTranslation();
+  const decision = useMemo(
+    () => decide(pathname, { token, permissions }, tables),
+    [pathname, token, permissions, tables],
+  );
+  const title = decision.type === 'allow' ? titleOf(decision.route, user?.role_id ?? null) : undefined;
+
+  useEffect(() => {
+    document.title = title ? `${t(title)} · Vitrine` : 'Vitrine';
+  }, [title, t]);
+
+  if (decision.type === 'redirect') {
+    // Query parameters follow a module's redirect (e.g. /schedule → /schedule/live), not a refusal.
+    const keepSearch = decision.to !== LOGIN_PATH && decision.to !== NOT_FOUND_PATH;
+    return <Navigate to={keepSearch ? `${decision.to}${search}` : decision.to} replace />;
+  }
+  if (!decision.isPublic) use(runInitialSetup());
+  return <Outlet />;
+}

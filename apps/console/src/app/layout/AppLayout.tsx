@@ -1,0 +1,64 @@
+import { Role, TASK_EVERY_SHORT_TICKS } from '@vitrine/contract';
+import { Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { ConfirmHost } from '../../components/confirm';
+import { PageLoading } from '../../components/PageLoading';
+import { useLayoutMode } from '../../lib/layout-mode';
+import { hasRole } from '../../lib/permissions';
+import { shellColors } from '../../lib/remote-config';
+import { useSession } from '../../lib/session';
+import { taskQueue } from '../../lib/task-queue';
+import { refreshDots } from './dots';
+import { NavDrawer } from './NavDrawer';
+import { SideNav } from './SideNav';
+import { TabBar } from './TabBar';
+import { TopBar } from './TopBar';
+import { useShell } from './use-shell';
+import './layout.css';
+
+/** The signed-in frame: side navigation (a drawer on mobile), top bar, tab bar and the page. */
+export function AppLayout() {
+  const shell = useShell();
+  const { mobile } = useLayoutMode();
+  const { config, user } = useSession();
+  const colors = shellColors(config);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Customers on a phone get the simplified layout: no tab bar, every page in one list.
+  const customerMobile = mobile && hasRole(user?.role_id, Role.customer);
+
+  useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page asks the dot sources again.
+  useEffect(() => refreshDots(), [shell.pathname]);
+
+  return (
+    <Layout className="shell">
+      <ConfirmHost />
+      {mobile ? null : <SideNav shell={shell} navText={colors.navText} />}
+      <Layout className="shell-main">
+        <TopBar
+          shell={shell}
+          navText={colors.navText}
+          compact={mobile}
+          onOpenMenu={mobile ? () => setMenuOpen(true) : undefined}
+        />
+        {customerMobile ? null : <TabBar shell={shell} />}
+        <Layout.Content className="shell-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      {mobile ? (
+        <NavDrawer
+          shell={shell}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          navBg={colors.navBg}
+          navText={colors.navText}
+          fullWidth={customerMobile}
+        />
+      ) : null}
+    </Layout>
+  );
+}

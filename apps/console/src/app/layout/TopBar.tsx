@@ -1,0 +1,68 @@
+import { ApartmentOutlined, ArrowLeftOutlined, ArrowRightOutlined, MenuOutlined } from '@ant-design/icons';
+import { WORKSPACE_SELECTOR_ROLES } from '@vitrine/contract';
+import { Button, Layout, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useLanguage } from '../../lib/i18n';
+import { hasRole } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
+import { entryOf } from '../guard';
+import { UserMenu } from './UserMenu';
+import type { Shell } from './use-shell';
+import { workspaceNameOf } from './user-names';
+
+type Props = { shell: Shell; navText: string; compact: boolean; onOpenMenu?: () => void };
+
+/** The top bar: menu button on mobile, back button on hasReturn routes, page title, workspace,
+ * language switch and user menu (spec 000 §2 "Shell"). */
+export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { direction } = useLanguage();
+  const { user } = useSession();
+  const workspace = hasRole(user?.role_id, WORKSPACE_SELECTOR_ROLES) ? workspaceNameOf(user) : null;
+
+  function goBack() {
+    // React Router numbers history entries; at the first one there is nothing to go back to.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate((shell.module && entryOf(shell.module, shell.allowed)) || '/');
+  }
+
+  return (
+    <Layout.Header className="shell-header" style={{ color: navText }}>
+      {onOpenMenu ? (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('layout.openMenu')}
+          onClick={onOpenMenu}
+          style={{ color: navText }}
+        />
+      ) : null}
+      {shell.route?.hasReturn ? (
+        <Button
+          type="text"
+          icon={direction === 'rtl' ? <ArrowRightOutlined /> : <ArrowLeftOutlined />}
+          aria-label={t('layout.back')}
+          onClick={goBack}
+          style={{ color: navText }}
+        />
+      ) : null}
+      <h1 className="shell-header__title">{shell.title ? t(shell.title) : null}</h1>
+      <div className="shell-header__tools">
+        {workspace ? (
+          <Tooltip title={t('layout.workspace')}>
+            <span className="shell-header__workspace">
+              <ApartmentOutlined />
+              {compact ? null : <span>{workspace}</span>}
+            </span>
+          </Tooltip>
+        ) : null}
+        <LanguageSwitch compact={compact} color={navText} />
+        <UserMenu compact={compact} color={navText} />
+      </div>
+    </Layout.Header>
+  );
+}

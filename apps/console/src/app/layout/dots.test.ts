@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refreshDots, registerDotSource } from './dots';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('notification dots', () => {
+  it('asks the sources at most once per 2 s, keeping one trailing refresh', async () => {
+    vi.useFakeTimers();
+    const source = vi.fn(async () => true);
+    const unregister = registerDotSource('/ota', source);
+    refreshDots();
+    refreshDots();
+    refreshDots();
+    expect(source).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(source).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(source).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(source).toHaveBeenCalledTimes(2);
+    unregister();
+  });
+});

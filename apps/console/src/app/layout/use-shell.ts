@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { allowedRoutes } from '../guard';
+import { buildMenu, buildTabs, locate, titleOf } from '../menu';
+import { ROUTE_TABLES } from '../route-tables';
+
+/** Everything the shell draws for the current user and page, from the route table. */
+export function useShell() {
+  const { pathname } = useLocation();
+  const { user, permissions, config } = useSession();
+  const roleId = user?.role_id ?? null;
+  const scheduleConfirm = config?.schedule_config.need_confirm ?? false;
+  const allowed = useMemo(() => allowedRoutes(ROUTE_TABLES.appRoutes, permissions), [permissions]);
+  return useMemo(() => {
+    const { module, route } = locate(allowed, pathname);
+    const context = { roleId, scheduleConfirm };
+    return {
+      pathname,
+      roleId,
+      context,
+      allowed,
+      module,
+      route,
+      title: route ? titleOf(route, roleId) : undefined,
+      menu: buildMenu(allowed, roleId),
+      tabs: buildTabs(module, context),
+    };
+  }, [allowed, pathname, roleId, scheduleConfirm]);
+}
+
+export type Shell = ReturnType<typeof useShell>;

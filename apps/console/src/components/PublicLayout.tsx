@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { logoOf } from '../lib/remote-config';
+import { useSession } from '../lib/session';
+import { LanguageSwitch } from './LanguageSwitch';
+import { VitrineMark } from './VitrineMark';
+import './PublicLayout.css';
+
+/** The frame of every public page: logo, language switch, a centred card, links to the terms. */
+export function PublicLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  const logo = logoOf(useSession().config);
+  return (
+    <div className="public-layout">
+      <header className="public-layout__header">
+        <Link to="/login" className="public-layout__brand">
+          {logo ? (
+            <img src={logo} alt="Vitrine" />
+          ) : (
+            <>
+              <VitrineMark />
+              <span>Vitrine</span>
+            </>
+          )}
+        </Link>
+        <LanguageSwitch />
+      </header>
+      <main className="public-layout__main">
+        {/* A plain panel rather than antd's Card, whose tabs and skeleton would weigh on the login page. */}
+        <section className="public-layout__card" aria-labelledby="public-layout-title">
+          <h1 id="public-layout-title" className="public-layout__title">
+            {title}
+          </h1>
+          <div className="public-layout__body">{children}</div>
+        </section>
+      </main>
+      <footer className="public-layout__footer">
+        <Link to="/terms">{t('public.terms')}</Link>
+        <Link to="/policy">{t('public.policy')}</Link>
+      </footer>
+    </div>
+  );
+}

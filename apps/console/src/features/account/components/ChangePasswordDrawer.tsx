@@ -1,0 +1,122 @@
+import { DRAWER_WIDTH, PASSWORD_CHANGED_REDIRECT_MS } from '@vitrine/contract';
+import { Button, ConfigProvider, Drawer, Form, type FormRule, Input } from 'antd';
+import { useContext, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRules } from '../../../lib/form-rules';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { notify } from '../../../lib/notify';
+import { signOut } from '../../../lib/session';
+import { useThrottledClick } from '../../../lib/throttle';
+import { useChangePassword, useCheckOldPwd } from '../api';
+import { NewPasswordFields } from './NewPasswordFields';
+
+type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+type Props = { open: boolean; onClose: () => void };
+type Answer = { value: string; ok: boolean };
+
+/** Change Password (spec 000 §2, §4): Submit waits for the server to confirm the old password. */
+export function ChangePasswordDrawer({ open, onClose }: Props) {
+  const { t } = useTranslation(['account', 'contract']);
+  const rules = useRules();
+  const { mobile } = useLayoutMode();
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  const [form] = Form.useForm<Values>();
+  const oldPassword = Form.useWatch('oldPassword', form);
+  const checkOld = useCheckOldPwd();
+  const change = useChangePassword();
+  // The server's last answer about an old password; Submit waits for a "yes" to the typed value.
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const answerRef = useRef<Answer | null>(null);
+
+  const record = (next: Answer | null) => {
+    answerRef.current = next;
+    setAnswer(next);
+  };
+
+  // A rule, not a one-off error: a validation still running for the same value cannot wipe it.
+  const oldPasswordChecked: FormRule = {
+    validator: async (_rule, value: unknown) => {
+      const last = answerRef.current;
+      if (last && !last.ok && last.value === value) throw new Error(t('contract:code.401003'));
+    },
+  };
+
+  const verifyOld = () => {
+    const typed: string = form.getFieldValue('oldPassword') ?? '';
+    if (typed === '' || (answerRef.current?.ok && answerRef.current.value === typed)) return;
+    // Any answer other than 220000 with true means the old password is wrong (spec 000 §8).
+    const settle = (ok: boolean) => {
+      // A late answer about a value since edited says nothing about the current one.
+      if (form.getFieldValue('oldPassword') !== typed) return;
+      record({ value: typed, ok });
+      if (!ok) form.validateFields(['oldPassword']).catch(() => undefined);
+    };
+    checkOld.mutate(typed, {
+      onSuccess: ({ result }) => settle(result === true),
+      onError: () => settle(false),
+    });
+  };
+
+  const submit = useThrottledClick((values: Values) => {
+    change.mutate(
+      {
+        password: values.newPassword,
+        confirm_password: values.confirmPassword,
+        old_password: values.oldPassword,
+      },
+      {
+        onSuccess: () => {
+          notify({
+            type: 'success',
+            title: t('changePassword.successTitle'),
+            description: t('changePassword.success'),
+          });
+          setTimeout(signOut, PASSWORD_CHANGED_REDIRECT_MS);
+        },
+      },
+    );
+  });
+
+  const close = () => {
+    form.resetFields();
+    record(null);
+    checkOld.reset();
+    onClose();
+  };
+
+  const ready = answer?.ok === true && answer.value === oldPassword && !change.isSuccess;
+  return (
+    <Drawer
+      open={open}
+      onClose={close}
+      title={t('changePassword.title')}
+      // "From the right" is the end side: the left one in a right-to-left language.
+      placement={direction === 'rtl' ? 'left' : 'right'}
+      size={mobile ? '100%' : DRAWER_WIDTH}
+      forceRender
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item
+          name="oldPassword"
+          label={t('field.oldPassword')}
+          rules={[rules.oldPassword, oldPasswordChecked]}
+          validateStatus={checkOld.isPending ? 'validating' : undefined}
+          hasFeedback={checkOld.isPending}
+        >
+          <Input.Password autoComplete="current-password" onBlur={verifyOld} />
+        </Form.Item>
+        <NewPasswordFields name="newPassword" confirmName="confirmPassword" />
+        <Button
+          id="changePasswordSubmit"
+          type="primary"
+          htmlType="submit"
+          block={mobile}
+          disabled={!ready}
+          loading={change.isPending}
+        >
+          {t('changePassword.submit')}
+        </Button>
+      </Form>
+    </Drawer>
+  );
+}

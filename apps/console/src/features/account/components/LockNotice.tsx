@@ -1,0 +1,51 @@
+import { UNLOCK_LINK_HOURS } from '@vitrine/contract';
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCheckLock, useUnlockEmail } from '../api';
+import { ErrorAlert } from './ErrorAlert';
+
+/** Shown on the login page while the typed account is locked: waits it out or mails an unlock link. */
+export function LockNotice({ email }: { email: string | null }) {
+  const { t } = useTranslation('account');
+  const lock = useCheckLock(email);
+  const unlockEmail = useUnlockEmail();
+  if (!email || !lock.data?.locked) return null;
+
+  if (unlockEmail.isSuccess && unlockEmail.variables === email) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('login.locked.title')}
+        description={t('login.locked.sent', { email, hours: UNLOCK_LINK_HOURS })}
+      />
+    );
+  }
+  return (
+    <>
+      <ErrorAlert error={unlockEmail.error} />
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t('login.locked.title')}
+        description={
+          // The action sits under the text, not beside it, so it fits a phone's width.
+          <>
+            <div>{t('login.locked.description', { email, minutes: lock.data.minutes })}</div>
+            <Button
+              id="unlockEmail"
+              size="small"
+              style={{ marginTop: 8 }}
+              loading={unlockEmail.isPending}
+              onClick={() => unlockEmail.mutate(email)}
+            >
+              {t('login.locked.send')}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
