@@ -29,8 +29,9 @@ export const userInfoSchema = z.object({
   customer_id: z.number().nullable(),
   company_id: z.number().nullable(),
   company_name: z.string().nullable(),
-  /** The active workspace (spec: group_id). */
+  /** The active workspace (spec: group_id) and its name. */
   group_id: z.number().nullable(),
+  group_name: z.string().nullable(),
   /** The user's language code, e.g. "en" or "zh-TW". */
   language_len_id: z.string(),
   timezone: z.string(),

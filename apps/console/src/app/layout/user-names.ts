@@ -1,8 +1,4 @@
 import type { UserInfo } from '@vitrine/contract';
 
-// The workspace's name, when the server sends it with the user (user-center/info); the contract
-// does not carry it yet, and until it does the shell shows no name rather than a made-up one.
-type NamedUser = UserInfo & Partial<{ group_name: string | null }>;
-
-export const workspaceNameOf = (user: UserInfo | null): string | null =>
-  (user as NamedUser | null)?.group_name || null;
+/** The active workspace's name, as the server sends it with the user. */
+export const workspaceNameOf = (user: UserInfo | null): string | null => user?.group_name ?? null;

@@ -7,7 +7,7 @@ export type User = typeof users.$inferSelect;
 export const roleName = (roleId: number) => (isRole(roleId) ? ROLE_NAME[roleId] : '');
 
 /** A user row as the console holds it (spec 000 §3): no hash, no lock counters. */
-export function presentUser(row: User, companyName: string | null): UserInfo {
+export function presentUser(row: User, names: { company: string | null; workspace: string | null }): UserInfo {
   return {
     user_id: row.id,
     username: row.username,
@@ -18,8 +18,9 @@ export function presentUser(row: User, companyName: string | null): UserInfo {
     status: row.status,
     customer_id: row.customerId,
     company_id: row.companyId,
-    company_name: companyName,
+    company_name: names.company,
     group_id: row.activeWorkspaceId ?? row.workspaceId,
+    group_name: names.workspace,
     language_len_id: row.language,
     timezone: row.timezone,
     date_format: row.dateFormat,

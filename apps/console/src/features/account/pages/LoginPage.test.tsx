@@ -19,6 +19,7 @@ const loginResult = {
     customer_id: 1,
     company_id: 2,
     company_name: 'Acme Signage',
+    group_name: 'Lobby screens',
     group_id: 3,
     language_len_id: 'en',
     timezone: 'UTC',

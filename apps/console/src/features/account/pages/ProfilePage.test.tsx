@@ -17,6 +17,7 @@ const info: UserInfo = {
   customer_id: 1,
   company_id: 2,
   company_name: 'Acme Signage',
+  group_name: 'Lobby screens',
   group_id: 3,
   language_len_id: 'en',
   timezone: 'UTC',
