@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
 import { sysRoutes } from './modules/sys/routes';
+import { teamRoutes } from './modules/team/routes';
 import { accessPlugin } from './platform/access';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -26,6 +27,7 @@ import { Mailer } from './platform/mail';
 import { PermissionMatrix } from './platform/permissions';
 import { repliesPlugin } from './platform/replies';
 import { SessionStore } from './platform/session';
+import { tenancyPlugin } from './platform/tenancy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +47,9 @@ export type AppOptions = { config: Config; database: Database; logger?: boolean 
 export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-For name the client: else lockouts and rate
+    // limits could be dodged with a forged header.
+    trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
     // Router failures (a malformed URL, a path parameter over 100 characters) answer in the envelope too.
     frameworkErrors: (error, request, reply) => {
@@ -99,9 +103,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     },
   });
 
-  // 2. The platform: envelope and errors, then who may call what.
+  // 2. The platform: envelope and errors, then who may call what, then in which tenant.
   await app.register(repliesPlugin);
   await app.register(accessPlugin, { sessions, matrix });
+  await app.register(tenancyPlugin);
 
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -124,6 +129,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   );
   await app.register(accountRoutes, { prefix: '/backend' });
   await app.register(sysRoutes, { prefix: '/backend' });
+  await app.register(teamRoutes, { prefix: '/backend/manager/account' });
 
   // 4. The console: built files at /, index.html for every other path it routes itself.
   await registerConsole(app, config);
@@ -144,7 +150,7 @@ async function registerConsole(app: FastifyInstance, config: Config) {
     // One wildcard route: a missing file falls through to the not-found handler below.
     await app.register(fastifyStatic, {
       root: dir,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, file) => {
         res.setHeader(
           'Cache-Control',

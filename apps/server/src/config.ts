@@ -16,6 +16,8 @@ export type Config = {
   logLevel: string;
   /** Folder of the built console; served at / when it exists. */
   consoleDir?: string;
+  /** Believe X-Forwarded-For (TRUST_PROXY=true, or the proxies' addresses/CIDRs, comma-separated): behind a reverse proxy only. */
+  trustProxy: boolean | string;
   /** Run the background job runner in this process. */
   runJobs: boolean;
 };
@@ -37,5 +39,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.CONSOLE_DIR,
     runJobs: env.RUN_JOBS !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

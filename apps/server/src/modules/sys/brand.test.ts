@@ -2,7 +2,7 @@ import { Role, translate } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companies, settings, users } from '../../db/schema';
+import { companies, customers, settings, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { type as, buildCompany, loggedIn } from '../../test/factories';
 import { DEFAULT_THEME } from './remote-config';
@@ -35,13 +35,14 @@ const config = (call: Caller) => data(call, { method: 'GET', url: '/backend/mana
 const settingRows = () => app.db.select().from(settings).orderBy(settings.id);
 
 /** A customer (SI) account with its customer number, and a company of that customer with its owner. */
-async function customerWithCompany(customerId: number) {
+async function customerWithCompany() {
+  const [{ id: customerId }] = await app.db.insert(customers).values({ name: 'Signage Partners' }).returning();
   const customer = await loggedIn(app, { role: Role.customer });
   await app.db.update(users).set({ customerId }).where(eq(users.id, customer.user.id));
   const { company, workspace } = await buildCompany(app);
   await app.db.update(companies).set({ customerId }).where(eq(companies.id, company.id));
   const owner = await loggedIn(app, { role: Role.owner, companyId: company.id, workspaceId: workspace.id });
-  return { customer, owner };
+  return { customer, owner, customerId };
 }
 
 describe('GET /manager/sys/config/mine', () => {
@@ -57,7 +58,7 @@ describe('GET /manager/sys/config/mine', () => {
 
   it("shows the customer's look to its companies, the system's to the others", async () => {
     const system = await loggedIn(app, { role: Role.system });
-    const { customer, owner } = await customerWithCompany(41);
+    const { customer, owner } = await customerWithCompany();
     const loneOwner = await loggedIn(app);
 
     await data(system.call, {
@@ -135,10 +136,10 @@ describe('customer-logo and customer-theme', () => {
   });
 
   it("saves a customer's look at its own scope", async () => {
-    const { customer } = await customerWithCompany(52);
+    const { customer, customerId } = await customerWithCompany();
     await data(customer.call, { method: 'POST', url: THEME, payload: THEME_BODY });
     const [row] = await settingRows();
-    expect([row.scope, row.scopeId, row.key]).toEqual(['customer', 52, 'customer_theme']);
+    expect([row.scope, row.scopeId, row.key]).toEqual(['customer', customerId, 'customer_theme']);
   });
 
   it('refuses bad images and colours in the caller language, and changes nothing', async () => {
