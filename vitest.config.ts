@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/test/setup.ts'],
+          // The first render of a lazy page compiles it in the runner: slow on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,0 +1,22 @@
+// `npm run bench [-- --short]`: every benchmark, one process each, in turn. They print figures
+// against a baseline measured in the same run; none is a pass/fail timing test. A benchmark that
+// cannot run (its server did not start, requests failed) fails the run.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BENCHMARKS = ['api.mjs', 'team.mjs'];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+let failed = 0;
+for (const name of BENCHMARKS) {
+  console.log(`bench/${name}${args.length ? ` ${args.join(' ')}` : ''}`);
+  const started = Date.now();
+  const { status } = spawnSync(process.execPath, [path.join(here, name), ...args], { stdio: 'inherit' });
+  console.log(
+    `bench/${name}: ${status === 0 ? 'done' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

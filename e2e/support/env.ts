@@ -1,0 +1,17 @@
+// What the global setup hands to the journeys (workers inherit the runner's environment).
+export const ENV_URL = 'VITRINE_E2E_URL';
+export const ENV_MAIL_DIR = 'VITRINE_E2E_MAIL_DIR';
+
+/** The first system account, created by the server on its empty database. */
+export const ADMIN = { email: 'admin@vitrine.test', password: 'Journey-2024!' } as const;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`${name} is not set: run the journeys with \`npm run e2e\` (global setup sets it)`);
+  return value;
+}
+
+/** The server's address, e.g. http://127.0.0.1:40123 */
+export const baseUrl = () => required(ENV_URL);
+export const mailDir = () => required(ENV_MAIL_DIR);

@@ -1,0 +1,240 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
+import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
+import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
+
+// What the journeys share beyond the setup: accounts made through the real API, logging in the
+// way a person does, clicks that respect the console's 1 s button throttle, screenshots taken
+// once the screen has stopped moving, and the console's own texts in each language.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A password that meets the rules (8+ characters, letters, digits and a special character). */
+export const PASSWORD = 'Journey-pass1!';
+
+/** The console's button throttle, plus a margin. */
+const THROTTLE_MS = BUTTON_CLICK_THROTTLE_MS + 50;
+
+/** The phone of the journeys: 390 × 844, touch, a mobile user agent. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  userAgent: devices['Pixel 7'].userAgent,
+} as const;
+
+let count = 0;
+/** An address no other journey of this run uses. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${++count}@vitrine.test`.toLowerCase();
+
+export type Account = { email: string; password: string; username: string; company: string };
+
+/** The `?code=` of a mailed link to `pathname` (e.g. /register/active). */
+export function mailedLink(mail: Mail, pathname: string): URL {
+  const link = linksIn(mail)
+    .map((href) => new URL(href))
+    .find((url) => url.pathname === pathname);
+  if (!link) throw new Error(`No ${pathname} link in "${mail.subject}": ${linksIn(mail).join(', ')}`);
+  return link;
+}
+
+/** Registers a company through the real API and returns the activation mail's link. */
+export async function registerByApi(request: APIRequestContext, account: Account): Promise<URL> {
+  const sent = Date.now();
+  const response = await request.post('/backend/account/register', {
+    data: {
+      email: account.email,
+      username: account.username,
+      company_name: account.company,
+      password: account.password,
+      confirm_password: account.password,
+      accept_terms: true,
+    },
+  });
+  expect(await response.json()).toMatchObject({ code: 220000 });
+  return mailedLink(await latestMail(account.email, { after: sent }), '/register/active');
+}
+
+export function newAccount(prefix: string): Account {
+  const email = uniqueEmail(prefix);
+  return { email, password: PASSWORD, username: `${prefix} owner`, company: `${prefix} signs ${count}` };
+}
+
+/** A company owner of its own, registered and activated through the real API. */
+export async function createOwner(request: APIRequestContext, prefix: string): Promise<Account> {
+  const account = newAccount(prefix);
+  const link = await registerByApi(request, account);
+  const code = link.searchParams.get('code');
+  const response = await request.post(`/backend/account/register-active/${code}`);
+  expect(await response.json()).toMatchObject({ code: 220000 });
+  return account;
+}
+
+const isCall = (pathname: string) => (message: { url: () => string }) =>
+  new URL(message.url()).pathname === `/backend${pathname}`;
+
+/** The code of the next answer to the call `pathname` (start waiting before the action). */
+export const nextAnswer = (page: Page, pathname: string): Promise<number> =>
+  page
+    .waitForResponse(isCall(pathname))
+    .then((response) => response.json())
+    .then((body: { code: number }) => body.code);
+
+// When each page's throttled button was last clicked, to click again only once it listens.
+const lastClick = new WeakMap<Page, number>();
+
+/**
+ * Clicks a submit button whose handler ignores clicks within 1 s of the last one (spec 000 §9),
+ * waiting out that second first, and returns the code the call to `pathname` answers.
+ */
+export async function submit(page: Page, button: Locator, pathname: string): Promise<number> {
+  const wait = (lastClick.get(page) ?? 0) + THROTTLE_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  const [request] = await Promise.all([
+    page.waitForRequest(isCall(pathname), { timeout: 15_000 }),
+    button.click(),
+  ]);
+  lastClick.set(page, Date.now());
+  const response = await request.response();
+  if (!response) throw new Error(`${pathname} got no answer`);
+  return ((await response.json()) as { code: number }).code;
+}
+
+/** Fills the login form; ticks the terms unless told not to. */
+export async function fillLogin(page: Page, email: string, password: string, { terms = true } = {}) {
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  if (terms) await page.locator('#accept_terms').check();
+}
+
+/** Logs in from the login page (opened unless it is already shown) and waits for the home page. */
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await fillLogin(page, account.email, account.password);
+  expect(await submit(page, page.locator('#login'), '/account/login')).toBe(220000);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Nothing on the page is wider than the phone (no sideways scrolling). */
+export async function fitsThePhone(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(PHONE.viewport.width);
+}
+
+/**
+ * Opens the dropdown behind the button `button` and chooses `item` once the menu has stopped
+ * moving in (a click on a menu still sliding in can miss).
+ */
+export async function choose(page: Page, button: string, item: string) {
+  await page.getByRole('button', { name: button }).click();
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(entry).toBeVisible();
+  await settle(page);
+  await entry.click();
+}
+
+/**
+ * Brings moving things (drawers sliding in, button waves, notices) to their end state, and the
+ * page to its top: a whole-page capture shows the sticky header where it belongs.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY) animation.finish();
+    }
+  });
+}
+
+/**
+ * e2e/screenshots/<journey>-<step>.png, once the screen is still: the whole page, or only the
+ * viewport for an overlay (a drawer or dialog is as tall as the window, not the page).
+ */
+export async function shot(page: Page, journey: string, step: string, { overlay = false } = {}) {
+  await settle(page);
+  const name = `${journey}-${step}`;
+  if (overlay) await page.screenshot({ path: path.join(root, 'e2e/screenshots', `${name}.png`) });
+  else await screenshot(page, name);
+}
+
+type Messages = Record<string, unknown>;
+const cache = new Map<string, Messages>();
+function load(file: string): Messages {
+  if (!cache.has(file)) cache.set(file, JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')));
+  return cache.get(file) as Messages;
+}
+
+/**
+ * Visits every screen of the foundation in `lang`, from screen to screen through the links a
+ * person would use, and saves e2e/screenshots/screens-<variant>-<screen>.png. Each screen is
+ * checked to speak the language and, on a phone, not to be wider than the phone. Ends signed in,
+ * with the Change Password drawer open.
+ */
+export async function visitEveryScreen(
+  page: Page,
+  request: APIRequestContext,
+  { variant, lang, phone }: { variant: string; lang: string; phone: boolean },
+) {
+  const t = (id: string, params?: Record<string, string>) => text(lang, id, params);
+  const capture = async (screen: string, shown: string, options?: { overlay: boolean }) => {
+    await expect(page.getByText(shown, { exact: true }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    if (phone) await fitsThePhone(page);
+    await shot(page, 'screens', `${variant}-${screen}`, options);
+  };
+  const follow = (name: string) => page.getByRole('link', { name, exact: true }).click();
+
+  await page.goto(`/login?language=${lang}`);
+  await capture('login', t('account:login.title'));
+  await follow(t('account:login.register'));
+  await capture('register', t('account:register.title'));
+  await follow(t('account:register.login'));
+  await follow(t('account:login.forgot'));
+  await capture('forget', t('account:forget.title'));
+  await follow(t('common:public.policy'));
+  await capture('policy', t('account:policy.title'));
+  await follow(t('common:public.terms'));
+  await capture('terms', t('account:termsOfUse.title'));
+
+  const owner = newAccount(`screens-${variant}`);
+  const link = await registerByApi(request, owner);
+  await page.goto(link.pathname + link.search);
+  await capture('activation', t('account:registerActive.success.title'));
+  await page.getByRole('button', { name: t('account:link.goToLogin') }).click();
+  await logIn(page, owner);
+  await capture('home', t('common:home.greeting', { name: owner.username }));
+
+  await page.goto('/nope');
+  await capture('404', t('account:notFound.title'));
+  await page.getByRole('button', { name: t('account:notFound.goNow') }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await choose(page, t('common:userMenu.label'), t('common:userMenu.profile'));
+  await capture('profile', t('account:profile.preferences.title'));
+
+  await choose(page, t('common:userMenu.label'), t('common:userMenu.changePassword'));
+  await expect(page.getByRole('dialog', { name: t('account:changePassword.title') })).toBeVisible();
+  await capture('change-password', t('account:field.oldPassword'), { overlay: true });
+  return owner;
+}
+
+/**
+ * The console's text for `ns:key.path` in `lang`, {{placeholders}} filled: ns is common, account
+ * or contract (the contract's messages).
+ */
+export function text(lang: string, id: string, params: Record<string, string | number> = {}): string {
+  const [ns, key] = id.split(':');
+  const file =
+    ns === 'contract'
+      ? `packages/contract/src/locales/${lang}.json`
+      : `apps/console/src/locales/${lang}/${ns}.json`;
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Messages)?.[part], load(file));
+  if (typeof value !== 'string') throw new Error(`No text ${id} in ${lang}`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,8 @@
+// Types of launch.mjs for the TypeScript callers (the Playwright setup).
+export declare function freePort(): Promise<number>;
+export type LaunchedServer = { url: string; stop: () => Promise<void> };
+export declare function launchServer(options: {
+  env?: Record<string, string>;
+  logFile: string;
+  timeoutMs?: number;
+}): Promise<LaunchedServer>;

@@ -1,0 +1,79 @@
+// `npm start`: builds the console and the server when their sources are newer than the build, then
+// runs the server (which migrates, creates the first account and serves both on one port).
+// With CONSOLE_DIR set, that folder is served as it is and the console is not built.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const at = (...parts) => path.join(root, ...parts);
+const contract = [at('packages/contract/src'), at('packages/contract/package.json')];
+
+const consoleDir = process.env.CONSOLE_DIR;
+const builds = [
+  {
+    name: 'console',
+    skip: consoleDir !== undefined,
+    output: at('apps/console/dist/index.html'),
+    inputs: [
+      at('apps/console/src'),
+      at('apps/console/index.html'),
+      at('apps/console/vite.config.ts'),
+      at('apps/console/package.json'),
+      ...contract,
+    ],
+    command: ['npm', ['run', 'build', '-w', 'apps/console']],
+  },
+  {
+    name: 'server',
+    output: at('apps/server/dist/main.js'),
+    inputs: [at('apps/server/src'), at('apps/server/scripts'), at('apps/server/package.json'), ...contract],
+    command: [process.execPath, [at('apps/server/scripts/build.mjs')]],
+  },
+];
+
+/** Newest modification time under a file or folder (0 when it does not exist). */
+function newest(entry) {
+  let stat;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let time = stat.mtimeMs; // a deleted file shows only as a newer folder
+  for (const name of fs.readdirSync(entry)) time = Math.max(time, newest(path.join(entry, name)));
+  return time;
+}
+
+for (const { name, skip, output, inputs, command } of builds) {
+  if (skip) continue;
+  const built = newest(output);
+  if (built > 0 && inputs.every((input) => newest(input) <= built)) continue;
+  console.log(`Building the ${name}…`);
+  const [program, args] = command;
+  const result = spawnSync(program, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`The ${name} build failed (${result.error?.message ?? `exit code ${result.status}`}).`);
+    process.exit(result.status || 1);
+  }
+}
+
+const env = { ...process.env, CONSOLE_DIR: consoleDir ?? at('apps/console/dist') };
+const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
+  env,
+  stdio: 'inherit',
+});
+
+// The server shuts down cleanly on these; pass them on (a terminal's Ctrl-C reaches it anyway).
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+
+server.on('exit', (code, signal) => {
+  if (signal) {
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else {
+    process.exit(code ?? 1);
+  }
+});
