@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,13 +19,16 @@ import { accountRoutes } from './modules/account/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { accessPlugin } from './platform/access';
+import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
 import { Mailer } from './platform/mail';
 import { PermissionMatrix } from './platform/permissions';
 import { repliesPlugin } from './platform/replies';
+import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
+import { SessionCache } from './platform/session-cache';
 import { tenancyPlugin } from './platform/tenancy';
 
 declare module 'fastify' {
@@ -36,6 +38,8 @@ declare module 'fastify' {
     database: Database;
     sessions: SessionStore;
     matrix: PermissionMatrix;
+    /** Events to and from every server instance (LISTEN/NOTIFY). */
+    bus: EventBus;
     jobs: JobQueue;
     mail: Mailer;
   }
@@ -68,31 +72,28 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const sessions = new SessionStore(database.db);
-  const matrix = new PermissionMatrix(database.db);
+  const bus = new EventBus(database, app.log);
+  const sessions = new SessionStore(database.db, { cache: new SessionCache(), log: app.log });
+  const matrix = new PermissionMatrix(database.db, app.log);
+  sessions.follow(bus);
+  matrix.follow(bus);
   const jobs = new JobQueue(database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  app.decorate('bus', bus);
   app.decorate('sessions', sessions);
   app.decorate('matrix', matrix);
   app.decorate('jobs', jobs);
   app.decorate('mail', new Mailer(app));
+  app.addHook('onReady', () => bus.start());
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await sessions.drain();
+  });
 
   // 1. External plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrine API', version: APP_VERSION } },

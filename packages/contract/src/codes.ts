@@ -16,6 +16,7 @@ export const ResultCode = {
   notFound: 404001,
   inUse: 409001,
   emailTaken: 409002,
+  userLimitExceeded: 409003,
   tooLarge: 413001,
   accountLocked: 423001,
   tooManyRequests: 429001,

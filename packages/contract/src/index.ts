@@ -7,4 +7,5 @@ export * from './messages';
 export * from './permissions';
 export * from './roles';
 export * from './sys';
+export * from './team';
 export * from './validation';

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, PASSWORD_MIN_LENGTH, SIGNAGE_ID_LENGTH } from './limits';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  MAC_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_PATTERN,
+  PIN_PATTERN,
+  SIGNAGE_ID_PATTERN,
+} from './patterns';
+
+export * from './patterns';
 
 // Validation rules of spec 000 §5 and spec 001 §5. Every message is a key of the contract's
 // locales (src/locales/<lang>.json): the server answers it in the caller's language and the
 // console's forms show the same text.
-
-/** Basic email pattern: something@something.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A letter, a digit and a special character (spec 000 §5). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).+$/;
-export const PIN_PATTERN = /^\d{6}$/;
-export const MAC_PATTERN = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
-/** Signage IDs use an alphabet without look-alikes (no 0/O, 1/I/L). */
-export const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const SIGNAGE_ID_PATTERN = new RegExp(`^[${SIGNAGE_ID_ALPHABET}]{${SIGNAGE_ID_LENGTH}}$`);
 
 const required = (key: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined),
@@ -23,7 +24,7 @@ export const emailSchema = z
   .string(required('validation.email.required'))
   .trim()
   .min(1, 'validation.email.required')
-  .max(MAX_NAME_LENGTH * 4, 'validation.email.format')
+  .max(EMAIL_MAX_LENGTH, 'validation.email.format')
   .regex(EMAIL_PATTERN, 'validation.email.format')
   .transform((value) => value.toLowerCase());
 
@@ -32,24 +33,24 @@ export const newPasswordSchema = z
   .string(required('validation.password.required'))
   .min(1, 'validation.password.required')
   .min(PASSWORD_MIN_LENGTH, 'validation.password.min')
-  .max(128, 'validation.password.max')
+  .max(PASSWORD_MAX_LENGTH, 'validation.password.max')
   .regex(PASSWORD_PATTERN, 'validation.password.pattern');
 
 /** A password typed to log in: only required (rules apply when it is set, not when it is used). */
 export const passwordSchema = z
   .string(required('validation.password.required'))
   .min(1, 'validation.password.required')
-  .max(128, 'validation.password.max');
+  .max(PASSWORD_MAX_LENGTH, 'validation.password.max');
 
 export const oldPasswordSchema = z
   .string(required('validation.oldPassword.required'))
   .min(1, 'validation.oldPassword.required')
-  .max(128, 'validation.password.max');
+  .max(PASSWORD_MAX_LENGTH, 'validation.password.max');
 
 export const confirmPasswordSchema = z
   .string(required('validation.confirm.required'))
   .min(1, 'validation.confirm.required')
-  .max(128, 'validation.password.max');
+  .max(PASSWORD_MAX_LENGTH, 'validation.password.max');
 
 /** Adds the "Two entries do not match" rule to an object with password and confirm_password. */
 export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; confirm_password: z.ZodType }>>(

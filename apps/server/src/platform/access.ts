@@ -42,6 +42,19 @@ declare module 'fastify' {
   }
 }
 
+/** Browsers send few distinct Accept-Language values: each is parsed once (the map is bounded). */
+const languages = new Map<string, Language>();
+function languageOf(value: string | null): Language {
+  if (value === null) return pickLanguage(null);
+  let lang = languages.get(value);
+  if (lang === undefined) {
+    if (languages.size >= 1_000) languages.clear();
+    lang = pickLanguage(value);
+    languages.set(value, lang);
+  }
+  return lang;
+}
+
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value.slice(0, 128) : null;
@@ -110,7 +123,7 @@ export const accessPlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      request.lang = pickLanguage(header(request, 'accept-language'));
+      request.lang = languageOf(header(request, 'accept-language'));
       request.clientTimezone = header(request, 'timezone');
       request.clientGmtOffset = header(request, 'timezone-gmt');
       request.clientVersion = header(request, 'version');
@@ -122,7 +135,15 @@ export const accessPlugin = fp(
 
       const token = bearer(request);
       if (!token) throw new AppError(ResultCode.sessionExpired);
-      const meta = { ip: request.ip, userAgent: header(request, 'user-agent') ?? undefined };
+      // Read only when the token is renewed: request.ip costs a system call.
+      const meta = {
+        get ip() {
+          return request.ip;
+        },
+        get userAgent() {
+          return header(request, 'user-agent') ?? undefined;
+        },
+      };
       const { user, renewedToken } = await opts.sessions.resolve(token, meta);
       request.user = user;
       request.permissions = await opts.matrix.of(user.roleId);

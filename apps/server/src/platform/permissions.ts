@@ -5,32 +5,73 @@ import {
   ROLE_CEILING,
   type Role,
 } from '@vitrine/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { rolePermissions } from '../db/schema';
+import { type EventBus, publish } from './bus';
+
+type Matrix = Map<Role, readonly Permission[]>;
 
 /**
  * The role → permission matrix in force: the shipped defaults, replaced per role by what the
- * system role saved, and never beyond the role's ceiling. Cached per process and reloaded after a
- * change, so a change reaches logged-in users at their next request.
+ * system role saved, and never beyond the role's ceiling. Cached per process; a save reloads it
+ * here and, through the event bus, on every instance, so a change reaches logged-in users at
+ * their next request.
  */
 export class PermissionMatrix {
-  private cache: Map<Role, readonly Permission[]> | null = null;
+  /** The load under way or done; a load that began before a change is never kept after it. */
+  private cache: Promise<Matrix> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   async of(roleId: number): Promise<readonly Permission[]> {
     if (!isRole(roleId)) return [];
-    if (!this.cache) this.cache = await this.load();
-    return this.cache.get(roleId) ?? DEFAULT_ROLE_PERMISSIONS[roleId];
+    const matrix = await (this.cache ?? this.reload());
+    return matrix.get(roleId) ?? DEFAULT_ROLE_PERMISSIONS[roleId];
   }
 
-  invalidate() {
+  /**
+   * After a save: reloads here at once and on every other instance when the event arrives. Pass
+   * the transaction that saved, if any: the event then leaves at its commit. Never rejects (it is
+   * called after the save succeeded); a failure to announce is logged.
+   */
+  async invalidate(tx: Db = this.db) {
+    this.forget();
+    try {
+      await publish(tx, { type: 'permissions-changed' });
+    } catch (err) {
+      this.log?.error({ err }, 'permissions: could not announce the change to other instances');
+    }
+  }
+
+  /** Reloads what any instance announces; everything after the bus may have missed events. */
+  follow(bus: EventBus) {
+    bus.on((event) => {
+      if (event.type === 'permissions-changed') this.forget();
+    });
+    bus.onReconnect(() => this.forget());
+  }
+
+  private forget() {
     this.cache = null;
   }
 
-  private async load() {
+  private reload() {
+    const loading = this.load();
+    this.cache = loading;
+    // A failed load is not kept: the next call tries again.
+    loading.catch(() => {
+      if (this.cache === loading) this.cache = null;
+    });
+    return loading;
+  }
+
+  private async load(): Promise<Matrix> {
     const rows = await this.db.select().from(rolePermissions);
-    const matrix = new Map<Role, readonly Permission[]>();
+    const matrix: Matrix = new Map();
     for (const row of rows) {
       if (!isRole(row.roleId)) continue;
       const ceiling = ROLE_CEILING[row.roleId];

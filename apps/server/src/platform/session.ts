@@ -1,4 +1,5 @@
 import {
+  AccountStatus,
   ResultCode,
   SESSION_ABSOLUTE_DAYS,
   SESSION_IDLE_HOURS,
@@ -6,9 +7,12 @@ import {
   SESSION_ROTATE_HOURS,
 } from '@vitrine/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { type EventBus, publish } from './bus';
 import { AppError } from './errors';
+import type { CachedSession, SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 const HOUR = 3_600_000;
@@ -36,8 +40,39 @@ export type SessionUser = {
 
 export type ResolvedSession = { user: SessionUser; renewedToken: string | null };
 
+type StoreOptions = { cache?: SessionCache; log?: FastifyBaseLogger };
+
+/**
+ * Sessions: created at login, resolved on every authenticated call, revoked on logout, password
+ * change and disable. The app's store keeps live sessions in a SessionCache, so a call costs no
+ * query; every write that ends a session or changes its user evicts here at once and, through the
+ * event bus, on every other instance (at commit when made inside a transaction).
+ */
 export class SessionStore {
-  constructor(private readonly db: Db) {}
+  private readonly touches = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: StoreOptions = {},
+  ) {}
+
+  /** The same store writing through `tx`: its evictions are immediate, its events leave at commit. */
+  within(tx: Db): SessionStore {
+    return new SessionStore(tx, this.options);
+  }
+
+  /** Evicts what any instance announces; everything after the bus may have missed events. */
+  follow(bus: EventBus) {
+    const cache = this.options.cache;
+    if (!cache) return;
+    bus.on((event) => {
+      if (event.type !== 'sessions-changed') return;
+      if ('tokenHash' in event) cache.forgetToken(event.tokenHash);
+      else if ('userIds' in event) cache.forgetUsers(event.userIds);
+      else cache.clear();
+    });
+    bus.onReconnect(() => cache.clear());
+  }
 
   /** Starts a session and returns its token; only the hash is stored. */
   async create(
@@ -64,6 +99,32 @@ export class SessionStore {
    */
   async resolve(token: string, meta: { ip?: string; userAgent?: string } = {}): Promise<ResolvedSession> {
     const tokenHash = hashToken(token);
+    const now = Date.now();
+    const session = this.options.cache?.get(tokenHash, now) ?? (await this.load(tokenHash, now));
+    checkTimes(session, now);
+
+    let renewedToken: string | null = null;
+    if (session.replacedAt === null && now - session.createdAt > SESSION_ROTATE_HOURS * HOUR) {
+      session.replacedAt = now; // calls already under way on this token do not rotate it again
+      try {
+        renewedToken = await this.rotate(session, meta);
+      } catch (error) {
+        this.options.cache?.forgetToken(tokenHash);
+        throw error;
+      }
+    } else if (now - session.lastSeenAt > TOUCH_EVERY_MS) {
+      this.touch(session, now);
+    }
+    return { user: session.user, renewedToken };
+  }
+
+  /** Waits for the idle-expiry writes still under way (before the database closes). */
+  async drain() {
+    await Promise.all(this.touches);
+  }
+
+  private async load(tokenHash: string, now: number): Promise<CachedSession> {
+    const mark = this.options.cache?.mark() ?? 0;
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)
@@ -72,7 +133,6 @@ export class SessionStore {
       .limit(1);
     if (!row) throw new AppError(ResultCode.sessionExpired);
     const { session, user } = row;
-    const now = Date.now();
     if (session.revokedAt) {
       throw new AppError(
         ENDED_ELSEWHERE.has(session.revokeReason ?? '')
@@ -80,27 +140,10 @@ export class SessionStore {
           : ResultCode.sessionExpired,
       );
     }
-    if (user.status === 2) throw new AppError(ResultCode.sessionEndedElsewhere);
-    if (session.replacedAt && now - session.replacedAt.getTime() > SESSION_ROTATE_GRACE_SECONDS * 1000) {
-      throw new AppError(ResultCode.sessionExpired);
-    }
-    if (now > session.expiresAt.getTime() || now > session.idleExpiresAt.getTime()) {
-      throw new AppError(ResultCode.sessionExpired);
-    }
-
-    let renewedToken: string | null = null;
-    if (!session.replacedAt && now - session.createdAt.getTime() > SESSION_ROTATE_HOURS * HOUR) {
-      renewedToken = await this.rotate(session.tokenHash, session.userId, session.expiresAt, meta);
-    } else if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now), idleExpiresAt: new Date(now + SESSION_IDLE_HOURS * HOUR) })
-        .where(eq(sessions.tokenHash, tokenHash));
-    }
-
-    return {
-      renewedToken,
-      user: {
+    if (user.status === AccountStatus.disabled) throw new AppError(ResultCode.sessionEndedElsewhere);
+    const loaded: CachedSession = {
+      // Frozen: it is shared by every call on this token while cached.
+      user: Object.freeze({
         userId: user.id,
         email: user.email,
         username: user.username,
@@ -112,20 +155,44 @@ export class SessionStore {
         activeWorkspaceId: user.activeWorkspaceId,
         language: user.language,
         tokenHash,
-      },
+      }),
+      createdAt: session.createdAt.getTime(),
+      expiresAt: session.expiresAt.getTime(),
+      idleExpiresAt: session.idleExpiresAt.getTime(),
+      lastSeenAt: session.lastSeenAt.getTime(),
+      replacedAt: session.replacedAt?.getTime() ?? null,
     };
+    checkTimes(loaded, now);
+    this.options.cache?.set(loaded, mark, now);
+    return loaded;
   }
 
-  private async rotate(
-    oldHash: string,
-    userId: number,
-    expiresAt: Date,
-    meta: { ip?: string; userAgent?: string },
-  ) {
+  /** Slides the idle expiry without holding up the call; a failed write is retried next time. */
+  private touch(session: CachedSession, now: number) {
+    session.lastSeenAt = now;
+    session.idleExpiresAt = now + SESSION_IDLE_HOURS * HOUR;
+    const write = this.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), idleExpiresAt: new Date(session.idleExpiresAt) })
+      .where(eq(sessions.tokenHash, session.user.tokenHash))
+      .then(
+        () => undefined,
+        (err) => {
+          session.lastSeenAt = 0;
+          this.options.log?.error({ err }, 'session: could not slide the idle expiry');
+        },
+      )
+      .finally(() => this.touches.delete(write));
+    this.touches.add(write);
+  }
+
+  private async rotate(session: CachedSession, meta: { ip?: string; userAgent?: string }) {
+    const { userId, tokenHash } = session.user;
     return this.db.transaction(async (tx) => {
-      const store = new SessionStore(tx as unknown as Db);
-      const token = await store.create(userId, meta, expiresAt);
-      await tx.update(sessions).set({ replacedAt: new Date() }).where(eq(sessions.tokenHash, oldHash));
+      const token = await new SessionStore(tx as unknown as Db).create(userId, meta, new Date(session.expiresAt));
+      await tx.update(sessions).set({ replacedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      // Other instances may hold the old token as not yet replaced.
+      await publish(tx as unknown as Db, { type: 'sessions-changed', tokenHash });
       return token;
     });
   }
@@ -136,6 +203,8 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: reason })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    this.options.cache?.forgetToken(tokenHash);
+    await publish(this.db, { type: 'sessions-changed', tokenHash });
   }
 
   /** Ends every session of a user, except optionally the caller's own. */
@@ -145,5 +214,27 @@ export class SessionStore {
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: reason })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), mine));
+    await this.forgetUser(userId);
+  }
+
+  /**
+   * Drops the cached sessions of users whose role, status, company, workspace, language or other
+   * session detail changed (or who were deleted), here and on every instance: their next call
+   * reads them afresh. Call it with the transaction that makes the change, or after it.
+   */
+  async forgetUser(userIds: number | readonly number[]) {
+    const ids = typeof userIds === 'number' ? [userIds] : [...userIds];
+    if (ids.length === 0) return;
+    this.options.cache?.forgetUsers(ids);
+    await publish(this.db, { type: 'sessions-changed', userIds: ids });
+  }
+}
+
+/** 600003 once the token is replaced beyond its grace, idle too long, or past its absolute expiry. */
+function checkTimes(session: CachedSession, now: number) {
+  const replacedLongAgo =
+    session.replacedAt !== null && now - session.replacedAt > SESSION_ROTATE_GRACE_SECONDS * 1000;
+  if (replacedLongAgo || now > session.expiresAt || now > session.idleExpiresAt) {
+    throw new AppError(ResultCode.sessionExpired);
   }
 }

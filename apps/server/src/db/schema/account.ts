@@ -61,6 +61,9 @@ export const users = pgTable(
     index('users_workspace_idx').on(t.workspaceId),
     index('users_customer_idx').on(t.customerId),
     index('users_created_idx').on(t.createdAt),
+    index('users_company_created_idx').on(t.companyId, t.createdAt),
+    index('users_category_idx').on(t.categoryId),
+    index('users_active_workspace_idx').on(t.activeWorkspaceId),
   ],
 );
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { SessionStore, type SessionUser } from '../../platform/session';
+import type { SessionUser } from '../../platform/session';
 import { type Client, consoleLink, mailLanguage, mailTime } from './client';
 import { consumeLinkCode, issueLinkCode, userOfLink } from './links';
 import type { User } from './presenter';
@@ -65,7 +65,7 @@ export async function resetPassword(
   return app.db.transaction(async (tx) => {
     const user = await resetUser(tx, code, true);
     await setPassword(app, tx, user, passwordHash, client);
-    await new SessionStore(tx).revokeAll(user.id, 'password');
+    await app.sessions.within(tx).revokeAll(user.id, 'password');
     return { email: user.email };
   });
 }
@@ -102,7 +102,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await app.db.transaction(async (tx) => {
     await setPassword(app, tx, user, passwordHash, client);
-    const sessions = new SessionStore(tx);
+    const sessions = app.sessions.within(tx);
     await sessions.revokeAll(user.id, 'password', caller.tokenHash);
     await sessions.revoke(caller.tokenHash, 'logout');
   });

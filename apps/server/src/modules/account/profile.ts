@@ -39,5 +39,6 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new AppError(ResultCode.sessionExpired);
+  await app.sessions.forgetUser(userId); // cached sessions carry the username
   return userInfo(app.db, user);
 }

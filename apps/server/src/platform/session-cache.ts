@@ -1,0 +1,96 @@
+import type { SessionUser } from './session';
+
+/** What resolving a token needs of its session and user. Times in ms since the epoch. */
+export type CachedSession = {
+  user: SessionUser;
+  createdAt: number;
+  expiresAt: number;
+  idleExpiresAt: number;
+  lastSeenAt: number;
+  replacedAt: number | null;
+};
+
+type Entry = { session: CachedSession; loadedAt: number };
+
+/**
+ * Live sessions by token hash, so an authenticated call costs no query. Bounded (least recently
+ * used out first) and short-lived: whatever invalidation misses is reloaded within `ttlMs`.
+ * Anything that ends a session or changes a user's details evicts through forget*().
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>(); // Map order: least recently used first
+  private readonly byUser = new Map<number, Set<string>>();
+  private evictions = 0;
+
+  constructor(
+    readonly maxEntries = 50_000,
+    readonly ttlMs = 10_000,
+  ) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** Taken before a load and handed to set(): a load that overlapped an eviction is not kept. */
+  mark() {
+    return this.evictions;
+  }
+
+  get(tokenHash: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (now - entry.loadedAt > this.ttlMs) {
+      this.remove(tokenHash, entry);
+      return undefined;
+    }
+    this.entries.delete(tokenHash); // re-inserted: now the most recently used
+    this.entries.set(tokenHash, entry);
+    return entry.session;
+  }
+
+  set(session: CachedSession, mark: number, now = Date.now()) {
+    // An eviction since the load began may concern this row: what was read may be stale.
+    if (mark !== this.evictions) return;
+    const { tokenHash, userId } = session.user;
+    const old = this.entries.get(tokenHash);
+    if (old) this.remove(tokenHash, old);
+    this.entries.set(tokenHash, { session, loadedAt: now });
+    let hashes = this.byUser.get(userId);
+    if (!hashes) this.byUser.set(userId, (hashes = new Set()));
+    hashes.add(tokenHash);
+    if (this.entries.size > this.maxEntries) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, Entry];
+      this.remove(oldest, entry);
+    }
+  }
+
+  forgetToken(tokenHash: string) {
+    this.evictions++;
+    const entry = this.entries.get(tokenHash);
+    if (entry) this.remove(tokenHash, entry);
+  }
+
+  forgetUsers(userIds: readonly number[]) {
+    this.evictions++;
+    for (const userId of userIds) {
+      for (const tokenHash of this.byUser.get(userId) ?? []) {
+        const entry = this.entries.get(tokenHash);
+        if (entry) this.remove(tokenHash, entry);
+      }
+    }
+  }
+
+  clear() {
+    this.evictions++;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  private remove(tokenHash: string, entry: Entry) {
+    this.entries.delete(tokenHash);
+    const userId = entry.session.user.userId;
+    const hashes = this.byUser.get(userId);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) this.byUser.delete(userId);
+  }
+}

@@ -1,0 +1,297 @@
+import { Role } from '@vitrine/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from './db/schema';
+import { buildTestApp } from './test/app';
+import { databaseFingerprint } from './test/fingerprint';
+import {
+  buildCategory,
+  buildCustomer,
+  buildMember,
+  buildTenant,
+  buildWorkspace,
+  callAs,
+} from './test/team-factories';
+
+// The cross-tenant suite (ARCHITECTURE §6), generated from the route table: every route that
+// takes an id is called with another tenant's ids, "the way an attacker would", by each role of
+// company A (owner, user admin, user) and by a customer of another customer. Each call must be
+// refused (404001, 403001 or 403002), say nothing about the row, and change nothing. Lists never
+// show the other tenant's rows. A new route with an id nobody mapped fails the suite, so it is
+// covered without anyone remembering.
+//
+//   customer CA ── company A ── root ─┬─ A1 (user admin, user)      customer CB ── company B
+//                                     └─ A2 (a member; a sibling)                 └─ root ── B1
+
+/** The kinds of rows an id can name. */
+type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role';
+
+/** Path parameters that are not ids of rows: codes from mailed links. */
+const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code']);
+
+/** What a path parameter names: by its name, or for id/group_id by the area of the path. */
+function kindOf(url: string, param: string): Kind | null {
+  const byName: Record<string, Kind> = {
+    customer_id: 'customer',
+    company_id: 'company',
+    category_id: 'category',
+    user_id: 'user',
+    role_id: 'role',
+  };
+  if (byName[param]) return byName[param];
+  if (param !== 'id' && param !== 'group_id') return null;
+  if (url.startsWith('/backend/manager/account/group/category/ungroup/')) return 'user';
+  if (url.startsWith('/backend/manager/account/group/')) return 'company';
+  if (url.startsWith('/backend/manager/account/workspace/')) return 'workspace';
+  return null;
+}
+
+/** A caller and the workspace its own requests would name. */
+type Caller = {
+  name: string;
+  call: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  home: number;
+};
+
+/** Bodies valid for the caller, so only the foreign id in the path can make a call fail. */
+const BODIES: Record<string, (caller: Caller) => object> = {
+  'PUT /backend/manager/account/customer/:customer_id': () => ({ customer_name: 'Taken over' }),
+  'PUT /backend/manager/account/group/:company_id': () => ({ company_name: 'Taken over', user_limit: 9999 }),
+  'PUT /backend/manager/account/group/category/:category_id': () => ({ name: 'Taken over' }),
+  'DELETE /backend/manager/account/group/category/:category_id': () => ({ delete_users: true }),
+  'PUT /backend/manager/account/user/:user_id': (caller) => ({
+    username: 'Taken over',
+    role_id: Role.user,
+    group_id: caller.home,
+  }),
+  'PUT /backend/manager/account/workspace/:id': (caller) => ({ name: 'Taken over', parent_id: caller.home }),
+  'PUT /backend/manager/account/role/permission/:role_id': () => ({ permissions: [] }),
+};
+
+const REFUSED = [404001, 403001, 403002];
+const MARK_B = 'bsecret';
+const MARK_SIBLING = 'ssecret';
+
+let app: FastifyInstance;
+let callers: { owner: Caller; admin: Caller; user: Caller; customer: Caller };
+let foreign: Record<Kind, number>;
+let sibling: Partial<Record<Kind, number>>;
+let paramRoutes: { method: string; url: string; params: string[] }[];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+
+  // Tenant A, under customer CA, with two sibling workspaces.
+  const ca = await buildCustomer(app);
+  const a = await buildTenant(app, { customerId: ca.customer.id });
+  const a1 = await buildWorkspace(app, a.company.id, a.root.id);
+  const a2 = await buildWorkspace(app, a.company.id, a.root.id, `${MARK_SIBLING} workspace`);
+  const adminA = await buildMember(app, a1, Role.userAdmin);
+  const userA = await buildMember(app, a1, Role.user);
+  const siblingMember = await buildMember(app, a2, Role.user);
+  await app.db
+    .update(users)
+    .set({ username: `${MARK_SIBLING} member`, email: `${MARK_SIBLING}-${siblingMember.id}@example.com` })
+    .where(eq(users.id, siblingMember.id));
+  callers = {
+    owner: { name: 'A’s owner', call: await callAs(app, a.owner), home: a.root.id },
+    admin: { name: 'A’s user admin', call: await callAs(app, adminA), home: a1.id },
+    user: { name: 'A’s user', call: await callAs(app, userA), home: a1.id },
+    customer: { name: 'a customer of another customer', call: ca.call, home: a.root.id },
+  };
+
+  // Tenant B, under customer CB: one row of every kind, each carrying the marker.
+  const cb = await buildCustomer(app, `${MARK_B} customer`);
+  const b = await buildTenant(app, { customerId: cb.customer.id, name: `${MARK_B} company` });
+  const b1 = await buildWorkspace(app, b.company.id, b.root.id, `${MARK_B} workspace`);
+  const category = await buildCategory(app, b.company.id, `${MARK_B} group`);
+  const member = await buildMember(app, b1, Role.user, { categoryId: category.id });
+  for (const user of [b.owner, member, cb.account]) {
+    await app.db
+      .update(users)
+      .set({ username: `${MARK_B} ${user.id}`, email: `${MARK_B}-${user.id}@example.com` })
+      .where(eq(users.id, user.id));
+  }
+  foreign = {
+    customer: cb.customer.id,
+    company: b.company.id,
+    category: category.id,
+    user: member.id,
+    workspace: b1.id,
+    role: Role.user,
+  };
+  sibling = { user: siblingMember.id, workspace: a2.id };
+
+  paramRoutes = app.routeAccess
+    .map(({ method, url }) => ({
+      method,
+      url,
+      params: [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]).filter((name) => !NOT_IDS.has(name)),
+    }))
+    .filter((route) => route.params.length > 0);
+}, 120_000);
+
+/** Calls a route with the given ids in its path; it must be refused and change nothing. */
+async function expectRefused(
+  caller: Caller,
+  route: (typeof paramRoutes)[number],
+  ids: Partial<Record<Kind, number>>,
+) {
+  const url = route.url.replace(/:([A-Za-z_]+)/g, (_, param) =>
+    String(ids[kindOf(route.url, param) as Kind]),
+  );
+  const body = BODIES[`${route.method} ${route.url}`];
+  const before = await databaseFingerprint(app.db);
+  const response = await caller.call({
+    method: route.method as InjectOptions['method'],
+    url,
+    ...(body ? { payload: body(caller) } : {}),
+  });
+  const envelope = response.json();
+  const what = `${caller.name}: ${route.method} ${url} → ${response.body}`;
+  expect(
+    envelope.code,
+    `${what}\n(a 400001 means BODIES needs a valid body for ${route.method} ${route.url})`,
+  ).toSatisfy((code: number) => REFUSED.includes(code));
+  expect(envelope.data, what).toBeNull();
+  expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+}
+
+describe('the cross-tenant suite', () => {
+  it('knows what every path parameter names', () => {
+    const unmapped = paramRoutes.flatMap((route) =>
+      route.params
+        .filter((param) => kindOf(route.url, param) === null)
+        .map((param) => `${route.method} ${route.url} (:${param})`),
+    );
+    expect(
+      unmapped,
+      `Map these path parameters to an id kind in kindOf() of src/tenancy.cross.test.ts, with a row of that kind in tenant B: ${unmapped.join(', ')}`,
+    ).toEqual([]);
+    expect(paramRoutes.length).toBeGreaterThan(20);
+  });
+
+  for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+    it(`refuses every id of another tenant to ${who === 'customer' ? 'a customer of another customer' : `A’s ${who}`}`, async () => {
+      for (const route of paramRoutes) {
+        if (route.params.some((param) => kindOf(route.url, param) === null)) continue; // failed above
+        await expectRefused(callers[who], route, foreign);
+      }
+    }, 300_000);
+  }
+
+  for (const who of ['admin', 'user'] as const) {
+    it(`refuses a sibling workspace and its member to A’s ${who}`, async () => {
+      const routes = paramRoutes.filter((route) =>
+        route.params.every((param) => sibling[kindOf(route.url, param) as Kind] !== undefined),
+      );
+      expect(routes.length).toBeGreaterThan(5);
+      for (const route of routes) await expectRefused(callers[who], route, sibling);
+    }, 300_000);
+  }
+
+  it('never lists another tenant’s rows, whatever filter names them', async () => {
+    const lists = app.routeAccess.filter(
+      (route) =>
+        route.method === 'GET' && route.url.startsWith('/backend/manager/') && !route.url.includes(':'),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    const filters = [
+      {},
+      { customer_id: foreign.customer },
+      { company_id: foreign.company },
+      { group_id: foreign.workspace },
+      { category_id: foreign.category },
+    ];
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      for (const route of lists) {
+        for (const filter of filters) {
+          const query = Object.fromEntries(
+            Object.entries(filter).map(([key, value]) => [key, String(value)]),
+          );
+          const response = await callers[who].call({ method: 'GET', url: route.url, query });
+          expect(response.statusCode, `${route.url} ${response.body}`).toBeLessThan(500);
+          expect(
+            response.body.toLowerCase(),
+            `${callers[who].name}: GET ${route.url} ${JSON.stringify(query)}`,
+          ).not.toContain(MARK_B);
+        }
+      }
+    }
+  }, 300_000);
+
+  it('hides a sibling workspace’s member from a user admin and a user of the other workspace', async () => {
+    const lists = app.routeAccess.filter(
+      (route) =>
+        route.method === 'GET' && route.url.startsWith('/backend/manager/') && !route.url.includes(':'),
+    );
+    for (const who of ['admin', 'user'] as const) {
+      for (const route of lists) {
+        for (const query of [{}, { group_id: String(sibling.workspace) }] as Record<string, string>[]) {
+          const response = await callers[who].call({ method: 'GET', url: route.url, query });
+          expect(response.body.toLowerCase(), `${callers[who].name}: GET ${route.url}`).not.toContain(
+            MARK_SIBLING,
+          );
+        }
+      }
+    }
+    // The owner, who runs the whole company, does see them: the marker is really there.
+    const owner = await callers.owner.call({ method: 'GET', url: '/backend/manager/account/user' });
+    expect(owner.body).toContain(MARK_SIBLING);
+  });
+
+  it('refuses foreign ids in the bodies of the writes that take them', async () => {
+    const writes: [string, string, (caller: Caller) => object][] = [
+      [
+        'POST',
+        'user',
+        () => ({
+          email: 'x-cross@example.com',
+          username: 'X',
+          role_id: Role.user,
+          group_id: foreign.workspace,
+        }),
+      ],
+      [
+        'POST',
+        'user',
+        (c) => ({
+          email: 'y-cross@example.com',
+          username: 'X',
+          role_id: Role.user,
+          group_id: c.home,
+          category_id: foreign.category,
+        }),
+      ],
+      ['DELETE', 'user', () => ({ ids: [foreign.user] })],
+      ['POST', 'user/toggle', () => ({ ids: [foreign.user], status: 2 })],
+      ['POST', 'workspace', () => ({ name: 'X', parent_id: foreign.workspace })],
+      ['POST', 'user/workspace', () => ({ group_id: foreign.workspace })],
+      [
+        'POST',
+        'group',
+        () => ({
+          company_name: 'X',
+          owner_email: 'z-cross@example.com',
+          owner_username: 'X',
+          customer_id: foreign.customer,
+        }),
+      ],
+      ['DELETE', `group/category/${foreign.category}`, () => ({ move_to_category_id: foreign.category })],
+    ];
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      for (const [method, path, body] of writes) {
+        const before = await databaseFingerprint(app.db);
+        const response = await callers[who].call({
+          method: method as InjectOptions['method'],
+          url: `/backend/manager/account/${path}`,
+          payload: body(callers[who]),
+        });
+        const what = `${callers[who].name}: ${method} ${path} → ${response.body}`;
+        expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+        expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+      }
+    }
+  }, 300_000);
+});

@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { AccountStatus } from './enums';
+import { MAX_NAME_LENGTH, QUANTITY_LIMIT } from './limits';
+import { PERMISSIONS } from './permissions';
+import { emailSchema, idSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
+
+// Team area (spec 000 §7 "Workspaces" and "Users, groups, customers"), under
+// /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }.
+
+/** An id in a JSON body: a whole number above 0 (ids in paths and queries use idSchema). */
+export const bodyIdSchema = z
+  .number({ error: 'validation.id' })
+  .int('validation.id')
+  .positive('validation.id')
+  .max(2_147_483_647, 'validation.id');
+
+/** A name that may be left out or cleared (nickname, client type). */
+const optionalNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, 'validation.name.max')
+  .nullable()
+  .optional();
+
+/** Ids of a bulk action: at least one, at most a page's worth. */
+export const idsSchema = z
+  .array(bodyIdSchema, { error: 'validation.ids.required' })
+  .min(1, 'validation.ids.required')
+  .max(200, 'validation.ids.max');
+
+export const idsRequestSchema = z.object({ ids: idsSchema });
+export type IdsRequest = z.input<typeof idsRequestSchema>;
+
+/** A company's limit on users created: 1 to 9,999 (spec 001 §5 "Numbers: below 10000"), null = none. */
+export const userLimitSchema = z
+  .number({ error: 'validation.userLimit' })
+  .int('validation.userLimit')
+  .min(1, 'validation.userLimit')
+  .max(QUANTITY_LIMIT - 1, 'validation.userLimit')
+  .nullable()
+  .optional();
+
+// ── Customers (system integrators) ──────────────────────────────────────────────────────────
+
+export const CUSTOMER_SORT_COLUMNS = ['customer_name', 'created_at', 'company_count'] as const;
+export const customerListQuerySchema = listQuerySchema(CUSTOMER_SORT_COLUMNS);
+export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
+
+export const customerItemSchema = z.object({
+  customer_id: z.number(),
+  customer_name: z.string(),
+  client_type: z.string().nullable(),
+  /** The customer's own account (role customer). */
+  email: z.string().nullable(),
+  user_admin_count: z.number(),
+  member_count: z.number(),
+  device_count: z.number(),
+  company_count: z.number(),
+  created_at: z.string(),
+});
+export type CustomerItem = z.infer<typeof customerItemSchema>;
+export const customerListSchema = listResultSchema(customerItemSchema);
+export type CustomerList = z.infer<typeof customerListSchema>;
+
+export const createCustomerRequestSchema = z.object({
+  customer_name: nameSchema,
+  client_type: optionalNameSchema,
+  email: emailSchema,
+  username: nameSchema,
+});
+export type CreateCustomerRequest = z.input<typeof createCustomerRequestSchema>;
+
+export const updateCustomerRequestSchema = z.object({
+  customer_name: nameSchema,
+  client_type: optionalNameSchema,
+});
+export type UpdateCustomerRequest = z.input<typeof updateCustomerRequestSchema>;
+
+export const customerParamsSchema = z.object({ customer_id: idSchema });
+
+export const customerOptionSchema = z.object({ customer_id: z.number(), customer_name: z.string() });
+export type CustomerOption = z.infer<typeof customerOptionSchema>;
+export const customerOptionsSchema = z.array(customerOptionSchema);
+
+// ── Companies (the spec's "group") ──────────────────────────────────────────────────────────
+
+/** How a company came to be. */
+export const CompanyOrigin = { platform: 1, customer: 2, registered: 3 } as const;
+export type CompanyOrigin = (typeof CompanyOrigin)[keyof typeof CompanyOrigin];
+
+export const COMPANY_SORT_COLUMNS = ['company_name', 'created_at', 'member_count'] as const;
+export const companyListQuerySchema = listQuerySchema(COMPANY_SORT_COLUMNS).extend({
+  customer_id: idSchema.optional(),
+});
+export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
+
+export const companyOwnerSchema = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  status: z.number(),
+});
+export type CompanyOwner = z.infer<typeof companyOwnerSchema>;
+
+export const companyItemSchema = z.object({
+  company_id: z.number(),
+  /** The company's root workspace. */
+  group_id: z.number().nullable(),
+  company_name: z.string(),
+  owner: companyOwnerSchema.nullable(),
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  member_count: z.number(),
+  owned_devices: z.number(),
+  user_limit: z.number().nullable(),
+  origin: z.number(),
+  created_at: z.string(),
+  /** Whether a delete would be accepted now (no members besides the owner, no devices or content). */
+  can_del: z.boolean(),
+});
+export type CompanyItem = z.infer<typeof companyItemSchema>;
+export const companyListSchema = listResultSchema(companyItemSchema);
+export type CompanyList = z.infer<typeof companyListSchema>;
+
+export const createCompanyRequestSchema = z.object({
+  company_name: nameSchema,
+  owner_email: emailSchema,
+  owner_username: nameSchema,
+  user_limit: userLimitSchema,
+  /** Platform roles choose the customer (none: a platform company); a customer's are its own. */
+  customer_id: bodyIdSchema.nullable().optional(),
+});
+export type CreateCompanyRequest = z.input<typeof createCompanyRequestSchema>;
+
+export const updateCompanyRequestSchema = z.object({ company_name: nameSchema, user_limit: userLimitSchema });
+export type UpdateCompanyRequest = z.input<typeof updateCompanyRequestSchema>;
+
+export const companyIdParamsSchema = z.object({ id: idSchema });
+export const companyEditParamsSchema = z.object({ company_id: idSchema });
+export const companyGroupParamsSchema = z.object({ group_id: idSchema });
+
+// ── User groups (categories) ────────────────────────────────────────────────────────────────
+
+export const categoryItemSchema = z.object({
+  category_id: z.number(),
+  name: z.string(),
+  user_count: z.number(),
+});
+export type CategoryItem = z.infer<typeof categoryItemSchema>;
+export const categoryListSchema = z.array(categoryItemSchema);
+
+export const categoryRequestSchema = z.object({ name: nameSchema });
+export type CategoryRequest = z.input<typeof categoryRequestSchema>;
+
+/** Its users move to another group, are deleted, or (neither, or no body) are left ungrouped. */
+export const deleteCategoryRequestSchema = z
+  .object({
+    move_to_category_id: bodyIdSchema.nullable().optional(),
+    delete_users: z.boolean({ error: 'validation.boolean' }).optional(),
+  })
+  .refine((value) => !(value.delete_users && value.move_to_category_id), {
+    message: 'validation.category.moveOrDelete',
+    path: ['delete_users'],
+  })
+  .nullish();
+export type DeleteCategoryRequest = z.input<typeof deleteCategoryRequestSchema>;
+
+export const categoryParamsSchema = z.object({ category_id: idSchema });
+/** DELETE group/category/ungroup/{id}: id is a user's. */
+export const ungroupParamsSchema = z.object({ id: idSchema });
+
+// ── Users ───────────────────────────────────────────────────────────────────────────────────
+
+export const USER_SORT_COLUMNS = [
+  'username',
+  'email',
+  'created_at',
+  'last_login_at',
+  'status',
+  'role_id',
+] as const;
+const statusSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => (Object.values(AccountStatus) as number[]).includes(value), 'validation.status');
+
+export const userListQuerySchema = listQuerySchema(USER_SORT_COLUMNS).extend({
+  role_id: z.coerce.number().int().min(1).max(6).optional(),
+  status: statusSchema.optional(),
+  /** The workspace. */
+  group_id: idSchema.optional(),
+  category_id: idSchema.optional(),
+  company_id: idSchema.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+/** Member lists of a customer, company or workspace: paged, searchable, sortable. */
+export const memberListQuerySchema = listQuerySchema(USER_SORT_COLUMNS);
+export type MemberListQuery = z.input<typeof memberListQuerySchema>;
+
+export const userItemSchema = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  email: z.string(),
+  role_id: z.number(),
+  /** The role's name key (role.<name> in the locales). */
+  role_name: z.string(),
+  status: z.number(),
+  company_id: z.number().nullable(),
+  company_name: z.string().nullable(),
+  /** The user's workspace. */
+  group_id: z.number().nullable(),
+  group_name: z.string().nullable(),
+  category_id: z.number().nullable(),
+  category_name: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserItem = z.infer<typeof userItemSchema>;
+export const userListSchema = listResultSchema(userItemSchema);
+export type UserList = z.infer<typeof userListSchema>;
+
+const roleIdSchema = z.number({ error: 'validation.role' }).int('validation.role').min(1, 'validation.role');
+
+export const createUserRequestSchema = z.object({
+  email: emailSchema,
+  username: nameSchema,
+  nickname: optionalNameSchema,
+  role_id: roleIdSchema,
+  /** The workspace the user belongs to. */
+  group_id: bodyIdSchema,
+  category_id: bodyIdSchema.nullable().optional(),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+export const updateUserRequestSchema = createUserRequestSchema.omit({ email: true });
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+export const userParamsSchema = z.object({ user_id: idSchema });
+
+/** Enable (1) or disable (2); an inactive account becomes active only through its invite link. */
+export const toggleUsersRequestSchema = z.object({
+  ids: idsSchema,
+  status: z.union([z.literal(AccountStatus.active), z.literal(AccountStatus.disabled)], {
+    error: 'validation.status',
+  }),
+});
+export type ToggleUsersRequest = z.input<typeof toggleUsersRequestSchema>;
+
+/** filter 0: every role the caller may see; 1: only the roles the caller may assign. */
+export const roleListQuerySchema = z.object({
+  filter: z.coerce.number().int().min(0).max(1).default(0),
+});
+export type RoleListQuery = z.input<typeof roleListQuerySchema>;
+
+export const roleItemSchema = z.object({ role_id: z.number(), name: z.string() });
+export type RoleItem = z.infer<typeof roleItemSchema>;
+export const roleListSchema = z.array(roleItemSchema);
+
+// ── Workspaces ──────────────────────────────────────────────────────────────────────────────
+
+export const workspaceItemSchema = z.object({
+  group_id: z.number(),
+  name: z.string(),
+  parent_id: z.number().nullable(),
+  member_count: z.number(),
+  device_count: z.number(),
+  content_count: z.number(),
+});
+export type WorkspaceItem = z.infer<typeof workspaceItemSchema>;
+export const workspaceListSchema = z.object({ list: z.array(workspaceItemSchema) });
+export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+export type WorkspaceNode = {
+  group_id: number;
+  group_name: string;
+  name: string;
+  /** 'own' for the caller's own workspace, 'sub' for the others. */
+  origin: 'own' | 'sub';
+  parent_id: number | null;
+  children: WorkspaceNode[];
+};
+export const workspaceNodeSchema: z.ZodType<WorkspaceNode> = z.object({
+  group_id: z.number(),
+  group_name: z.string(),
+  name: z.string(),
+  origin: z.enum(['own', 'sub']),
+  parent_id: z.number().nullable(),
+  get children() {
+    return z.array(workspaceNodeSchema);
+  },
+});
+export const workspaceTreeSchema = z.object({ result: z.array(workspaceNodeSchema) });
+export type WorkspaceTree = z.infer<typeof workspaceTreeSchema>;
+
+export const createWorkspaceRequestSchema = z.object({ name: nameSchema, parent_id: bodyIdSchema });
+export type CreateWorkspaceRequest = z.input<typeof createWorkspaceRequestSchema>;
+
+/** parent_id moves the workspace (absent: stays where it is); the root has none and cannot move. */
+export const updateWorkspaceRequestSchema = z.object({
+  name: nameSchema,
+  parent_id: bodyIdSchema.nullable().optional(),
+});
+export type UpdateWorkspaceRequest = z.input<typeof updateWorkspaceRequestSchema>;
+
+export const workspaceParamsSchema = z.object({ id: idSchema });
+export const workspaceGroupParamsSchema = z.object({ group_id: idSchema });
+
+export const switchWorkspaceRequestSchema = z.object({ group_id: bodyIdSchema });
+export type SwitchWorkspaceRequest = z.input<typeof switchWorkspaceRequestSchema>;
+
+/** What keeps a workspace from being deleted (spec 001 §4), answered with 409001 in data.blockers. */
+export const WORKSPACE_BLOCKERS = ['users', 'content', 'schedules', 'devices', 'licences'] as const;
+export type WorkspaceBlocker = (typeof WORKSPACE_BLOCKERS)[number];
+export const workspaceBlockersSchema = z.object({ blockers: z.array(z.enum(WORKSPACE_BLOCKERS)) });
+export type WorkspaceBlockers = z.infer<typeof workspaceBlockersSchema>;
+
+// ── Devices and content seen from the team area (lists filled by those areas) ───────────────
+
+export const teamDeviceItemSchema = z.object({
+  device_id: z.number(),
+  device_name: z.string(),
+  signage_id: z.string(),
+  status: z.number(),
+  company_id: z.number().nullable(),
+  group_id: z.number().nullable(),
+  group_name: z.string().nullable(),
+});
+export type TeamDeviceItem = z.infer<typeof teamDeviceItemSchema>;
+export const teamDeviceListSchema = listResultSchema(teamDeviceItemSchema);
+
+export const teamContentItemSchema = z.object({
+  content_id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  size: z.number(),
+  group_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type TeamContentItem = z.infer<typeof teamContentItemSchema>;
+export const teamContentListSchema = listResultSchema(teamContentItemSchema);
+
+export const pageQuerySchema = listQuerySchema(['created_at'] as const);
+export type PageQuery = z.input<typeof pageQuerySchema>;
+
+// ── The role → permission matrix ────────────────────────────────────────────────────────────
+
+export const rolePermissionItemSchema = z.object({
+  role_id: z.number(),
+  /** The role's name key (role.<name> in the locales). */
+  name: z.string(),
+  permissions: z.array(z.string()),
+  /** The most the role can hold. */
+  ceiling: z.array(z.string()),
+  /** What it holds on a new installation. */
+  defaults: z.array(z.string()),
+});
+export type RolePermissionItem = z.infer<typeof rolePermissionItemSchema>;
+export const rolePermissionListSchema = z.array(rolePermissionItemSchema);
+
+export const updateRolePermissionRequestSchema = z.object({
+  permissions: z
+    .array(z.enum(PERMISSIONS, { error: 'validation.permission' }), { error: 'validation.permission' })
+    .max(PERMISSIONS.length, 'validation.permission'),
+});
+export type UpdateRolePermissionRequest = z.input<typeof updateRolePermissionRequestSchema>;
+
+export const roleParamsSchema = z.object({ role_id: idSchema });
