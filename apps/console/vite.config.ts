@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const SERVER = 'http://localhost:8080';
+// Modules without side effects of their own (see treeshake below).
+const SIDE_EFFECT_FREE = /\/packages\/contract\/src\/|\/node_modules\/@rc-component\//;
 
 /** Writes dist/version.json: the build's stamp, which the running console compares to reload. */
 function versionStamp(): Plugin {
@@ -20,8 +22,35 @@ function versionStamp(): Plugin {
   };
 }
 
+// antd's ConfigProvider imports the tooltip's UniqueProvider (with @rc-component/trigger, its
+// portal and resize observer: 8 KB gzipped) to wrap the app only when `tooltip.unique` is set,
+// which the console never sets. Loading it on demand keeps it off the login page's download;
+// should the option ever be set, the provider still arrives, a moment later.
+const LAZY_TOOLTIP_UNIQUE = '\0vitrine-lazy-tooltip-unique';
+
+function lazyTooltipUnique(): Plugin {
+  return {
+    name: 'vitrine-lazy-tooltip-unique',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      const fromConfigProvider = importer?.endsWith('/antd/es/config-provider/index.js');
+      return fromConfigProvider && source === '../tooltip/UniqueProvider' ? LAZY_TOOLTIP_UNIQUE : undefined;
+    },
+    load(id) {
+      if (id !== LAZY_TOOLTIP_UNIQUE) return undefined;
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        "const UniqueProvider = lazy(() => import('antd/es/tooltip/UniqueProvider'));",
+        'export default ({ children }) =>',
+        '  createElement(Suspense, { fallback: children }, createElement(UniqueProvider, null, children));',
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionStamp()],
+  plugins: [react(), versionStamp(), lazyTooltipUnique()],
   server: {
     proxy: {
       '/backend': { target: SERVER, changeOrigin: true },
@@ -36,7 +65,18 @@ export default defineConfig({
       treeshake: {
         // The contract's modules have no side effects: a page that needs a constant from one
         // module (a limit, a role) does not download the others (zod schemas among them).
-        moduleSideEffects: (id) => !id.includes('/packages/contract/src/'),
+        // Neither have Ant Design's @rc-component packages, which do not say so in their
+        // package.json: without this, importing antd's Input brings the whole Form engine
+        // (antd's form context imports @rc-component/form's index). Other modules: their
+        // package.json decides (undefined).
+        moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          // Everything the first page needs at start goes in one file: one request, one gzip
+          // dictionary, instead of a handful of small shared chunks.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
       },
     },
   },

@@ -1,6 +1,6 @@
 // Prints the JavaScript a visitor downloads before the login page renders, gzipped, and exits
-// non-zero above the budget (issue: ≤ 200 KB). With --report-only it prints without failing: the
-// build uses that so that `npm start` still serves a console that is over budget. Counted: the entry chunk and its static imports, the
+// non-zero above the budget (issue: ≤ 200 KB): the build fails then. With --report-only it prints
+// without failing. Counted: the entry chunk and its static imports, the
 // LoginPage chunk and its static imports, and the English messages the console waits for
 // before its first render.
 import fs from 'node:fs';

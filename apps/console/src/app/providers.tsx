@@ -1,20 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useLanguage } from '../lib/i18n';
 import { useNotificationsRequested } from '../lib/notify';
 import { applyFavicon, faviconOf, themeOf } from '../lib/remote-config';
-import { getSession, subscribeSession, useSession } from '../lib/session';
-
-export const queryClient = new QueryClient({
-  // Failures already reached the user through the HTTP client's notice; retrying repeats it.
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
-
-// Nothing cached for one user may show for the next one on the same browser.
-subscribeSession(() => {
-  if (!getSession().token) queryClient.clear();
-});
+import { useSession } from '../lib/session';
 
 const NotificationHost = lazy(() =>
   import('./NotificationHost').then((module) => ({ default: module.NotificationHost })),
@@ -31,7 +20,8 @@ function NotificationSlot() {
   );
 }
 
-/** Language, direction, theme from the remote config, the query cache and the notice holder. */
+/** Language, direction, theme from the remote config and the notice holder. The query cache
+ * comes with the shell (router.tsx): the public pages do without it. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale, direction } = useLanguage();
   const { config } = useSession();
@@ -41,10 +31,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={antdLocale} direction={direction} theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <NotificationSlot />
-        {children}
-      </QueryClientProvider>
+      <NotificationSlot />
+      {children}
     </ConfigProvider>
   );
 }

@@ -6,8 +6,21 @@ import { flattenRoutes } from './guard';
 import { RouteGuard } from './RouteGuard';
 import { ROUTE_TABLES } from './route-tables';
 
-// The shell is loaded only after login: the login page never downloads the menu, tabs or layout.
-const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
+// The shell and its query cache load only after login: the login page never downloads the menu,
+// tabs, layout or the query cache.
+const AppShell = lazy(async () => {
+  const [{ AppLayout }, { QueryProvider }] = await Promise.all([
+    import('./layout/AppLayout'),
+    import('../lib/query'),
+  ]);
+  return {
+    default: () => (
+      <QueryProvider>
+        <AppLayout />
+      </QueryProvider>
+    ),
+  };
+});
 
 const withPages = (routes: typeof ROUTE_TABLES.publicRoutes) =>
   flattenRoutes(routes).filter((route) => route.page);
@@ -32,7 +45,7 @@ export function AppRouter() {
             {withPages(ROUTE_TABLES.publicRoutes).map(({ path, page: Page }) => (
               <Route key={path} path={path} element={Page ? <Page /> : null} />
             ))}
-            <Route element={<AppLayout />}>
+            <Route element={<AppShell />}>
               {withPages(ROUTE_TABLES.appRoutes).map(({ path, page: Page }) => (
                 <Route key={path} path={path} element={Page ? <Page /> : null} />
               ))}

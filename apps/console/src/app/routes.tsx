@@ -20,6 +20,19 @@ const account = {
   profile: page(() => import('../features/account/pages/ProfilePage'), 'ProfilePage'),
 };
 const HomePage = page(() => import('../features/home/pages/HomePage'), 'HomePage');
+const team = {
+  userList: page(() => import('../features/team/pages/UserListPage'), 'UserListPage'),
+  customerList: page(() => import('../features/team/pages/CustomerListPage'), 'CustomerListPage'),
+  company: page(() => import('../features/team/pages/CompanyListPage'), 'CompanyListPage'),
+  userDetail: page(() => import('../features/team/pages/UserDetailPage'), 'UserDetailPage'),
+  ownerForm: page(() => import('../features/team/pages/OwnerFormPage'), 'OwnerFormPage'),
+  companyForm: page(() => import('../features/team/pages/CompanyFormPage'), 'CompanyFormPage'),
+};
+const WorkspaceListPage = page(
+  () => import('../features/workspace/pages/WorkspaceListPage'),
+  'WorkspaceListPage',
+);
+const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
@@ -71,16 +84,35 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'team:user:list',
         title: 'route.userList',
         titleByRole: { [Role.customer]: 'route.userListCustomer' },
+        page: team.userList,
       },
-      { path: '/user/customer-list', permission: 'team:cus:list', title: 'route.customerList' },
-      { path: '/user/company', permission: 'team:group:list', title: 'route.company' },
-      { path: '/user/:user_id', permission: 'team:user:info', title: 'route.userInfo', ...detail },
-      { path: '/owner/add/:id?', permission: 'team:user:add', title: 'route.ownerAdd', ...detail },
+      {
+        path: '/user/customer-list',
+        permission: 'team:cus:list',
+        title: 'route.customerList',
+        page: team.customerList,
+      },
+      { path: '/user/company', permission: 'team:group:list', title: 'route.company', page: team.company },
+      {
+        path: '/user/:user_id',
+        permission: 'team:user:info',
+        title: 'route.userInfo',
+        ...detail,
+        page: team.userDetail,
+      },
+      {
+        path: '/owner/add/:id?',
+        permission: 'team:user:add',
+        title: 'route.ownerAdd',
+        ...detail,
+        page: team.ownerForm,
+      },
       {
         path: '/company/add/:id?/:name?/:can_del?',
         permission: 'team:user:add',
         title: 'route.companyAdd',
         ...detail,
+        page: team.companyForm,
       },
     ],
   },
@@ -302,8 +334,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'workspace:tree',
         title: 'route.workspaceList',
         icon: 'workspace',
+        page: WorkspaceListPage,
       },
-      { path: '/setting/permission', permission: 'setting:pms', title: 'route.permission' },
+      {
+        path: '/setting/permission',
+        permission: 'setting:pms',
+        title: 'route.permission',
+        page: PermissionPage,
+      },
       { path: '/setting/server', permission: 'setting:sys:list', title: 'route.server' },
       { path: '/setting/tmptype', permission: 'setting:template-type:list', title: 'route.templateType' },
       { path: '/setting/model', permission: 'setting:model-manage', title: 'route.model' },

@@ -1,5 +1,4 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_LABEL, type Language } from '@vitrine/contract';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -17,14 +16,12 @@ const LanguageMenu = lazy(() =>
 export function LanguageSwitch({ compact = false, color }: { compact?: boolean; color?: string }) {
   const { language } = useLanguage();
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [used, setUsed] = useState(false);
 
   async function choose(next: Language) {
     if (next === language) return;
+    // Cached server texts follow by themselves (lib/query.tsx).
     await setLanguage(next);
-    // Server texts (messages, labels) come in the new language.
-    void queryClient.invalidateQueries();
     if (getSession().token) {
       http
         .post('/manager/sys/language', { language: next }, { silent: true })

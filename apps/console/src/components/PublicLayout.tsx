@@ -42,3 +42,8 @@ export function PublicLayout({ title, children }: { title: ReactNode; children: 
     </div>
   );
 }
+
+/** The line that opens a public page's card, in the secondary text colour. */
+export function PublicSubtitle({ children }: { children: ReactNode }) {
+  return <p className="public-layout__subtitle">{children}</p>;
+}

@@ -82,14 +82,15 @@ export type LanguageState = { language: Language; direction: 'ltr' | 'rtl'; antd
 
 let languageState: LanguageState = { language: DEFAULT_LANGUAGE, direction: 'ltr', antdLocale: undefined };
 const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
+/** Calls the listener after each switch of the language, once its resources are in place. */
+export const subscribeLanguage = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 const getLanguageState = () => languageState;
 
 export function useLanguage(): LanguageState {
-  return useSyncExternalStore(subscribe, getLanguageState, getLanguageState);
+  return useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
 }
 
 export const currentLanguage = (): Language => languageState.language;

@@ -92,6 +92,8 @@ export function updateUser(partial: Partial<UserInfo>): void {
 }
 
 export const setConfig = (config: RemoteConfig): void => set({ config });
+/** The workspace chosen in the top bar; the HTTP client sends it as Workspace-Id. */
+export const setWorkspaceId = (workspaceId: number | null): void => set({ workspaceId });
 /** A renewed token from the Authorization response header (ARCHITECTURE §6). */
 export const renewToken = (token: string): void => {
   if (state.token && token !== state.token) set({ token });

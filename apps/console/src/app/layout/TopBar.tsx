@@ -1,16 +1,16 @@
-import { ApartmentOutlined, ArrowLeftOutlined, ArrowRightOutlined, MenuOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, MenuOutlined } from '@ant-design/icons';
 import { WORKSPACE_SELECTOR_ROLES } from '@vitrine/contract';
-import { Button, Layout, Tooltip } from 'antd';
+import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { WorkspaceSelector } from '../../features/workspace/components/WorkspaceSelector';
 import { useLanguage } from '../../lib/i18n';
 import { hasRole } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { entryOf } from '../guard';
 import { UserMenu } from './UserMenu';
 import type { Shell } from './use-shell';
-import { workspaceNameOf } from './user-names';
 
 type Props = { shell: Shell; navText: string; compact: boolean; onOpenMenu?: () => void };
 
@@ -21,7 +21,7 @@ export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
   const navigate = useNavigate();
   const { direction } = useLanguage();
   const { user } = useSession();
-  const workspace = hasRole(user?.role_id, WORKSPACE_SELECTOR_ROLES) ? workspaceNameOf(user) : null;
+  const workspaceSelector = hasRole(user?.role_id, WORKSPACE_SELECTOR_ROLES);
 
   function goBack() {
     // React Router numbers history entries; at the first one there is nothing to go back to.
@@ -52,14 +52,7 @@ export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
       ) : null}
       <h1 className="shell-header__title">{shell.title ? t(shell.title) : null}</h1>
       <div className="shell-header__tools">
-        {workspace ? (
-          <Tooltip title={t('layout.workspace')}>
-            <span className="shell-header__workspace">
-              <ApartmentOutlined />
-              {compact ? null : <span>{workspace}</span>}
-            </span>
-          </Tooltip>
-        ) : null}
+        {workspaceSelector ? <WorkspaceSelector compact={compact} /> : null}
         <LanguageSwitch compact={compact} color={navText} />
         <UserMenu compact={compact} color={navText} />
       </div>

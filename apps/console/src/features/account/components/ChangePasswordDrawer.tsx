@@ -2,13 +2,12 @@ import { DRAWER_WIDTH, PASSWORD_CHANGED_REDIRECT_MS } from '@vitrine/contract';
 import { Button, ConfigProvider, Drawer, Form, type FormRule, Input } from 'antd';
 import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRules } from '../../../lib/form-rules';
+import { confirmRule, useRules } from '../../../lib/form-rules';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { signOut } from '../../../lib/session';
 import { useThrottledClick } from '../../../lib/throttle';
 import { useChangePassword, useCheckOldPwd } from '../api';
-import { NewPasswordFields } from './NewPasswordFields';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 type Props = { open: boolean; onClose: () => void };
@@ -105,7 +104,22 @@ export function ChangePasswordDrawer({ open, onClose }: Props) {
         >
           <Input.Password autoComplete="current-password" onBlur={verifyOld} />
         </Form.Item>
-        <NewPasswordFields name="newPassword" confirmName="confirmPassword" />
+        <Form.Item
+          name="newPassword"
+          label={t('field.newPassword')}
+          extra={t('field.passwordHint')}
+          rules={[rules.newPassword]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[rules.confirmPassword, confirmRule('newPassword')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
         <Button
           id="changePasswordSubmit"
           type="primary"

@@ -1,15 +1,14 @@
 import { UNLOCK_LINK_HOURS } from '@vitrine/contract';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCheckLock, useUnlockEmail } from '../api';
+import { useAction } from '../../../lib/use-action';
+import { publicCalls } from '../public-calls';
 import { ErrorAlert } from './ErrorAlert';
 
 /** Shown on the login page while the typed account is locked: waits it out or mails an unlock link. */
-export function LockNotice({ email }: { email: string | null }) {
+export function LockNotice({ email, minutes }: { email: string; minutes: number }) {
   const { t } = useTranslation('account');
-  const lock = useCheckLock(email);
-  const unlockEmail = useUnlockEmail();
-  if (!email || !lock.data?.locked) return null;
+  const unlockEmail = useAction(publicCalls.unlockEmail);
 
   if (unlockEmail.isSuccess && unlockEmail.variables === email) {
     return (
@@ -33,7 +32,7 @@ export function LockNotice({ email }: { email: string | null }) {
         description={
           // The action sits under the text, not beside it, so it fits a phone's width.
           <>
-            <div>{t('login.locked.description', { email, minutes: lock.data.minutes })}</div>
+            <div>{t('login.locked.description', { email, minutes })}</div>
             <Button
               id="unlockEmail"
               size="small"

@@ -1,36 +1,40 @@
-import { Form, Input } from 'antd';
+import { checkConfirmPassword, checkNewPassword } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
-import { confirmRule, useRules } from '../../../lib/form-rules';
+import type { FieldChecks, FieldForm } from '../../../lib/field-form';
+import { FormField } from './FormField';
+import { PasswordInput } from './inputs';
 
-type Props = {
-  /** Field names: they are also the inputs' ids. */
-  name: string;
-  confirmName: string;
-  label?: string;
+type Passwords = { password: string; confirm_password: string };
+
+/** The contract's rules for a new password and its confirmation, which must repeat it. */
+export const newPasswordChecks: FieldChecks<Passwords> = {
+  password: checkNewPassword,
+  confirm_password: (value, values) =>
+    checkConfirmPassword(value) ?? (value === values.password ? null : 'validation.confirm.mismatch'),
 };
 
-/** A new password and its confirmation, with the contract's rules; the confirmation follows the password. */
-export function NewPasswordFields({ name, confirmName, label }: Props) {
+type Props = { form: Pick<FieldForm<Passwords>, 'errors' | 'input'>; label?: string };
+
+/** A new password (the field `password`) and its confirmation (`confirm_password`). */
+export function NewPasswordFields({ form, label }: Props) {
   const { t } = useTranslation('account');
-  const rules = useRules();
   return (
     <>
-      <Form.Item
-        name={name}
+      <FormField
+        id="password"
         label={label ?? t('field.newPassword')}
+        error={form.errors.password}
         extra={t('field.passwordHint')}
-        rules={[rules.newPassword]}
       >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name={confirmName}
+        <PasswordInput autoComplete="new-password" {...form.input('password')} />
+      </FormField>
+      <FormField
+        id="confirm_password"
         label={t('field.confirmPassword')}
-        dependencies={[name]}
-        rules={[rules.confirmPassword, confirmRule(name)]}
+        error={form.errors.confirm_password}
       >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+        <PasswordInput autoComplete="new-password" {...form.input('confirm_password')} />
+      </FormField>
     </>
   );
 }

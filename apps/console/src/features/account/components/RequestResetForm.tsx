@@ -1,22 +1,25 @@
-import { RESET_LINK_HOURS } from '@vitrine/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { checkEmail, RESET_LINK_HOURS } from '@vitrine/contract';
+import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PublicLayout } from '../../../components/PublicLayout';
-import { useRules } from '../../../lib/form-rules';
-import { useForgetPwd } from '../api';
+import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { useFieldForm } from '../../../lib/field-form';
+import { useAction } from '../../../lib/use-action';
+import { publicCalls } from '../public-calls';
 import { ErrorAlert } from './ErrorAlert';
+import { FieldForm, FormField } from './FormField';
+import { Input } from './inputs';
 
 /** /forget: asks for a reset mail. The answer never tells whether the account exists. */
 export function RequestResetForm() {
   const { t } = useTranslation('account');
-  const rules = useRules();
   const navigate = useNavigate();
-  const forget = useForgetPwd();
+  const forget = useAction(publicCalls.forgetPwd);
+  const form = useFieldForm({ email: '' }, { email: checkEmail });
 
-  return (
-    <PublicLayout title={t('forget.title')}>
-      {forget.isSuccess ? (
+  if (forget.isSuccess) {
+    return (
+      <PublicLayout title={t('forget.title')}>
         <Result
           status="success"
           title={t('forget.sent.title')}
@@ -27,25 +30,30 @@ export function RequestResetForm() {
             </Button>
           }
         />
-      ) : (
-        <Form<{ email: string }>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={({ email }) => forget.mutate(email.trim())}
-        >
-          <Typography.Paragraph type="secondary">{t('forget.subtitle')}</Typography.Paragraph>
-          <ErrorAlert error={forget.error} />
-          <Form.Item name="email" label={t('field.email')} rules={[rules.email]}>
-            <Input type="email" autoComplete="email" placeholder={t('field.emailPlaceholder')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={forget.isPending}>
-            {t('forget.submit')}
-          </Button>
-          <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-            <Link to="/login">{t('link.backToLogin')}</Link>
-          </Typography.Paragraph>
-        </Form>
-      )}
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout title={t('forget.title')}>
+      <PublicSubtitle>{t('forget.subtitle')}</PublicSubtitle>
+      <ErrorAlert error={forget.error} />
+      <FieldForm onSubmit={form.submit(({ email }) => forget.mutate(email.trim()))}>
+        <FormField id="email" label={t('field.email')} error={form.errors.email}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder={t('field.emailPlaceholder')}
+            {...form.input('email')}
+          />
+        </FormField>
+        <Button type="primary" htmlType="submit" block loading={forget.isPending}>
+          {t('forget.submit')}
+        </Button>
+        <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/login">{t('link.backToLogin')}</Link>
+        </Typography.Paragraph>
+      </FieldForm>
     </PublicLayout>
   );
 }

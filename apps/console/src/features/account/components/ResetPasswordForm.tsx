@@ -1,22 +1,29 @@
-import { PASSWORD_CHANGED_REDIRECT_MS, type SetPasswordRequest } from '@vitrine/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { PASSWORD_CHANGED_REDIRECT_MS } from '@vitrine/contract';
+import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PublicLayout } from '../../../components/PublicLayout';
-import { useCheckForgetCode, useResetPwd } from '../api';
+import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { useFieldForm } from '../../../lib/field-form';
+import { useAction } from '../../../lib/use-action';
 import { MISSING_LINK } from '../errors';
+import { publicCalls } from '../public-calls';
+import { useOneShot } from '../useOneShot';
 import { ErrorAlert } from './ErrorAlert';
+import { FieldForm, FormField } from './FormField';
+import { Input } from './inputs';
 import { LinkResult } from './LinkResult';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordChecks } from './NewPasswordFields';
 
 /** /forget?code=: the reset mail's link; sets a new password, then sends the user to log in. */
 export function ResetPasswordForm({ code }: { code: string }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const check = useCheckForgetCode(code);
-  const reset = useResetPwd(code);
+  const check = useAction(publicCalls.checkForgetCode);
+  const reset = useAction(publicCalls.resetPwd);
+  const form = useFieldForm({ password: '', confirm_password: '' }, newPasswordChecks);
   const email = check.data?.email ?? '';
+  useOneShot(code || null, check.mutate);
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -27,7 +34,7 @@ export function ResetPasswordForm({ code }: { code: string }) {
   return (
     <PublicLayout title={t('forget.reset.title')}>
       <LinkResult
-        pending={code !== '' && check.isPending}
+        pending={code !== '' && (check.isIdle || check.isPending)}
         error={code === '' ? MISSING_LINK : check.error}
         retry={<Button onClick={() => navigate('/forget')}>{t('link.requestNew')}</Button>}
       >
@@ -43,23 +50,19 @@ export function ResetPasswordForm({ code }: { code: string }) {
             }
           />
         ) : (
-          <Form<SetPasswordRequest>
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => reset.mutate(values)}
-          >
-            <Typography.Paragraph type="secondary">
-              {t('forget.reset.subtitle', { email })}
-            </Typography.Paragraph>
+          <>
+            <PublicSubtitle>{t('forget.reset.subtitle', { email })}</PublicSubtitle>
             <ErrorAlert error={reset.error} />
-            <Form.Item label={t('field.email')}>
-              <Input id="email" value={email} disabled />
-            </Form.Item>
-            <NewPasswordFields name="password" confirmName="confirm_password" />
-            <Button type="primary" htmlType="submit" block loading={reset.isPending}>
-              {t('forget.reset.submit')}
-            </Button>
-          </Form>
+            <FieldForm onSubmit={form.submit((values) => reset.mutate({ ...values, code }))}>
+              <FormField id="email" label={t('field.email')}>
+                <Input id="email" value={email} disabled />
+              </FormField>
+              <NewPasswordFields form={form} />
+              <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+                {t('forget.reset.submit')}
+              </Button>
+            </FieldForm>
+          </>
         )}
       </LinkResult>
     </PublicLayout>

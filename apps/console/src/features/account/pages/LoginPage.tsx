@@ -1,17 +1,20 @@
-import { EMAIL_PATTERN, ResultCode } from '@vitrine/contract';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { checkEmail, checkPassword, EMAIL_PATTERN, ResultCode } from '@vitrine/contract';
+import { Alert, Button, Flex } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../components/PublicLayout';
-import { useRules } from '../../../lib/form-rules';
+import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { useFieldForm } from '../../../lib/field-form';
 import { ApiError } from '../../../lib/http';
 import { signIn } from '../../../lib/session';
 import { useThrottledClick } from '../../../lib/throttle';
-import { normalizeEmail, useLogin, useUnlock } from '../api';
+import { useAction } from '../../../lib/use-action';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { FieldForm, FormField } from '../components/FormField';
+import { Input, PasswordInput } from '../components/inputs';
 import { LockNotice } from '../components/LockNotice';
-import { TermsCheckbox } from '../components/TermsCheckbox';
+import { checkTerms, TermsCheckbox } from '../components/TermsCheckbox';
+import { normalizeEmail, publicCalls } from '../public-calls';
 import { safeRedirect } from '../redirect';
 import { useOneShot } from '../useOneShot';
 
@@ -22,19 +25,38 @@ const isLocked = (error: unknown) => error instanceof ApiError && error.code ===
 /** /login: email, password and the terms; a locked account can mail itself an unlock link. */
 export function LoginPage() {
   const { t } = useTranslation('account');
-  const rules = useRules();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [form] = Form.useForm<LoginValues>();
-  const login = useLogin();
-  const unlock = useUnlock();
-  // The email whose lock state is shown: the one typed (checked on blur) or the one refused as locked.
-  const [lockEmail, setLockEmail] = useState<string | null>(null);
+  const form = useFieldForm<LoginValues>(
+    { email: '', password: '', accept_terms: false },
+    { email: checkEmail, password: checkPassword, accept_terms: checkTerms },
+  );
+  const login = useAction(publicCalls.login);
+  const unlock = useAction(publicCalls.unlock);
+  // The lock of the email typed (checked on blur) or refused as locked. It stays on screen while
+  // the same email is checked again.
+  const [locked, setLocked] = useState<{ email: string; minutes: number } | null>(null);
+  const {
+    mutate: checkLockCall,
+    refresh: refreshLock,
+    variables: lockChecked,
+  } = useAction(publicCalls.checkLock);
+  const checkLock = useCallback(
+    (email: string) => {
+      setLocked((shown) => (shown?.email === email ? shown : null));
+      checkLockCall(email, {
+        onSuccess: (state) => setLocked(state.locked ? { email, minutes: state.minutes } : null),
+      });
+    },
+    [checkLockCall],
+  );
 
   // /login?unlock_code=… is the unlock mail's link; the code is spent, so it leaves the address.
   const runUnlock = useCallback(
     (code: string) =>
       unlock.mutate(code, {
+        // The lock shown for an email may be over.
+        onSuccess: refreshLock,
         onSettled: () =>
           setParams(
             (next) => {
@@ -44,13 +66,13 @@ export function LoginPage() {
             { replace: true },
           ),
       }),
-    [unlock.mutate, setParams],
+    [unlock.mutate, setParams, refreshLock],
   );
   useOneShot(params.get('unlock_code'), runUnlock);
 
-  const checkLock = () => {
-    const email = normalizeEmail(form.getFieldValue('email') ?? '');
-    if (EMAIL_PATTERN.test(email)) setLockEmail(email);
+  const checkTypedLock = () => {
+    const email = normalizeEmail(form.values.email);
+    if (EMAIL_PATTERN.test(email) && email !== lockChecked) checkLock(email);
   };
 
   const submit = useThrottledClick(({ email, password }: LoginValues) => {
@@ -62,7 +84,7 @@ export function LoginPage() {
           navigate(safeRedirect(params.get('redirect')), { replace: true });
         },
         onError: (error) => {
-          if (isLocked(error)) setLockEmail(normalizeEmail(email));
+          if (isLocked(error)) checkLock(normalizeEmail(email));
         },
       },
     );
@@ -70,7 +92,7 @@ export function LoginPage() {
 
   return (
     <PublicLayout title={t('login.title')}>
-      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      <PublicSubtitle>{t('login.subtitle')}</PublicSubtitle>
       {unlock.isPending && (
         <Alert type="info" showIcon title={t('login.unlock.checking')} style={{ marginBottom: 16 }} />
       )}
@@ -79,24 +101,30 @@ export function LoginPage() {
       )}
       <ErrorAlert error={unlock.error} />
       <ErrorAlert error={isLocked(login.error) ? null : login.error} />
-      <LockNotice email={lockEmail} />
-      <Form<LoginValues> form={form} layout="vertical" requiredMark={false} size="large" onFinish={submit}>
-        <Form.Item name="email" label={t('field.email')} rules={[rules.email]}>
+      {locked && <LockNotice email={locked.email} minutes={locked.minutes} />}
+      <FieldForm large onSubmit={form.submit(submit)}>
+        <FormField id="email" label={t('field.email')} error={form.errors.email}>
           <Input
             type="email"
+            size="large"
             autoComplete="username"
             placeholder={t('field.emailPlaceholder')}
-            onBlur={checkLock}
+            onBlur={checkTypedLock}
+            {...form.input('email')}
           />
-        </Form.Item>
-        <Form.Item name="password" label={t('field.password')} rules={[rules.password]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <TermsCheckbox />
-        <Button id="login" type="primary" htmlType="submit" block loading={login.isPending}>
+        </FormField>
+        <FormField id="password" label={t('field.password')} error={form.errors.password}>
+          <PasswordInput size="large" autoComplete="current-password" {...form.input('password')} />
+        </FormField>
+        <TermsCheckbox
+          checked={form.values.accept_terms}
+          error={form.errors.accept_terms}
+          onChange={(checked) => form.setValue('accept_terms', checked)}
+        />
+        <Button id="login" type="primary" htmlType="submit" size="large" block loading={login.isPending}>
           {t('login.submit')}
         </Button>
-      </Form>
+      </FieldForm>
       <Flex justify="space-between" wrap gap="small" style={{ marginTop: 16 }}>
         <Link to="/forget">{t('login.forgot')}</Link>
         <span>

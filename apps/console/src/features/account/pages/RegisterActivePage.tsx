@@ -2,9 +2,10 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/PublicLayout';
-import { useRegisterActive } from '../api';
+import { useAction } from '../../../lib/use-action';
 import { LinkResult } from '../components/LinkResult';
 import { MISSING_LINK } from '../errors';
+import { publicCalls } from '../public-calls';
 import { useOneShot } from '../useOneShot';
 
 /** /register/active?code=: the link of the activation mail sent after registering. */
@@ -12,7 +13,7 @@ export function RegisterActivePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const code = useSearchParams()[0].get('code') ?? '';
-  const activate = useRegisterActive();
+  const activate = useAction(publicCalls.registerActive);
   useOneShot(code || null, activate.mutate);
 
   return (

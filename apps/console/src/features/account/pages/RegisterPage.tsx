@@ -1,20 +1,40 @@
-import { ACTIVATION_LINK_HOURS, nameSchema } from '@vitrine/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { ACTIVATION_LINK_HOURS, checkEmail, checkName } from '@vitrine/contract';
+import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PublicLayout } from '../../../components/PublicLayout';
-import { useRules } from '../../../lib/form-rules';
-import { type RegisterInput, useRegister } from '../api';
+import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { useFieldForm } from '../../../lib/field-form';
+import { useAction } from '../../../lib/use-action';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { NewPasswordFields } from '../components/NewPasswordFields';
-import { TermsCheckbox } from '../components/TermsCheckbox';
+import { FieldForm, FormField } from '../components/FormField';
+import { Input } from '../components/inputs';
+import { NewPasswordFields, newPasswordChecks } from '../components/NewPasswordFields';
+import { checkTerms, TermsCheckbox } from '../components/TermsCheckbox';
+import { publicCalls, type RegisterInput } from '../public-calls';
+
+type Values = RegisterInput & { accept_terms: boolean };
+
+const EMPTY: Values = {
+  email: '',
+  username: '',
+  company_name: '',
+  password: '',
+  confirm_password: '',
+  accept_terms: false,
+};
 
 /** /register: a new company and its owner; the account works once the mailed link is opened. */
 export function RegisterPage() {
   const { t } = useTranslation('account');
-  const rules = useRules();
   const navigate = useNavigate();
-  const register = useRegister();
+  const register = useAction(publicCalls.register);
+  const form = useFieldForm<Values>(EMPTY, {
+    email: checkEmail,
+    username: checkName,
+    company_name: checkName,
+    ...newPasswordChecks,
+    accept_terms: checkTerms,
+  });
 
   if (register.isSuccess) {
     return (
@@ -23,7 +43,7 @@ export function RegisterPage() {
           status="success"
           title={t('register.sent.title')}
           subTitle={t('register.sent.description', {
-            email: register.variables.email,
+            email: register.variables?.email,
             hours: ACTIVATION_LINK_HOURS,
           })}
           extra={
@@ -38,33 +58,40 @@ export function RegisterPage() {
 
   return (
     <PublicLayout title={t('register.title')}>
-      <Form<RegisterInput & { accept_terms: boolean }>
-        layout="vertical"
-        requiredMark={false}
-        onFinish={({ accept_terms: _accepted, ...input }) =>
-          register.mutate({ ...input, email: input.email.trim() })
-        }
+      <PublicSubtitle>{t('register.subtitle')}</PublicSubtitle>
+      <ErrorAlert error={register.error} />
+      <FieldForm
+        onSubmit={form.submit(({ accept_terms: _accepted, ...input }) =>
+          register.mutate({ ...input, email: input.email.trim() }),
+        )}
       >
-        <Typography.Paragraph type="secondary">{t('register.subtitle')}</Typography.Paragraph>
-        <ErrorAlert error={register.error} />
-        <Form.Item name="email" label={t('field.email')} rules={[rules.email]}>
-          <Input type="email" autoComplete="email" placeholder={t('field.emailPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="username" label={t('field.username')} rules={[rules.zod(nameSchema)]}>
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="company_name" label={t('field.companyName')} rules={[rules.zod(nameSchema)]}>
-          <Input autoComplete="organization" />
-        </Form.Item>
-        <NewPasswordFields name="password" confirmName="confirm_password" label={t('field.password')} />
-        <TermsCheckbox />
+        <FormField id="email" label={t('field.email')} error={form.errors.email}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder={t('field.emailPlaceholder')}
+            {...form.input('email')}
+          />
+        </FormField>
+        <FormField id="username" label={t('field.username')} error={form.errors.username}>
+          <Input autoComplete="username" {...form.input('username')} />
+        </FormField>
+        <FormField id="company_name" label={t('field.companyName')} error={form.errors.company_name}>
+          <Input autoComplete="organization" {...form.input('company_name')} />
+        </FormField>
+        <NewPasswordFields form={form} label={t('field.password')} />
+        <TermsCheckbox
+          checked={form.values.accept_terms}
+          error={form.errors.accept_terms}
+          onChange={(checked) => form.setValue('accept_terms', checked)}
+        />
         <Button id="register" type="primary" htmlType="submit" block loading={register.isPending}>
           {t('register.submit')}
         </Button>
         <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
           {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
         </Typography.Paragraph>
-      </Form>
+      </FieldForm>
     </PublicLayout>
   );
 }

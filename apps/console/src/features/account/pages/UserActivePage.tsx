@@ -1,26 +1,35 @@
-import type { SetPasswordRequest } from '@vitrine/contract';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../components/PublicLayout';
-import { useActivate, useCheckActiveCode } from '../api';
+import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { useFieldForm } from '../../../lib/field-form';
+import { useAction } from '../../../lib/use-action';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { FieldForm, FormField } from '../components/FormField';
+import { Input } from '../components/inputs';
 import { LinkResult } from '../components/LinkResult';
-import { NewPasswordFields } from '../components/NewPasswordFields';
+import { NewPasswordFields, newPasswordChecks } from '../components/NewPasswordFields';
 import { MISSING_LINK } from '../errors';
+import { publicCalls } from '../public-calls';
+import { useOneShot } from '../useOneShot';
 
 /** /user/active?code=: an invited user sets a password, which activates the account. */
 export function UserActivePage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const code = useSearchParams()[0].get('code') ?? '';
-  const check = useCheckActiveCode(code);
-  const activate = useActivate(code);
+  const check = useAction(publicCalls.checkActiveCode);
+  const activate = useAction(publicCalls.activate);
+  const form = useFieldForm({ password: '', confirm_password: '' }, newPasswordChecks);
   const email = check.data?.email ?? '';
+  useOneShot(code || null, check.mutate);
 
   return (
     <PublicLayout title={t('userActive.title')}>
-      <LinkResult pending={code !== '' && check.isPending} error={code === '' ? MISSING_LINK : check.error}>
+      <LinkResult
+        pending={code !== '' && (check.isIdle || check.isPending)}
+        error={code === '' ? MISSING_LINK : check.error}
+      >
         {activate.isSuccess ? (
           <Result
             status="success"
@@ -33,23 +42,21 @@ export function UserActivePage() {
             }
           />
         ) : (
-          <Form<SetPasswordRequest>
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => activate.mutate(values)}
-          >
-            <Typography.Paragraph type="secondary">
+          <>
+            <PublicSubtitle>
               {t('userActive.subtitle', { username: check.data?.username ?? '' })}
-            </Typography.Paragraph>
+            </PublicSubtitle>
             <ErrorAlert error={activate.error} />
-            <Form.Item label={t('field.email')}>
-              <Input id="email" value={email} disabled />
-            </Form.Item>
-            <NewPasswordFields name="password" confirmName="confirm_password" label={t('field.password')} />
-            <Button type="primary" htmlType="submit" block loading={activate.isPending}>
-              {t('userActive.submit')}
-            </Button>
-          </Form>
+            <FieldForm onSubmit={form.submit((values) => activate.mutate({ ...values, code }))}>
+              <FormField id="email" label={t('field.email')}>
+                <Input id="email" value={email} disabled />
+              </FormField>
+              <NewPasswordFields form={form} label={t('field.password')} />
+              <Button type="primary" htmlType="submit" block loading={activate.isPending}>
+                {t('userActive.submit')}
+              </Button>
+            </FieldForm>
+          </>
         )}
       </LinkResult>
     </PublicLayout>

@@ -1,0 +1,43 @@
+import { DRAWER_WIDTH } from '@vitrine/contract';
+import { Button, ConfigProvider, Drawer, Flex } from 'antd';
+import { type ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayoutMode } from '../../../lib/layout-mode';
+
+type Props = {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  /** The form's id: the footer's submit button submits it. */
+  formId: string;
+  submitting: boolean;
+  submitText?: ReactNode;
+  children: ReactNode;
+};
+
+/** A drawer from the end side (right, or left in Arabic) holding one form, full width on phones. */
+export function FormDrawer({ open, title, onClose, formId, submitting, submitText, children }: Props) {
+  const { t } = useTranslation('team');
+  const { mobile } = useLayoutMode();
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      onClose={onClose}
+      placement={direction === 'rtl' ? 'left' : 'right'}
+      size={mobile ? '100%' : DRAWER_WIDTH}
+      destroyOnHidden
+      footer={
+        <Flex justify="end" gap="small">
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" htmlType="submit" form={formId} loading={submitting} id={`${formId}Submit`}>
+            {submitText ?? t('action.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      {children}
+    </Drawer>
+  );
+}
