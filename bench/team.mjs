@@ -1,0 +1,287 @@
+// bench/team: the team user list on PostgreSQL with many users. Fills a fresh database with
+// users spread over companies (one root workspace and one owner each), then times a page of
+// GET /backend/manager/account/user with a keyword and a sort, sequentially, as the system
+// account (every company) and as an owner (one company), against the same SQL sent through `pg`
+// directly in the same run. Goal: p99 ≤ 30 ms and ≤ 2× the bare query's p99.
+//   node bench/team.mjs [--short] [--keyword=<term>] [--trgm]
+// --trgm adds a pg_trgm GIN index on username/nickname/email first (an experiment: the server's
+// migrations do not have it). Without DATABASE_URL, a throwaway server is started with
+// .ci/postgres.sh (and stopped at the end); with it, that server gets a fresh database.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { launchServer } from '../scripts/launch.mjs';
+
+const GOAL_MS = 30;
+const GOAL_RATIO = 2;
+const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
+const OWNER_PASSWORD = 'Owner-2024!';
+const CI_POSTGRES = 'postgres://postgres@127.0.0.1:55432/postgres';
+const CI_STATE = '/tmp/vitrine-ci-postgres';
+
+const args = process.argv.slice(2);
+const short = args.includes('--short');
+const trgm = args.includes('--trgm');
+const keyword = args.find((arg) => arg.startsWith('--keyword='))?.slice('--keyword='.length) || 'mar';
+const plan = short
+  ? { users: 20_000, companies: 200, warmup: 10, iterations: 100 }
+  : { users: 100_000, companies: 1_000, warmup: 20, iterations: 200 };
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-team-'));
+const stops = [];
+
+// The throwaway PostgreSQL goes whatever way this process ends (the shell's trap).
+let ownPostgres = false;
+const stopPostgres = () => {
+  if (!ownPostgres) return;
+  ownPostgres = false;
+  spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'stop'], { stdio: 'inherit' });
+};
+process.once('exit', stopPostgres);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+try {
+  const adminUrl = await postgresServer();
+  const dbName = `vitrine_bench_team_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  stops.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+  const dbUrl = withDatabase(adminUrl, dbName);
+
+  // The real server migrates the fresh database and creates the system account.
+  const server = await launchServer({
+    env: {
+      DATABASE_URL: dbUrl,
+      DATA_DIR: path.join(workDir, 'data'),
+      CONSOLE_DIR: path.join(workDir, 'no-console'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    logFile: path.join(workDir, 'server.log'),
+  });
+  stops.push(server.stop);
+
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  stops.push(() => pool.end());
+  const started = performance.now();
+  const owner = await fill(pool);
+  console.log(
+    `  data: ${plan.users.toLocaleString('en-US')} users in ${plan.companies.toLocaleString('en-US')} companies (one root workspace each), filled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (trgm) await addTrigramIndex(pool);
+
+  const systemToken = await logIn(server.url, ADMIN.email, ADMIN.password);
+  const ownerToken = await logIn(server.url, owner.email, OWNER_PASSWORD);
+  const query = { keyword, sort: 'created_at,desc', page: 1, page_size: 20 };
+  const cases = [
+    { name: 'system (all companies)', token: systemToken, companyId: null },
+    { name: `owner (company ${owner.companyId})`, token: ownerToken, companyId: owner.companyId },
+  ];
+  console.log(
+    `  query: keyword=${keyword}&sort=${query.sort}&page=1&page_size=20; ${plan.warmup} warm-up + ${plan.iterations} sequential requests per case, API and bare SQL alternating`,
+  );
+
+  const missed = [];
+  for (const item of cases) {
+    const api = apiRequest(server.url, item.token, query);
+    const bare = bareQuery(pool, item.companyId, query);
+    const first = await api();
+    const sql = await bare();
+    if (first.total !== sql.total || first.ids.join() !== sql.ids.join())
+      throw new Error(
+        `${item.name}: the API and the bare SQL disagree (${first.total} vs ${sql.total} rows)`,
+      );
+    const times = { api: [], bare: [] };
+    for (let i = 0; i < plan.warmup + plan.iterations; i++) {
+      // Alternate which goes first, so neither always runs on a warmer cache.
+      const order = i % 2 ? ['bare', 'api'] : ['api', 'bare'];
+      for (const which of order) {
+        const begin = performance.now();
+        await (which === 'api' ? api() : bare());
+        if (i >= plan.warmup) times[which].push(performance.now() - begin);
+      }
+    }
+    const a = stats(times.api);
+    const b = stats(times.bare);
+    const ratio = a.p99 / b.p99;
+    const met = a.p99 <= GOAL_MS && ratio <= GOAL_RATIO;
+    console.log(`  ${item.name}: ${sql.total.toLocaleString('en-US')} matching users`);
+    console.log(`    API GET:   p50 ${ms(a.p50)}  p99 ${ms(a.p99)}  max ${ms(a.max)}`);
+    console.log(`    bare SQL:  p50 ${ms(b.p50)}  p99 ${ms(b.p99)}  max ${ms(b.max)}`);
+    console.log(
+      `    p99 ratio ${ratio.toFixed(2)} (goal p99 ≤ ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare) ${met ? 'met' : 'NOT met'}`,
+    );
+    if (!met) missed.push(item);
+  }
+  // Where the time goes when a goal is missed: the plans of the two statements.
+  for (const item of missed) {
+    console.log(`  EXPLAIN ANALYZE, ${item.name}:`);
+    for (const [label, statement] of Object.entries(statements(item.companyId, query))) {
+      const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+      console.log(`    -- ${label}`);
+      for (const row of rows) console.log(`    ${row['QUERY PLAN']}`);
+    }
+  }
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  stopPostgres();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+/** The server to create the database on: DATABASE_URL, the CI one already running, or a new one. */
+async function postgresServer() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  // Another run's CI server (tests in parallel) is shared, not restarted under it.
+  if (fs.existsSync(CI_STATE) && (await reachable(CI_POSTGRES))) return CI_POSTGRES;
+  const { status } = spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'start'], { stdio: 'inherit' });
+  if (status !== 0) throw new Error(`.ci/postgres.sh start failed (exit ${status})`);
+  ownPostgres = true;
+  return CI_POSTGRES;
+}
+
+async function reachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withDatabase(url, name) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * Companies, their root workspaces and users in three INSERT … SELECT statements. User n belongs
+ * to company n mod C; the first C users are the owners. Users are created a minute apart, the
+ * newest first, so created_at sorts them. Returns the first company's owner, with a password.
+ */
+async function fill(pool) {
+  const { users: total, companies: count } = plan;
+  await pool.query(
+    `INSERT INTO companies (name, origin, user_limit, created_at)
+     SELECT 'Company ' || g, 1, NULL, now() - g * interval '1 hour' FROM generate_series(1, $1) g`,
+    [count],
+  );
+  await pool.query(
+    `INSERT INTO workspaces (company_id, parent_id, name) SELECT id, NULL, 'Root' FROM companies`,
+  );
+  await pool.query(
+    `WITH c AS (
+       SELECT c.id AS company_id, w.id AS workspace_id, row_number() OVER (ORDER BY c.id) - 1 AS k
+       FROM companies c JOIN workspaces w ON w.company_id = c.id
+     )
+     INSERT INTO users (email, username, nickname, role_id, status, company_id, workspace_id,
+                        active_workspace_id, last_login_at, created_at, updated_at)
+     SELECT 'user' || g || '@company' || c.k || '.bench.test', 'user' || g,
+            (ARRAY['Anna','Marco','Maria','Lukas','Sofia','Jonas','Emma','Noah','Lea','Omar',
+                   'Yuki','Chen','Amira','Pedro','Marta','Ivan'])[1 + (g / $2) % 16] || ' ' || (g % 997),
+            CASE WHEN g <= $2 THEN 6 WHEN g % 10 = 0 THEN 3 ELSE 4 END, 1,
+            c.company_id, c.workspace_id, c.workspace_id,
+            now() - (g % 5000) * interval '1 hour', now() - g * interval '1 minute', now()
+     FROM generate_series(1, $1) g JOIN c ON c.k = g % $2`,
+    [total, count],
+  );
+  await pool.query(
+    `UPDATE companies c SET owner_user_id = u.id FROM users u WHERE u.company_id = c.id AND u.role_id = 6`,
+  );
+  const { rows } = await pool.query(
+    `SELECT id, email, company_id FROM users WHERE role_id = 6 ORDER BY id LIMIT 1`,
+  );
+  const [owner] = rows;
+  await pool.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
+    await hash(OWNER_PASSWORD),
+    owner.id,
+  ]);
+  await pool.query('ANALYZE');
+  return { email: owner.email, companyId: owner.company_id };
+}
+
+async function addTrigramIndex(pool) {
+  const sql = [
+    'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+    'CREATE INDEX users_search_trgm_idx ON users USING gin (username gin_trgm_ops, nickname gin_trgm_ops, email gin_trgm_ops)',
+    'ANALYZE users',
+  ];
+  for (const statement of sql) await pool.query(statement);
+  console.log(`  --trgm: ${sql.slice(0, 2).join('; ')}`);
+}
+
+async function logIn(url, email, password) {
+  const response = await fetch(`${url}/backend/account/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, accept_terms: true }),
+  });
+  const body = await response.json();
+  if (body.code !== 220000) throw new Error(`login of ${email} answered ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+function apiRequest(url, token, query) {
+  const target = `${url}/backend/manager/account/user?${new URLSearchParams(query)}`;
+  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
+  return async () => {
+    const response = await fetch(target, { headers });
+    const body = await response.json();
+    if (response.status !== 200 || body.code !== 220000)
+      throw new Error(`GET ${target} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return { total: body.data.total, ids: body.data.list.map((user) => user.user_id) };
+  };
+}
+
+/**
+ * The two statements the server sends for a page (modules/team/users.ts listUsers): the page
+ * with its joins and the count, with the same WHERE (tenant filter, then the keyword on
+ * username, nickname and email), ORDER BY and LIMIT/OFFSET, as drizzle writes them.
+ */
+function statements(companyId, query) {
+  const pattern = `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+  const values = companyId === null ? [] : [companyId];
+  const tenant = companyId === null ? '' : `"users"."company_id" = $1 and `;
+  const n = values.length;
+  const where = `where (${tenant}("users"."username" ilike $${n + 1} or "users"."nickname" ilike $${n + 2} or "users"."email" ilike $${n + 3}))`;
+  const keywordValues = [...values, pattern, pattern, pattern];
+  return {
+    page: {
+      text: `select "users"."id", "users"."username", "users"."nickname", "users"."email", "users"."role_id", "users"."status", "users"."company_id", "companies"."name", "users"."workspace_id", "workspaces"."name", "users"."category_id", "user_categories"."name", "users"."last_login_at", "users"."created_at" from "users" left join "companies" on "companies"."id" = "users"."company_id" left join "workspaces" on "workspaces"."id" = "users"."workspace_id" left join "user_categories" on "user_categories"."id" = "users"."category_id" ${where} order by "users"."created_at" desc, "users"."id" desc limit $${n + 4} offset $${n + 5}`,
+      values: [...keywordValues, query.page_size, (query.page - 1) * query.page_size],
+      rowMode: 'array', // as drizzle reads a select with joins
+    },
+    count: { text: `select count(*) from "users" ${where}`, values: keywordValues },
+  };
+}
+
+function bareQuery(pool, companyId, query) {
+  const { page, count } = statements(companyId, query);
+  return async () => {
+    const [rows, total] = await Promise.all([pool.query(page), pool.query(count)]);
+    return { total: Number(total.rows[0].count), ids: rows.rows.map((row) => row[0]) };
+  };
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
+}
+
+function ms(value) {
+  return `${value.toFixed(2)} ms`.padStart(9);
+}
