@@ -78,3 +78,9 @@ export const SESSION_ROTATE_GRACE_SECONDS = 60;
 
 /** Time-frequency choices (minutes) for reminders and periodic reports. */
 export const TIME_FREQUENCIES = [5, 15, 30, 60, 180, 360, 720, 1440] as const;
+
+/** The look before a customer sets one (remote config's customer_theme). */
+export const DEFAULT_THEME = {
+  id: 0,
+  detail: { primary_color: '#1668dc', nav_nackground_color: '#0f1f3d', main_background_color: '#f4f6fa' },
+} as const;

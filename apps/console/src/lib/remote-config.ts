@@ -1,4 +1,4 @@
-import type { RemoteConfig } from '@vitrine/contract';
+import { DEFAULT_THEME, type RemoteConfig } from '@vitrine/contract';
 import type { ThemeConfig } from 'antd';
 import { textColorOn } from './contrast';
 
@@ -7,7 +7,11 @@ export const DEFAULT_FAVICON = '/favicon.svg';
 
 export type ShellColors = { primary: string; navBg: string; navText: string; bodyBg: string };
 
-const DEFAULT_COLORS = { primary: '#1668dc', navBg: '#0f1f3d', bodyBg: '#f4f6fa' };
+const DEFAULT_COLORS = {
+  primary: DEFAULT_THEME.detail.primary_color,
+  navBg: DEFAULT_THEME.detail.nav_nackground_color,
+  bodyBg: DEFAULT_THEME.detail.main_background_color,
+};
 
 const colour = (value: string | undefined | null, fallback: string) =>
   value?.trim() ? value.trim() : fallback;

@@ -36,6 +36,8 @@ export const publicCalls = {
   checkForgetCode: (code: string) => post<EmailResult>('/account/check/forget-code', { code }),
   resetPwd: ({ code, ...input }: SetPasswordRequest & { code: string }) =>
     post<unknown>(codePath('/account/reset', code), input),
+  /** Right after login: the language chosen before logging in becomes the account's (mails use it). */
+  saveLanguage: (language: string) => post<unknown>('/manager/sys/language', { language }),
   /** Whether an account is locked after failed logins; asked only for a well-formed email. */
   checkLock: (email: string) => post<LockState>('/account/check-lock', { email }),
   unlockEmail: (email: string) => post<unknown>('/account/unlock-email', { email, act_url: '/login' }),

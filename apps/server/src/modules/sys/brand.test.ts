@@ -1,11 +1,10 @@
-import { Role, translate } from '@vitrine/contract';
+import { DEFAULT_THEME, Role, translate } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, customers, settings, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { type as, buildCompany, loggedIn } from '../../test/factories';
-import { DEFAULT_THEME } from './remote-config';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -36,7 +35,10 @@ const settingRows = () => app.db.select().from(settings).orderBy(settings.id);
 
 /** A customer (SI) account with its customer number, and a company of that customer with its owner. */
 async function customerWithCompany() {
-  const [{ id: customerId }] = await app.db.insert(customers).values({ name: 'Signage Partners' }).returning();
+  const [{ id: customerId }] = await app.db
+    .insert(customers)
+    .values({ name: 'Signage Partners' })
+    .returning();
   const customer = await loggedIn(app, { role: Role.customer });
   await app.db.update(users).set({ customerId }).where(eq(users.id, customer.user.id));
   const { company, workspace } = await buildCompany(app);

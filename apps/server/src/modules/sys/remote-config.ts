@@ -1,4 +1,4 @@
-import type { RemoteConfig } from '@vitrine/contract';
+import { DEFAULT_THEME, type RemoteConfig } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,11 +10,6 @@ export type BrandOwner = { customerId: number | null; companyId: number | null }
 
 export const BRAND_KEYS = { logo: 'customer_logo', icon: 'customer_icon', theme: 'customer_theme' } as const;
 export const SCHEDULE_CONFIRM_KEY = 'schedule_confirm';
-
-export const DEFAULT_THEME = {
-  id: 0,
-  detail: { primary_color: '#1677ff', nav_nackground_color: '#001529', main_background_color: '#f5f5f5' },
-};
 
 const storedImage = z.object({ uri: z.string() });
 const storedTheme = z.object({

@@ -6,7 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
 import { useFieldForm } from '../../../lib/field-form';
 import { ApiError } from '../../../lib/http';
-import { signIn } from '../../../lib/session';
+import { currentLanguage } from '../../../lib/i18n';
+import { signIn, updateUser } from '../../../lib/session';
 import { useThrottledClick } from '../../../lib/throttle';
 import { useAction } from '../../../lib/use-action';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -81,6 +82,14 @@ export function LoginPage() {
       {
         onSuccess: (result) => {
           signIn(result);
+          const language = currentLanguage();
+          if (result.info.language_len_id !== language) {
+            // A failure leaves the account's language as it was; the profile page can still change it.
+            publicCalls
+              .saveLanguage(language)
+              .then(() => updateUser({ language_len_id: language }))
+              .catch(() => undefined);
+          }
           navigate(safeRedirect(params.get('redirect')), { replace: true });
         },
         onError: (error) => {

@@ -72,7 +72,9 @@ export function WorkspaceSelector({ compact = false }: Props) {
       treeDefaultExpandAll
       showSearch={{ treeNodeFilterProp: 'title' }}
       popupMatchSelectWidth={false}
-      style={{ width: compact ? 132 : 220 }}
+      className="shell-header__workspace"
+      // On phones the page title needs the room: the selector stays a narrow chip.
+      style={{ width: compact ? 104 : 220 }}
     />
   );
 }
