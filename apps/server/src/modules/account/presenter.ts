@@ -7,7 +7,10 @@ export type User = typeof users.$inferSelect;
 export const roleName = (roleId: number) => (isRole(roleId) ? ROLE_NAME[roleId] : '');
 
 /** A user row as the console holds it (spec 000 §3): no hash, no lock counters. */
-export function presentUser(row: User, names: { company: string | null; workspace: string | null }): UserInfo {
+export function presentUser(
+  row: User,
+  names: { company: string | null; workspace: string | null },
+): UserInfo {
   return {
     user_id: row.id,
     username: row.username,
