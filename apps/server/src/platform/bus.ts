@@ -48,9 +48,13 @@ export class EventBus {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Calls `handler` with every event any instance publishes. */
-  on(handler: Handler) {
+  /** Calls `handler` with every event any instance publishes; returns what stops that. */
+  on(handler: Handler): () => void {
     this.handlers.push(handler);
+    return () => {
+      const index = this.handlers.indexOf(handler);
+      if (index >= 0) this.handlers.splice(index, 1);
+    };
   }
 
   /** Calls `handler` after the listening connection came back: events may have been missed. */
@@ -134,7 +138,7 @@ export class EventBus {
       this.log.warn({ payload }, 'event bus: unreadable event');
       return;
     }
-    for (const handler of this.handlers) {
+    for (const handler of [...this.handlers]) {
       try {
         handler(event);
       } catch (err) {

@@ -55,9 +55,9 @@ export class SessionCache {
     const old = this.entries.get(tokenHash);
     if (old) this.remove(tokenHash, old);
     this.entries.set(tokenHash, { session, loadedAt: now });
-    let hashes = this.byUser.get(userId);
-    if (!hashes) this.byUser.set(userId, (hashes = new Set()));
-    hashes.add(tokenHash);
+    const hashes = this.byUser.get(userId);
+    if (hashes) hashes.add(tokenHash);
+    else this.byUser.set(userId, new Set([tokenHash]));
     if (this.entries.size > this.maxEntries) {
       const [oldest, entry] = this.entries.entries().next().value as [string, Entry];
       this.remove(oldest, entry);

@@ -162,8 +162,7 @@ export class SessionStore {
       lastSeenAt: session.lastSeenAt.getTime(),
       replacedAt: session.replacedAt?.getTime() ?? null,
     };
-    checkTimes(loaded, now);
-    this.options.cache?.set(loaded, mark, now);
+    this.options.cache?.set(loaded, mark, now); // its times are checked on every call, hit or not
     return loaded;
   }
 
@@ -189,7 +188,7 @@ export class SessionStore {
   private async rotate(session: CachedSession, meta: { ip?: string; userAgent?: string }) {
     const { userId, tokenHash } = session.user;
     return this.db.transaction(async (tx) => {
-      const token = await new SessionStore(tx as unknown as Db).create(userId, meta, new Date(session.expiresAt));
+      const token = await this.within(tx as unknown as Db).create(userId, meta, new Date(session.expiresAt));
       await tx.update(sessions).set({ replacedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
       // Other instances may hold the old token as not yet replaced.
       await publish(tx as unknown as Db, { type: 'sessions-changed', tokenHash });
@@ -220,7 +219,8 @@ export class SessionStore {
   /**
    * Drops the cached sessions of users whose role, status, company, workspace, language or other
    * session detail changed (or who were deleted), here and on every instance: their next call
-   * reads them afresh. Call it with the transaction that makes the change, or after it.
+   * reads them afresh. Inside the transaction that makes the change, call it as
+   * within(tx).forgetUser(…): the other instances then hear of it at commit.
    */
   async forgetUser(userIds: number | readonly number[]) {
     const ids = typeof userIds === 'number' ? [userIds] : [...userIds];

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app';
+import { securityHeaders } from './security-headers';
+
+describe('security headers', () => {
+  it('are helmet’s for the console’s policy', () => {
+    expect(securityHeaders()).toMatchObject({
+      'content-security-policy': expect.stringContaining("default-src 'self';"),
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(securityHeaders()['content-security-policy']).toContain("media-src 'self' blob: data:");
+  });
+
+  it('go with every answer: success, refusal and unknown path', async () => {
+    const app = await buildTestApp();
+    const expected = securityHeaders();
+    for (const url of ['/backend/health', '/backend/manager/sys/time-frequency', '/backend/no-such-path']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(expected);
+    }
+  });
+});
