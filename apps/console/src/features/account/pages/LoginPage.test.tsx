@@ -2,33 +2,23 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { LoginResult } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session';
+import { userInfo } from '../../../test/fixtures';
 import { mockApi, ok, renderPage } from '../testing';
 import { LoginPage } from './LoginPage';
 
 const loginResult = {
   token: 'token-1',
   role: { role_id: 6, name: 'owner' },
-  info: {
-    user_id: 7,
-    username: 'ada',
-    nickname: null,
-    email: 'ada@example.com',
-    role_id: 6,
-    role_name: 'owner',
-    status: 1,
+  info: userInfo({
     customer_id: 1,
     company_id: 2,
     company_name: 'Acme Signage',
-    group_name: 'Lobby screens',
     group_id: 3,
-    language_len_id: 'en',
+    group_name: 'Lobby screens',
     timezone: 'UTC',
-    date_format: 'MM-DD-YYYY',
-    time_format: 'HH:mm',
     week_start: 'sunday',
-    user_off_site_login_alarm: false,
     login_times: 1,
-  },
+  }),
   permissions: ['dashboard:data'],
   config: {
     customer_icon: { value: { uri: null } },

@@ -1,32 +1,21 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { UserInfo } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { getSession, signIn } from '../../../lib/session';
+import { userInfo } from '../../../test/fixtures';
 import { mockApi, ok, renderPage } from '../testing';
 import { ProfilePage } from './ProfilePage';
 
-const info: UserInfo = {
-  user_id: 7,
-  username: 'ada',
-  nickname: null,
-  email: 'ada@example.com',
-  role_id: 6,
-  role_name: 'owner',
-  status: 1,
+const info = userInfo({
   customer_id: 1,
   company_id: 2,
   company_name: 'Acme Signage',
-  group_name: 'Lobby screens',
   group_id: 3,
-  language_len_id: 'en',
+  group_name: 'Lobby screens',
   timezone: 'UTC',
-  date_format: 'MM-DD-YYYY',
-  time_format: 'HH:mm',
   week_start: 'sunday',
-  user_off_site_login_alarm: false,
   login_times: 3,
-};
+});
 
 const notices = vi.fn();
 
