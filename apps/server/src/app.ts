@@ -92,7 +92,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     await sessions.drain();
   });
 
-  // 1. External plugins.
+  // 1. External plugins: helmet's security headers (worked out once), rate limits, OpenAPI.
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -105,7 +105,12 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: { body: languageRequestSchema, response: responses(languageResultSchema) },
     },
-    async (request) => ok(await setLanguage(app.db, request.user.userId, request.body.language)),
+    async (request) => {
+      const saved = await setLanguage(app.db, request.user.userId, request.body.language);
+      // The cached session carries the language (mails use it): read it afresh on the next call.
+      await app.sessions.forgetUser(request.user.userId);
+      return ok(saved);
+    },
   );
 
   app.get(
