@@ -11,7 +11,7 @@ const config = loadConfig();
 fs.mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(config.databaseUrl, config.dataDir);
 await database.migrate();
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, checkResponses: false });
 
 const created = await ensureSystemAccount(database.db, config, app.log);
 if (created) {

@@ -24,13 +24,25 @@ export const MESSAGES: Record<Language, MessageTree> = {
   'zh-TW': zhTW,
 };
 
-function lookup(tree: MessageTree, key: string): string | undefined {
-  let node: string | MessageTree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
+/** Every language's messages by their dotted key, flattened once on first use. */
+const flat = new Map<Language, Map<string, string>>();
+
+function flatten(tree: MessageTree, prefix = '', into = new Map<string, string>()) {
+  for (const [name, node] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (typeof node === 'string') into.set(key, node);
+    else flatten(node, key, into);
   }
-  return typeof node === 'string' ? node : undefined;
+  return into;
+}
+
+function messagesOf(language: Language) {
+  let messages = flat.get(language);
+  if (!messages) {
+    messages = flatten(MESSAGES[language]);
+    flat.set(language, messages);
+  }
+  return messages;
 }
 
 /** Translates a message key, falling back to English, then to the key itself; fills {{name}}. */
@@ -39,6 +51,7 @@ export function translate(
   key: string,
   params: Record<string, string | number> = {},
 ): string {
-  const text = lookup(MESSAGES[language], key) ?? lookup(MESSAGES.en, key) ?? key;
+  const text = messagesOf(language).get(key) ?? messagesOf('en').get(key) ?? key;
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }

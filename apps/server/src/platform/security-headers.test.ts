@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
-import { securityHeaders } from './security-headers';
+import { API_HEADERS, securityHeaders } from './security-headers';
 
 describe('security headers', () => {
   it('are helmet’s for the console’s policy', () => {
@@ -15,10 +15,19 @@ describe('security headers', () => {
     expect(securityHeaders()['content-security-policy']).toContain("media-src 'self' blob: data:");
   });
 
-  it('go with every answer: success, refusal and unknown path', async () => {
+  it('go with every API answer: success, refusal and unknown path; none is cached', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/backend/health', '/backend/manager/sys/time-frequency', '/backend/no-such-path']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(API_HEADERS);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('pages get the console’s policy: the console, its deep links and the API docs', async () => {
     const app = await buildTestApp();
     const expected = securityHeaders();
-    for (const url of ['/backend/health', '/backend/manager/sys/time-frequency', '/backend/no-such-path']) {
+    for (const url of ['/', '/user/list', '/backend/docs']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers, url).toMatchObject(expected);
     }

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-// helmet's security headers on every answer (API, console files, errors). @fastify/helmet builds
-// helmet's middleware anew on every request, about a seventh of an API call's time; with one
-// fixed policy the headers never change, so helmet works them out once here.
+// Security headers on every answer. Documents (the console, the API docs) get helmet's set for
+// the console's policy; API answers, JSON a browser never renders, get OWASP's set for REST
+// services, which also keeps them out of every cache. @fastify/helmet builds helmet's middleware
+// anew on every request, about a seventh of an API call's time; with fixed policies the headers
+// never change, so they are worked out once here.
 
 /** The console's policy: its own scripts and styles, media and images also from blob:/data:. */
 const POLICY = {
@@ -39,11 +41,24 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** OWASP's headers for REST answers (REST Security Cheat Sheet, "Security headers"). */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** API calls: everything under /backend except the API docs, which are pages. */
+export const isApiCall = (url: string) => url.startsWith('/backend/') && !url.startsWith('/backend/docs');
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const headers = securityHeaders();
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const documentHeaders = securityHeaders();
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiCall(request.url) ? API_HEADERS : documentHeaders);
       done();
     });
   },

@@ -1,6 +1,6 @@
 import { ResultCode, Role } from '@vitrine/contract';
 import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { companies, workspaces } from '../db/schema';
@@ -69,7 +69,8 @@ export class TenantScope {
     public activeWorkspaceId: number | null,
   ) {}
 
-  static async of(db: Db, user: SessionUser): Promise<TenantScope> {
+  /** The caller's scope: at once where no workspace tree is needed, else after reading it. */
+  static of(db: Db, user: SessionUser): TenantScope | Promise<TenantScope> {
     const role = user.roleId;
     if (role === Role.system || role === Role.systemOperator) {
       return new TenantScope(db, 'platform', user, null, null, [], [], null);
@@ -90,11 +91,15 @@ export class TenantScope {
     if (!tenantRole || user.companyId === null) {
       return new TenantScope(db, 'none', user, null, null, [], [], null);
     }
+    return TenantScope.ofTenant(db, user, user.companyId);
+  }
+
+  private static async ofTenant(db: Db, user: SessionUser, companyId: number): Promise<TenantScope> {
     const links = await db
       .select({ id: workspaces.id, parentId: workspaces.parentId })
       .from(workspaces)
-      .where(eq(workspaces.companyId, user.companyId));
-    const kind = role === Role.owner ? 'company' : 'workspace';
+      .where(eq(workspaces.companyId, companyId));
+    const kind = user.roleId === Role.owner ? 'company' : 'workspace';
     const usable =
       kind === 'company'
         ? links.map((link) => link.id)
@@ -102,7 +107,7 @@ export class TenantScope {
           ? []
           : subtreeOf(links, user.workspaceId);
     const saved = [user.activeWorkspaceId, user.workspaceId].find((id) => id !== null && usable.includes(id));
-    return new TenantScope(db, kind, user, null, user.companyId, links, usable, saved ?? usable[0] ?? null);
+    return new TenantScope(db, kind, user, null, companyId, links, usable, saved ?? usable[0] ?? null);
   }
 
   get isPlatform() {
@@ -197,17 +202,33 @@ export class TenantScope {
  * caller may not use is refused with 403002. Registered after the access plugin, so its
  * onRequest hook runs once the user is known.
  */
+/** Sets request.scope once known and makes the chosen workspace (if any) the active one. */
+async function settle(
+  request: FastifyRequest,
+  pending: TenantScope | Promise<TenantScope>,
+  chosen: number | null,
+) {
+  const scope = await pending;
+  request.scope = scope;
+  if (chosen === null) return;
+  if (!(await scope.canUseWorkspace(chosen))) throw new AppError(ResultCode.workspaceForbidden);
+  scope.activeWorkspaceId = chosen;
+}
+
 export const tenancyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('scope', null as unknown as TenantScope);
-    app.addHook('onRequest', async (request) => {
-      if (!request.user) return; // a public route
-      const scope = await TenantScope.of(app.db, request.user);
-      request.scope = scope;
-      const chosen = request.workspaceId;
-      if (chosen === null || request.routeOptions.config?.ignoreWorkspaceHeader) return;
-      if (!(await scope.canUseWorkspace(chosen))) throw new AppError(ResultCode.workspaceForbidden);
-      scope.activeWorkspaceId = chosen;
+    // Callback style, so that the common case (no tree to read, no Workspace-Id to check) costs
+    // no promise: this runs on every authenticated call.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.user) return done(); // a public route
+      const scope = TenantScope.of(app.db, request.user);
+      const chosen = request.routeOptions.config?.ignoreWorkspaceHeader ? null : request.workspaceId;
+      if (scope instanceof TenantScope && chosen === null) {
+        request.scope = scope;
+        return done();
+      }
+      settle(request, scope, chosen).then(() => done(), done);
     });
   },
   { name: 'tenancy', dependencies: ['access'] },

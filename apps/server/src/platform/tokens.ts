@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A 256-bit random token, URL-safe. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** What is stored instead of a token or a mailed code. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
