@@ -30,6 +30,7 @@ import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
 import { SessionCache } from './platform/session-cache';
 import { tenancyPlugin } from './platform/tenancy';
+import { WorkspaceTrees } from './platform/workspace-trees';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     database: Database;
     sessions: SessionStore;
     matrix: PermissionMatrix;
+    /** Each company's workspace tree, for tenant scopes (evicted on every change). */
+    workspaceTrees: WorkspaceTrees;
     /** Events to and from every server instance (LISTEN/NOTIFY). */
     bus: EventBus;
     jobs: JobQueue;
@@ -91,8 +94,10 @@ export async function buildApp({
   const bus = new EventBus(database, app.log);
   const sessions = new SessionStore(database.db, { cache: new SessionCache(), log: app.log });
   const matrix = new PermissionMatrix(database.db, app.log);
+  const workspaceTrees = new WorkspaceTrees(database.db);
   sessions.follow(bus);
   matrix.follow(bus);
+  workspaceTrees.follow(bus);
   const jobs = new JobQueue(database.db, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -100,6 +105,7 @@ export async function buildApp({
   app.decorate('bus', bus);
   app.decorate('sessions', sessions);
   app.decorate('matrix', matrix);
+  app.decorate('workspaceTrees', workspaceTrees);
   app.decorate('jobs', jobs);
   app.decorate('mail', new Mailer(app));
   app.addHook('onReady', () => bus.start());

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -41,10 +42,10 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
+  // The extensions the migrations create (PGlite bundles them; a server has them in contrib).
+  const pgliteOptions = { loadDataDir: options.loadDataDir, extensions: { pg_trgm } };
   const client =
-    url === 'memory://'
-      ? new PGlite({ loadDataDir: options.loadDataDir })
-      : new PGlite(path.join(dataDir, 'db'), { loadDataDir: options.loadDataDir });
+    url === 'memory://' ? new PGlite(pgliteOptions) : new PGlite(path.join(dataDir, 'db'), pgliteOptions);
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {

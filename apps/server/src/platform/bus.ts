@@ -21,7 +21,9 @@ export type BusEvent =
   /** Too many users at once to name. */
   | { type: 'sessions-changed'; all: true }
   /** The role → permission matrix was saved. */
-  | { type: 'permissions-changed' };
+  | { type: 'permissions-changed' }
+  /** A company's workspaces were added, moved, renamed or deleted. */
+  | { type: 'workspaces-changed'; companyId: number };
 
 type Handler = (event: BusEvent) => void;
 

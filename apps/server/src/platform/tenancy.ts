@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { companies, workspaces } from '../db/schema';
 import { AppError } from './errors';
 import type { SessionUser } from './session';
+import type { WorkspaceLink, WorkspaceTrees } from './workspace-trees';
 
 // The one place tenant scope is decided (ARCHITECTURE §6). Every query on tenant-owned rows adds
 // the caller's filter from here; asking for another tenant's row then matches nothing (404001),
@@ -17,8 +18,6 @@ import type { SessionUser } from './session';
 //   workspace (user admin, user): its company, its own workspace and that workspace's subtree
 
 export type ScopeKind = 'platform' | 'customer' | 'company' | 'workspace' | 'none';
-
-export type WorkspaceLink = { id: number; parentId: number | null };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,8 +68,8 @@ export class TenantScope {
     public activeWorkspaceId: number | null,
   ) {}
 
-  /** The caller's scope: at once where no workspace tree is needed, else after reading it. */
-  static of(db: Db, user: SessionUser): TenantScope | Promise<TenantScope> {
+  /** The caller's scope: at once where no workspace tree is needed or it is cached, else after reading it. */
+  static of(db: Db, user: SessionUser, trees: WorkspaceTrees): TenantScope | Promise<TenantScope> {
     const role = user.roleId;
     if (role === Role.system || role === Role.systemOperator) {
       return new TenantScope(db, 'platform', user, null, null, [], [], null);
@@ -91,14 +90,13 @@ export class TenantScope {
     if (!tenantRole || user.companyId === null) {
       return new TenantScope(db, 'none', user, null, null, [], [], null);
     }
-    return TenantScope.ofTenant(db, user, user.companyId);
+    const companyId = user.companyId;
+    const links = trees.cached(companyId);
+    if (links) return TenantScope.ofTenant(db, user, companyId, links);
+    return trees.of(companyId).then((read) => TenantScope.ofTenant(db, user, companyId, read));
   }
 
-  private static async ofTenant(db: Db, user: SessionUser, companyId: number): Promise<TenantScope> {
-    const links = await db
-      .select({ id: workspaces.id, parentId: workspaces.parentId })
-      .from(workspaces)
-      .where(eq(workspaces.companyId, companyId));
+  private static ofTenant(db: Db, user: SessionUser, companyId: number, links: readonly WorkspaceLink[]) {
     const kind = user.roleId === Role.owner ? 'company' : 'workspace';
     const usable =
       kind === 'company'
@@ -222,7 +220,7 @@ export const tenancyPlugin = fp(
     // no promise: this runs on every authenticated call.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.user) return done(); // a public route
-      const scope = TenantScope.of(app.db, request.user);
+      const scope = TenantScope.of(app.db, request.user, app.workspaceTrees);
       const chosen = request.routeOptions.config?.ignoreWorkspaceHeader ? null : request.workspaceId;
       if (scope instanceof TenantScope && chosen === null) {
         request.scope = scope;

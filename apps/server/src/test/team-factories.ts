@@ -50,6 +50,7 @@ export async function buildWorkspace(
   name = `Workspace ${unique()}`,
 ) {
   const [workspace] = await app.db.insert(workspaces).values({ companyId, parentId, name }).returning();
+  app.workspaceTrees.forget(companyId); // written past the API, which would have evicted it
   return workspace;
 }
 

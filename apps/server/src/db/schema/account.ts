@@ -64,6 +64,13 @@ export const users = pgTable(
     index('users_company_created_idx').on(t.companyId, t.createdAt),
     index('users_category_idx').on(t.categoryId),
     index('users_active_workspace_idx').on(t.activeWorkspaceId),
+    // The team lists' keyword search (ILIKE '%…%' on any of the three): trigrams, migration 0003.
+    index('users_search_trgm_idx').using(
+      'gin',
+      t.username.op('gin_trgm_ops'),
+      t.nickname.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
   ],
 );
 

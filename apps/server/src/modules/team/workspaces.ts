@@ -80,10 +80,14 @@ export async function createWorkspace(
   input: { name: string; parent_id: number },
 ): Promise<WorkspaceItem> {
   const parent = await usableWorkspace(app.db, scope, input.parent_id);
-  const [row] = await app.db
-    .insert(workspaces)
-    .values({ companyId: parent.companyId, parentId: parent.id, name: input.name })
-    .returning();
+  const row = await app.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(workspaces)
+      .values({ companyId: parent.companyId, parentId: parent.id, name: input.name })
+      .returning();
+    await app.workspaceTrees.changed(tx, parent.companyId);
+    return created;
+  });
   return workspaceItem(app.db, row.id);
 }
 
@@ -123,6 +127,7 @@ export async function updateWorkspace(
       parentId = parent.id;
     }
     await tx.update(workspaces).set({ name: input.name, parentId }).where(eq(workspaces.id, id));
+    await app.workspaceTrees.changed(tx, workspace.companyId);
   });
   return workspaceItem(app.db, id);
 }
@@ -153,6 +158,7 @@ export async function deleteWorkspace(app: FastifyInstance, scope: TenantScope, 
       .returning({ id: users.id });
     await app.sessions.within(tx).forgetUser(moved.map((user) => user.id));
     await tx.delete(workspaces).where(inArray(workspaces.id, doomed));
+    await app.workspaceTrees.changed(tx, workspace.companyId);
   });
   return null;
 }
