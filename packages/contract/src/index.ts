@@ -1,5 +1,6 @@
 export * from './account';
 export * from './codes';
+export * from './device';
 export * from './enums';
 export * from './i18n';
 export * from './limits';

@@ -1,3 +1,4 @@
 export * from './account';
+export * from './device';
 export * from './platform';
 export * from './tenancy';

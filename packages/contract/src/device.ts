@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { DeviceStatus } from './enums';
+import { MAX_NAME_LENGTH } from './limits';
+import { bodyIdSchema, idsSchema } from './team';
+import {
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  nameSchema,
+  pinSchema,
+  signageIdSchema,
+} from './validation';
+
+// Devices (ARCHITECTURE §7) under /backend/manager/device, and the player's own calls under
+// /backend/player. A device row exists from a player's first hello; an operator claims it with
+// its signage ID and the PIN it shows, which puts it in a company and a workspace (group_id).
+
+/** How long a PIN shown on an unpaired screen is good for; the player shows the next one then. */
+export const DEVICE_PIN_TTL_SECONDS = 300;
+/** A player sends a heartbeat about this often (with jitter) over its socket. */
+export const HEARTBEAT_SECONDS = 30;
+/** With no heartbeat for this long a device counts as offline. */
+export const OFFLINE_AFTER_SECONDS = 90;
+export const PLAYER_SOCKET_PATH = '/backend/player/socket';
+
+/** Where a player keeps manifest and media: Cache Storage needs a secure context (ARCHITECTURE §7). */
+export const STORAGE_MODES = ['cache-storage', 'indexeddb'] as const;
+export type StorageMode = (typeof STORAGE_MODES)[number];
+
+// ── The console's calls ─────────────────────────────────────────────────────────────────────
+
+export const deviceAddRequestSchema = z.object({
+  signage_id: signageIdSchema,
+  device_name: nameSchema,
+  group_id: bodyIdSchema,
+  /** The PIN the screen shows (the drawer's "authentication" field). */
+  authentication: pinSchema,
+});
+export type DeviceAddRequest = z.input<typeof deviceAddRequestSchema>;
+
+export const deviceEditRequestSchema = z.object({
+  device_name: nameSchema,
+  description: z
+    .string()
+    .trim()
+    .max(MAX_NAME_LENGTH * 4, 'validation.text.max')
+    .nullable()
+    .optional(),
+});
+export type DeviceEditRequest = z.input<typeof deviceEditRequestSchema>;
+
+export const deviceMoveRequestSchema = z.object({ ids: idsSchema, group_id: bodyIdSchema });
+export type DeviceMoveRequest = z.input<typeof deviceMoveRequestSchema>;
+
+export const DEVICE_SORT_COLUMNS = [
+  'device_name',
+  'signage_id',
+  'status',
+  'last_seen_at',
+  'created_at',
+] as const;
+export const deviceListQuerySchema = listQuerySchema(DEVICE_SORT_COLUMNS).extend({
+  status: z.coerce
+    .number()
+    .int()
+    .refine((value) => Object.values(DeviceStatus).includes(value as DeviceStatus), 'validation.status')
+    .optional(),
+  group_id: idSchema.optional(),
+  /** 1: online only, 0: offline only. */
+  online: z.coerce.number().int().min(0).max(1).optional(),
+});
+export type DeviceListQuery = z.input<typeof deviceListQuerySchema>;
+
+export const deviceItemSchema = z.object({
+  device_id: z.number(),
+  signage_id: z.string(),
+  device_name: z.string(),
+  description: z.string().nullable(),
+  mac: z.string().nullable(),
+  device_model: z.string().nullable(),
+  /** "1920x1080" as the screen reports it. */
+  resolution: z.string().nullable(),
+  orientation: z.number(),
+  timezone: z.string().nullable(),
+  brightness: z.number(),
+  volume: z.number(),
+  mute: z.boolean(),
+  /** The player's version. */
+  system_version: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** Bytes the player can still store; null when the browser does not say. */
+  free_storage: z.number().nullable(),
+  storage_mode: z.enum(STORAGE_MODES).nullable(),
+  status: z.number(),
+  online: z.boolean(),
+  group_id: z.number(),
+  group_name: z.string(),
+  company_id: z.number(),
+  last_seen_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DeviceItem = z.infer<typeof deviceItemSchema>;
+export const deviceListSchema = listResultSchema(deviceItemSchema);
+export type DeviceList = z.infer<typeof deviceListSchema>;
+
+// ── The player's calls and socket ───────────────────────────────────────────────────────────
+
+/** What a player reports about itself (hello and the socket's auth message). */
+export const playerInfoSchema = z.object({
+  resolution: z.string().max(32).nullable().optional(),
+  orientation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
+  timezone: z.string().max(64).nullable().optional(),
+  user_agent: z.string().max(512).nullable().optional(),
+  player_version: z.string().max(32).nullable().optional(),
+  free_storage: z.number().int().min(0).nullable().optional(),
+  storage_mode: z.enum(STORAGE_MODES).nullable().optional(),
+  /** Only a kiosk launch knows it (?mac=); a browser cannot read it. */
+  mac: z
+    .string()
+    .regex(/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/, 'validation.mac.format')
+    .nullable()
+    .optional(),
+  language: z.string().max(16).nullable().optional(),
+});
+export type PlayerInfo = z.infer<typeof playerInfoSchema>;
+
+/** POST /backend/player/hello: without a token registers a new screen; with one, its state now. */
+export const playerHelloRequestSchema = z.object({
+  token: z.string().min(20).max(128).optional(),
+  info: playerInfoSchema.optional(),
+});
+export type PlayerHelloRequest = z.input<typeof playerHelloRequestSchema>;
+
+export const playerStateSchema = z.object({
+  /** Only in the answer that registered the screen: keep it, it is never shown again. */
+  token: z.string().optional(),
+  signage_id: z.string(),
+  paired: z.boolean(),
+  /** While unpaired: the PIN to show, and when it gives way to the next one. */
+  pin: z.string().nullable(),
+  pin_expires_at: z.string().nullable(),
+  device_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  server_time: z.string(),
+});
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+/** Player → server over the socket. */
+export type PlayerMessage =
+  | { type: 'auth'; token: string; info?: PlayerInfo }
+  | { type: 'heartbeat'; sent_at: number; info?: PlayerInfo };
+
+/** Server → player over the socket. */
+export type ServerMessage =
+  /** After auth; server_time (ms since the epoch) lets the player keep its clock offset. */
+  | { type: 'welcome'; server_time: number; state: PlayerState }
+  | { type: 'heartbeat'; server_time: number; sent_at: number }
+  /** The state changed: claimed, renamed, a new PIN, moved. */
+  | { type: 'state'; state: PlayerState }
+  /** Deleted from the console: forget the token and register anew. */
+  | { type: 'unpaired' }
+  | { type: 'error'; code: number; msg: string };
+
+/** Close codes of the player socket beyond the standard ones. */
+export const PlayerSocketClose = { unauthorized: 4401, replaced: 4409 } as const;
