@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One run covers every workspace: pure rules, the server on a real database, console logic.
+// One run covers every workspace: pure rules, the server on a real database, console and player logic.
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +25,14 @@ export default defineConfig({
           setupFiles: ['src/test/setup.ts'],
           // The first render of a lazy page compiles it in the runner: slow on a busy 2-core machine.
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'player',
+          root: 'apps/player',
+          include: ['src/**/*.test.ts'],
+          environment: 'happy-dom',
         },
       },
     ],

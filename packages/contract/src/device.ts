@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
+import { STORAGE_MODES } from './player';
 import { bodyIdSchema, idsSchema } from './team';
 import {
   idSchema,
@@ -14,18 +15,6 @@ import {
 // Devices (ARCHITECTURE §7) under /backend/manager/device, and the player's own calls under
 // /backend/player. A device row exists from a player's first hello; an operator claims it with
 // its signage ID and the PIN it shows, which puts it in a company and a workspace (group_id).
-
-/** How long a PIN shown on an unpaired screen is good for; the player shows the next one then. */
-export const DEVICE_PIN_TTL_SECONDS = 300;
-/** A player sends a heartbeat about this often (with jitter) over its socket. */
-export const HEARTBEAT_SECONDS = 30;
-/** With no heartbeat for this long a device counts as offline. */
-export const OFFLINE_AFTER_SECONDS = 90;
-export const PLAYER_SOCKET_PATH = '/backend/player/socket';
-
-/** Where a player keeps manifest and media: Cache Storage needs a secure context (ARCHITECTURE §7). */
-export const STORAGE_MODES = ['cache-storage', 'indexeddb'] as const;
-export type StorageMode = (typeof STORAGE_MODES)[number];
 
 // ── The console's calls ─────────────────────────────────────────────────────────────────────
 
@@ -160,6 +149,3 @@ export type ServerMessage =
   /** Deleted from the console: forget the token and register anew. */
   | { type: 'unpaired' }
   | { type: 'error'; code: number; msg: string };
-
-/** Close codes of the player socket beyond the standard ones. */
-export const PlayerSocketClose = { unauthorized: 4401, replaced: 4409 } as const;

@@ -6,6 +6,7 @@ export * from './i18n';
 export * from './limits';
 export * from './messages';
 export * from './permissions';
+export * from './player';
 export * from './roles';
 export * from './sys';
 export * from './team';

@@ -137,9 +137,19 @@ describe('allowed routes', () => {
     const paths = flattenRoutes(routesWithPages(APP_ROUTES)).map((route) => route.path);
     // A route without a page is data waiting for its issue; its parent stays only to lead to a page.
     expect(paths).toEqual(
-      expect.arrayContaining(['/', '/home', '/profile/info', '/user/list', '/setting/permission']),
+      expect.arrayContaining([
+        '/',
+        '/home',
+        '/profile/info',
+        '/user/list',
+        '/setting/permission',
+        '/device',
+        '/device/list',
+        '/device/:device_id',
+      ]),
     );
-    expect(paths).not.toContain('/device/list');
+    expect(paths).not.toContain('/device/sensors');
+    expect(paths).not.toContain('/content');
     expect(paths).not.toContain('/content/image');
   });
 });

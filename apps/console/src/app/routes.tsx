@@ -32,6 +32,10 @@ const WorkspaceListPage = page(
   () => import('../features/workspace/pages/WorkspaceListPage'),
   'WorkspaceListPage',
 );
+const device = {
+  list: page(() => import('../features/device/pages/DeviceListPage'), 'DeviceListPage'),
+  detail: page(() => import('../features/device/pages/DeviceDetailPage'), 'DeviceDetailPage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -124,7 +128,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: 'device',
     redirect: '/device/list',
     children: [
-      { path: '/device/list', name: 'DevicesList', permission: 'device:dev:list', title: 'route.deviceList' },
+      {
+        path: '/device/list',
+        name: 'DevicesList',
+        permission: 'device:dev:list',
+        title: 'route.deviceList',
+        page: device.list,
+      },
       { path: '/device/video-wall-list', permission: 'device:videowall:list', title: 'route.videoWallList' },
       { path: '/device/preset-setting', permission: 'device:preset-prop:list', title: 'route.presetSetting' },
       { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule' },
@@ -151,7 +161,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
           },
         ],
       },
-      { path: '/device/:device_id', permission: 'device:dev:info', title: 'route.deviceInfo', ...detail },
+      {
+        path: '/device/:device_id',
+        permission: 'device:dev:info',
+        title: 'route.deviceInfo',
+        ...detail,
+        page: device.detail,
+      },
     ],
   },
   {

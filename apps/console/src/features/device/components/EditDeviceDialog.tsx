@@ -1,0 +1,64 @@
+import { type DeviceItem, deviceEditRequestSchema } from '@vitrine/contract';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRules } from '../../../lib/form-rules';
+import { notify } from '../../../lib/notify';
+import { ErrorAlert } from '../../account/components/ErrorAlert';
+import { useUpdateDevice } from '../api';
+
+type Values = { device_name: string; description?: string };
+type Props = { device: DeviceItem | null; onClose: () => void };
+const shape = deviceEditRequestSchema.shape;
+
+/** Renames a device and edits its description. */
+export function EditDeviceDialog({ device, onClose }: Props) {
+  const { t } = useTranslation('device');
+  const rules = useRules();
+  const update = useUpdateDevice();
+
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+
+  const submit = (values: Values) => {
+    if (!device) return;
+    const body = { device_name: values.device_name.trim(), description: values.description?.trim() || null };
+    update.mutate(
+      { deviceId: device.device_id, body },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: t('saved') });
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={device !== null}
+      title={t('edit.title')}
+      onCancel={close}
+      okText={t('action.save')}
+      cancelText={t('common:cancel')}
+      okButtonProps={{ htmlType: 'submit', form: 'editDevice', loading: update.isPending }}
+      destroyOnHidden
+    >
+      <ErrorAlert error={update.error} />
+      <Form<Values>
+        name="editDevice"
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ device_name: device?.device_name, description: device?.description ?? undefined }}
+      >
+        <Form.Item name="device_name" label={t('field.deviceName')} rules={[rules.zod(shape.device_name)]}>
+          <Input autoFocus autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label={t('field.description')} rules={[rules.zod(shape.description)]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { Role } from '@vitrine/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, renderPage } from '../../account/testing';
+import { signInAs } from '../../team/testing';
+import { deviceItem } from '../testing';
+import { DeviceDetailPage } from './DeviceDetailPage';
+
+const slow = { timeout: 15_000 };
+
+beforeEach(() => {
+  signInAs(Role.owner, ['device', 'device:dev:list', 'device:dev:info', 'workspace:tree']);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DeviceDetailPage', { timeout: 30_000 }, () => {
+  it('shows everything the screen reports', async () => {
+    mockApi({
+      'GET /manager/device/31': () =>
+        ok(
+          deviceItem({
+            description: 'Beside the entrance',
+            mac: '00:1A:2B:3C:4D:5E',
+            orientation: 90,
+            mute: true,
+            storage_mode: 'indexeddb',
+          }),
+        ),
+    });
+    await renderPage(<DeviceDetailPage />, '/device/31', '/device/:device_id');
+    expect(await screen.findByRole('heading', { name: 'Lobby screen' }, slow)).toBeTruthy();
+    for (const text of [
+      'Beside the entrance',
+      'K7MX2Q',
+      '00:1A:2B:3C:4D:5E',
+      '1920x1080',
+      '90°',
+      'Europe/Paris',
+      '80 %',
+      '35 %',
+      'Yes',
+      '1.0.0',
+      '5.0 GB',
+      'IndexedDB (plain HTTP)',
+      'Online',
+      'Ada Displays',
+      'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+    ]) {
+      expect(screen.getByText(text), text).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: /reboot|screenshot/i })).toBeNull();
+  });
+
+  it('says when the device is not there', async () => {
+    mockApi({});
+    await renderPage(<DeviceDetailPage />, '/device/99', '/device/:device_id');
+    expect(await screen.findByText('GET /manager/device/99 is not mocked', {}, slow)).toBeTruthy();
+  });
+});

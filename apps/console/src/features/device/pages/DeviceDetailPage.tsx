@@ -1,0 +1,102 @@
+import type { DeviceItem } from '@vitrine/contract';
+import { Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { usePermission } from '../../../lib/permissions';
+import { useErrorText } from '../../account/errors';
+import { useDateTime } from '../../team/components/labels';
+import { formatSize } from '../../team/components/member-columns';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useDevice } from '../api';
+import { EditDeviceDialog } from '../components/EditDeviceDialog';
+import { DeviceStatusBadge, LastSeen, useStorageModeLabel } from '../components/labels';
+import { MoveDevicesDialog } from '../components/MoveDevicesDialog';
+import { useDeviceDelete } from '../components/use-device-delete';
+
+const LIST_PATH = '/device/list';
+const orNone = (value: string | null) => value || '—';
+
+/** /device/{device_id}: everything the screen reports (spec 001 §3 "Device"), kept fresh. */
+export function DeviceDetailPage() {
+  const { t } = useTranslation('device');
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const dateTime = useDateTime();
+  const storageMode = useStorageModeLabel();
+  // Moving and deleting are calls of the list (device:dev:list).
+  const canManage = usePermission('device:dev:list');
+  const deviceId = Number(useParams().device_id);
+  const device = useDevice(Number.isInteger(deviceId) ? deviceId : 0);
+  const [editing, setEditing] = useState<DeviceItem | null>(null);
+  const [moving, setMoving] = useState<DeviceItem[]>([]);
+  const deletion = useDeviceDelete(() => navigate(LIST_PATH));
+
+  if (device.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (device.isError) {
+    return (
+      <Result
+        status="warning"
+        title={errorText(device.error)}
+        extra={<Button onClick={() => device.refetch()}>{t('action.retry')}</Button>}
+      />
+    );
+  }
+  const item = device.data;
+  const rows: [string, ReactNode][] = [
+    ['deviceName', item.device_name],
+    ['description', orNone(item.description)],
+    ['signageId', <code key="id">{item.signage_id}</code>],
+    ['status', <DeviceStatusBadge key="status" status={item.status} />],
+    ['workspace', item.group_name],
+    ['lastSeen', <LastSeen key="seen" at={item.last_seen_at} />],
+    ['mac', orNone(item.mac)],
+    ['model', orNone(item.device_model)],
+    ['resolution', orNone(item.resolution)],
+    ['orientation', t('orientationDegrees', { degrees: item.orientation })],
+    ['timezone', orNone(item.timezone)],
+    ['brightness', `${item.brightness} %`],
+    ['volume', `${item.volume} %`],
+    ['mute', item.mute ? t('yes') : t('no')],
+    ['playerVersion', orNone(item.system_version)],
+    ['freeStorage', item.free_storage === null ? '—' : formatSize(item.free_storage)],
+    ['storageMode', storageMode(item.storage_mode)],
+    ['createdAt', dateTime(item.created_at)],
+    ['userAgent', orNone(item.user_agent)],
+  ];
+  // The user agent is long: it takes the whole last row.
+  const items: DescriptionsProps['items'] = rows.map(([key, children]) => ({
+    key,
+    label: t(`field.${key}`),
+    children,
+    span: key === 'userAgent' ? 'filled' : 1,
+  }));
+
+  return (
+    <>
+      <PageHeader
+        title={item.device_name}
+        extra={[
+          <Button key="edit" type="primary" onClick={() => setEditing(item)}>
+            {t('action.edit')}
+          </Button>,
+          ...(canManage
+            ? [
+                <Button key="move" onClick={() => setMoving([item])}>
+                  {t('action.move')}
+                </Button>,
+                <Button key="delete" danger loading={deletion.busy} onClick={() => deletion.remove([item])}>
+                  {t('action.delete')}
+                </Button>,
+              ]
+            : []),
+        ]}
+      />
+      <Card>
+        <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle" items={items} />
+      </Card>
+      <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
+      <MoveDevicesDialog devices={moving} onClose={() => setMoving([])} />
+    </>
+  );
+}

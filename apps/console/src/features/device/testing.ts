@@ -1,0 +1,33 @@
+import { type DeviceItem, DeviceStatus } from '@vitrine/contract';
+
+// Test data of the device pages. The fake server and page rendering come from the account
+// feature's helpers (features/account/testing.tsx), the session from the team's.
+
+export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
+  return {
+    device_id: 31,
+    signage_id: 'K7MX2Q',
+    device_name: 'Lobby screen',
+    description: null,
+    mac: null,
+    device_model: null,
+    resolution: '1920x1080',
+    orientation: 0,
+    timezone: 'Europe/Paris',
+    brightness: 80,
+    volume: 35,
+    mute: false,
+    system_version: '1.0.0',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+    free_storage: 5 * 1024 ** 3,
+    storage_mode: 'cache-storage',
+    status: DeviceStatus.online,
+    online: true,
+    group_id: 11,
+    group_name: 'Ada Displays',
+    company_id: 3,
+    last_seen_at: new Date().toISOString(),
+    created_at: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}

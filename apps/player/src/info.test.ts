@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { collectInfo, macFromQuery, orientationOf, resolutionOf, storageModeOf } from './info';
+
+describe('macFromQuery', () => {
+  it('accepts a MAC with colons or dashes and normalises it', () => {
+    expect(macFromQuery('?mac=aa:bb:cc:dd:ee:0f')).toBe('AA:BB:CC:DD:EE:0F');
+    expect(macFromQuery('?lang=de&mac=AA-BB-CC-DD-EE-FF')).toBe('AA:BB:CC:DD:EE:FF');
+  });
+
+  it('rejects anything else', () => {
+    expect(macFromQuery('')).toBeNull();
+    expect(macFromQuery('?mac=')).toBeNull();
+    expect(macFromQuery('?mac=AA:BB:CC:DD:EE')).toBeNull();
+    expect(macFromQuery('?mac=GG:BB:CC:DD:EE:FF')).toBeNull();
+    expect(macFromQuery('?mac=AA:BB:CC:DD:EE:FF:00')).toBeNull();
+    expect(macFromQuery('?mac=<script>')).toBeNull();
+  });
+});
+
+describe('orientationOf', () => {
+  it('maps screen angles to the four orientations', () => {
+    expect(orientationOf(0)).toBe(0);
+    expect(orientationOf(90)).toBe(90);
+    expect(orientationOf(180)).toBe(180);
+    expect(orientationOf(270)).toBe(270);
+    expect(orientationOf(-90)).toBe(270);
+    expect(orientationOf(360)).toBe(0);
+    expect(orientationOf(91)).toBe(90);
+    expect(orientationOf(undefined)).toBe(0);
+    expect(orientationOf(Number.NaN)).toBe(0);
+  });
+});
+
+describe('resolutionOf', () => {
+  it('reports physical pixels', () => {
+    expect(resolutionOf(1920, 1080, 1)).toBe('1920x1080');
+    expect(resolutionOf(1280, 720, 1.5)).toBe('1920x1080');
+    expect(resolutionOf(1097, 617, 1.75)).toBe('1920x1080');
+    expect(resolutionOf(800, 600, 0)).toBe('800x600');
+  });
+});
+
+describe('storageModeOf', () => {
+  it('uses Cache Storage only in a secure context that has it', () => {
+    expect(storageModeOf(true, true)).toBe('cache-storage');
+    expect(storageModeOf(false, true)).toBe('indexeddb');
+    expect(storageModeOf(true, false)).toBe('indexeddb');
+  });
+});
+
+describe('collectInfo', () => {
+  it('reports every field the contract knows', async () => {
+    const info = await collectInfo('de');
+    expect(info.player_version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(info.resolution).toMatch(/^\d+x\d+$/);
+    expect([0, 90, 180, 270]).toContain(info.orientation);
+    expect(info.language).toBe('de');
+    expect(info.mac).toBeNull();
+    expect(info.storage_mode).toMatch(/^(cache-storage|indexeddb)$/);
+  });
+});

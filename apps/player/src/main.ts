@@ -1,0 +1,156 @@
+import './styles.css';
+import type { PlayerInfo, PlayerState } from '@vitrine/contract';
+import { backoffDelay } from './backoff';
+import { ServerClock } from './clock';
+import { applyLanguage, resolveLanguage, translator } from './i18n';
+import { collectInfo } from './info';
+import type { ScreenView } from './screens/dom';
+import { renderPaired } from './screens/paired';
+import { renderReplaced } from './screens/replaced';
+import { renderStarting } from './screens/starting';
+import { renderUnpaired } from './screens/unpaired';
+import { greet } from './session';
+import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
+import { forgetDevice, loadState, saveState } from './store';
+import { registerServiceWorker } from './sw-register';
+
+// While the socket is down, hello is asked this often, so a claim from the console still shows.
+const POLL_MS = 15_000;
+// Slack after a PIN's end before asking for the next one, so the server has moved on.
+const PIN_RENEW_SLACK_MS = 500;
+
+const root = document.getElementById('screen')!;
+const language = resolveLanguage(location.search, navigator.language);
+applyLanguage(document.documentElement, language);
+const t = translator(language);
+const clock = new ServerClock();
+
+let info: PlayerInfo = { language };
+let status: ConnectionStatus = 'connecting';
+let view: ScreenView = renderStarting(root, t);
+let current: PlayerState | null = null;
+let shown = '';
+let token: string | null = null;
+let connection: PlayerConnection | null = null;
+let pinTimer: ReturnType<typeof setTimeout> | undefined;
+let bootTimer: ReturnType<typeof setTimeout> | undefined;
+let pollTimer: ReturnType<typeof setInterval> | undefined;
+
+function setStatus(next: ConnectionStatus): void {
+  status = next;
+  view.setStatus(next);
+}
+
+function show(state: PlayerState): void {
+  saveState(state);
+  current = state;
+  const { server_time: _time, token: _token, ...visible } = state;
+  const key = JSON.stringify(visible);
+  if (key === shown) return;
+  shown = key;
+  view.destroy();
+  view = state.paired
+    ? renderPaired(root, { state, language, now: () => clock.now() })
+    : renderUnpaired(root, { state, t, origin: location.origin, now: clock.now() });
+  view.setStatus(status);
+  renewPinWhenDue(state);
+}
+
+function renewPinWhenDue(state: PlayerState): void {
+  clearTimeout(pinTimer);
+  if (state.paired || !state.pin_expires_at) return;
+  const left = Date.parse(state.pin_expires_at) - clock.now();
+  pinTimer = setTimeout(refresh, Math.max(1_000, left + PIN_RENEW_SLACK_MS));
+}
+
+/** Hello, timed to read the server clock, and its state on screen. */
+async function greetAndShow(): Promise<string> {
+  const sentAt = Date.now();
+  const session = await greet(info);
+  clock.sample(Date.parse(session.state.server_time), sentAt, Date.now());
+  show(session.state);
+  return session.token;
+}
+
+/** Registers (or greets with the stored token), then opens the socket; retries while unreachable. */
+async function boot(attempt = 0): Promise<void> {
+  clearTimeout(bootTimer);
+  try {
+    connect(await greetAndShow());
+  } catch {
+    // Unreachable, or busy: try again, no later than the poll would.
+    setStatus('offline');
+    bootTimer = setTimeout(() => boot(attempt + 1), Math.min(POLL_MS, backoffDelay(attempt)));
+  }
+}
+
+/** Asks hello for the current state: a new PIN, or a claim noticed while the socket is down. */
+async function refresh(): Promise<void> {
+  if (!connection) return;
+  try {
+    const greeted = await greetAndShow();
+    // The old token was refused and the screen registered anew: the socket needs the new one.
+    if (greeted !== token) connect(greeted);
+  } catch {
+    // Unreachable: ask again for the next PIN soon; the poll covers the rest.
+    if (current && !current.paired) pinTimer = setTimeout(refresh, POLL_MS);
+  }
+}
+
+function connect(nextToken: string): void {
+  connection?.stop();
+  token = nextToken;
+  connection = new PlayerConnection({
+    url: socketUrl(location),
+    token: nextToken,
+    info: () => info,
+    events: {
+      status: setStatus,
+      state: show,
+      clock: (serverTime, sentAt, receivedAt) => clock.sample(serverTime, sentAt, receivedAt),
+      unpaired: () => {
+        forgetDevice();
+        restart();
+      },
+      replaced: showReplaced,
+    },
+  });
+  connection.start();
+}
+
+function restart(): void {
+  connection?.stop();
+  connection = null;
+  token = null;
+  void boot();
+}
+
+function showReplaced(): void {
+  connection = null;
+  clearTimeout(pinTimer);
+  clearInterval(pollTimer);
+  view.destroy();
+  shown = '';
+  view = renderReplaced(root, t, () => location.reload());
+}
+
+async function updateInfo(): Promise<void> {
+  info = await collectInfo(language);
+}
+
+async function start(): Promise<void> {
+  registerServiceWorker();
+  // A paired screen that starts with the server unreachable shows its idle screen at once.
+  const saved = loadState();
+  if (saved?.paired) show(saved);
+  await updateInfo();
+  pollTimer = setInterval(() => {
+    if (connection && status !== 'connected') void refresh();
+  }, POLL_MS);
+  addEventListener('resize', () => void updateInfo());
+  screen.orientation?.addEventListener('change', () => void updateInfo());
+  addEventListener('online', () => connection?.retryNow());
+  await boot();
+}
+
+void start();

@@ -1,0 +1,27 @@
+import type { PlayerState } from '@vitrine/contract';
+
+// The device token (the screen's only credential) and the last state, so a screen that starts
+// with the server unreachable still shows its idle screen.
+const TOKEN_KEY = 'vitrine.player.token';
+const STATE_KEY = 'vitrine.player.state';
+
+export const loadToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+export const saveToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
+
+export function forgetDevice(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(STATE_KEY);
+}
+
+export function loadState(): PlayerState | null {
+  try {
+    return JSON.parse(localStorage.getItem(STATE_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps what the screen shows; never the token, which lives under its own key. */
+export function saveState({ token: _token, ...state }: PlayerState): void {
+  localStorage.setItem(STATE_KEY, JSON.stringify(state));
+}
