@@ -1,6 +1,6 @@
-// `npm start`: builds the console and the server when their sources are newer than the build, then
-// runs the server (which migrates, creates the first account and serves both on one port).
-// With CONSOLE_DIR set, that folder is served as it is and the console is not built.
+// `npm start`: builds the console, the player and the server when their sources are newer than the
+// build, then runs the server (which migrates, creates the first account and serves all on one port).
+// With CONSOLE_DIR (PLAYER_DIR) set, that folder is served as it is and the console (player) is not built.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ const at = (...parts) => path.join(root, ...parts);
 const contract = [at('packages/contract/src'), at('packages/contract/package.json')];
 
 const consoleDir = process.env.CONSOLE_DIR;
+const playerDir = process.env.PLAYER_DIR;
 const builds = [
   {
     name: 'console',
@@ -24,6 +25,20 @@ const builds = [
       ...contract,
     ],
     command: ['npm', ['run', 'build', '-w', 'apps/console']],
+  },
+  {
+    name: 'player',
+    skip: playerDir !== undefined,
+    output: at('apps/player/dist/index.html'),
+    inputs: [
+      at('apps/player/src'),
+      at('apps/player/public'),
+      at('apps/player/index.html'),
+      at('apps/player/vite.config.ts'),
+      at('apps/player/package.json'),
+      ...contract,
+    ],
+    command: ['npm', ['run', 'build', '-w', 'apps/player']],
   },
   {
     name: 'server',
@@ -60,7 +75,11 @@ for (const { name, skip, output, inputs, command } of builds) {
   }
 }
 
-const env = { ...process.env, CONSOLE_DIR: consoleDir ?? at('apps/console/dist') };
+const env = {
+  ...process.env,
+  CONSOLE_DIR: consoleDir ?? at('apps/console/dist'),
+  PLAYER_DIR: playerDir ?? at('apps/player/dist'),
+};
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], {
   env,
   stdio: 'inherit',

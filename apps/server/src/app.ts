@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { APP_VERSION, pickLanguage, ResultCode, translate } from '@vitrine/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -16,6 +17,9 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { DeviceHub } from './modules/device/hub';
+import { playerRoutes } from './modules/device/player-routes';
+import { deviceRoutes } from './modules/device/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { accessPlugin } from './platform/access';
@@ -45,6 +49,8 @@ declare module 'fastify' {
     bus: EventBus;
     jobs: JobQueue;
     mail: Mailer;
+    /** The player sockets this instance holds. */
+    deviceHub: DeviceHub;
   }
 }
 
@@ -99,6 +105,8 @@ export async function buildApp({
   matrix.follow(bus);
   workspaceTrees.follow(bus);
   const jobs = new JobQueue(database.db, app.log);
+  const deviceHub = new DeviceHub(database.db, app.log);
+  deviceHub.follow(bus);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
@@ -108,8 +116,13 @@ export async function buildApp({
   app.decorate('workspaceTrees', workspaceTrees);
   app.decorate('jobs', jobs);
   app.decorate('mail', new Mailer(app));
-  app.addHook('onReady', () => bus.start());
+  app.decorate('deviceHub', deviceHub);
+  app.addHook('onReady', async () => {
+    await bus.start();
+    deviceHub.startSweep();
+  });
   app.addHook('onClose', async () => {
+    deviceHub.close();
     await bus.close();
     await sessions.drain();
   });
@@ -117,6 +130,8 @@ export async function buildApp({
   // 1. External plugins: helmet's security headers (worked out once), rate limits, OpenAPI.
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
+  // Player sockets: one frame is a small JSON message, so 64 KiB bounds what a socket may send.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrine API', version: APP_VERSION } },
     transform: (input) => {
@@ -153,13 +168,39 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: '/backend' });
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
+  await app.register(deviceRoutes, { prefix: '/backend/manager' });
+  await app.register(playerRoutes, { prefix: '/backend' });
 
-  // 4. The console: built files at /, index.html for every other path it routes itself.
-  await registerConsole(app, config);
+  // 4. The player at /player, the console at /: built files, index.html for the paths they route.
+  const player = await registerPlayer(app, config);
+  await registerConsole(app, config, player);
   return app;
 }
 
-async function registerConsole(app: FastifyInstance, config: Config) {
+/** Cache headers of built files: hashed assets forever, everything else (index.html, sw.js) revalidated. */
+const cacheHeaders = (res: { setHeader(name: string, value: string): void }, file: string) => {
+  res.setHeader(
+    'Cache-Control',
+    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+};
+
+/** Serves the built player under /player; answers its index.html, or undefined when not built. */
+async function registerPlayer(app: FastifyInstance, config: Config): Promise<string | undefined> {
+  const dir = config.playerDir;
+  if (dir === undefined || !fs.existsSync(path.join(dir, 'index.html'))) return undefined;
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/player/',
+    index: 'index.html',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+  return path.join(dir, 'index.html');
+}
+
+async function registerConsole(app: FastifyInstance, config: Config, playerIndex: string | undefined) {
   const dir = config.consoleDir;
   const built = dir !== undefined && fs.existsSync(path.join(dir, 'index.html'));
   const stamp = built ? readStamp(dir) : { time: Date.now() };
@@ -171,22 +212,18 @@ async function registerConsole(app: FastifyInstance, config: Config) {
 
   if (built) {
     // One wildcard route: a missing file falls through to the not-found handler below.
-    await app.register(fastifyStatic, {
-      root: dir,
-      index: 'index.html',
-      setHeaders: (res, file) => {
-        res.setHeader(
-          'Cache-Control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, { root: dir, index: 'index.html', setHeaders: cacheHeaders });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/backend') || !built || request.method !== 'GET') {
+    if (request.url.startsWith('/backend') || request.method !== 'GET')
       throw new AppError(ResultCode.notFound);
+    if (playerIndex && /^\/player(\/|\?|$)/.test(request.url)) {
+      // The player routes its own paths: every /player/* path that is no file is its page.
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+      return fs.promises.readFile(playerIndex);
     }
+    if (!built) throw new AppError(ResultCode.notFound);
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -16,6 +16,8 @@ export type Config = {
   logLevel: string;
   /** Folder of the built console; served at / when it exists. */
   consoleDir?: string;
+  /** Folder of the built player; served at /player when it exists. */
+  playerDir?: string;
   /** Believe X-Forwarded-For (TRUST_PROXY=true, or the proxies' addresses/CIDRs, comma-separated): behind a reverse proxy only. */
   trustProxy: boolean | string;
   /** Run the background job runner in this process. */
@@ -38,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKey: env.TLS_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     consoleDir: env.CONSOLE_DIR,
+    playerDir: env.PLAYER_DIR,
     runJobs: env.RUN_JOBS !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

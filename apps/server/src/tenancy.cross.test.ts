@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema';
 import { buildTestApp } from './test/app';
+import { buildDevice } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
 import {
   buildCategory,
@@ -25,7 +26,7 @@ import {
 //                                     └─ A2 (a member; a sibling)                 └─ root ── B1
 
 /** The kinds of rows an id can name. */
-type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role';
+type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role' | 'device';
 
 /** Path parameters that are not ids of rows: codes from mailed links. */
 const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code']);
@@ -38,6 +39,7 @@ function kindOf(url: string, param: string): Kind | null {
     category_id: 'category',
     user_id: 'user',
     role_id: 'role',
+    device_id: 'device',
   };
   if (byName[param]) return byName[param];
   if (param !== 'id' && param !== 'group_id') return null;
@@ -67,6 +69,7 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   }),
   'PUT /backend/manager/account/workspace/:id': (caller) => ({ name: 'Taken over', parent_id: caller.home }),
   'PUT /backend/manager/account/role/permission/:role_id': () => ({ permissions: [] }),
+  'PUT /backend/manager/device/:device_id': () => ({ device_name: 'Taken over' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -113,7 +116,10 @@ beforeAll(async () => {
       .set({ username: `${MARK_B} ${user.id}`, email: `${MARK_B}-${user.id}@example.com` })
       .where(eq(users.id, user.id));
   }
+  const device = await buildDevice(app, b1, `${MARK_B} screen`);
+  const siblingDevice = await buildDevice(app, a2, `${MARK_SIBLING} screen`);
   foreign = {
+    device: device.row.id,
     customer: cb.customer.id,
     company: b.company.id,
     category: category.id,
@@ -121,7 +127,7 @@ beforeAll(async () => {
     workspace: b1.id,
     role: Role.user,
   };
-  sibling = { user: siblingMember.id, workspace: a2.id };
+  sibling = { user: siblingMember.id, workspace: a2.id, device: siblingDevice.row.id };
 
   paramRoutes = app.routeAccess
     .map(({ method, url }) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DeviceCommand, deviceTimersSchema } from './device-control';
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
 import { STORAGE_MODES } from './player';
@@ -80,6 +81,12 @@ export const deviceItemSchema = z.object({
   /** Bytes the player can still store; null when the browser does not say. */
   free_storage: z.number().nullable(),
   storage_mode: z.enum(STORAGE_MODES).nullable(),
+  /** Whether the screen is on (screen-off / screen-on commands). */
+  screen_on: z.boolean(),
+  lock_enabled: z.boolean(),
+  timers: deviceTimersSchema,
+  /** When the latest screenshot was taken (GET /manager/device/{id}/screenshot), if any. */
+  screenshot_at: z.string().nullable(),
   status: z.number(),
   online: z.boolean(),
   group_id: z.number(),
@@ -131,13 +138,27 @@ export const playerStateSchema = z.object({
   device_name: z.string().nullable(),
   company_name: z.string().nullable(),
   server_time: z.string(),
+  /** What the screen should be set to (commands change it; a restarted player applies it). */
+  settings: z.object({
+    volume: z.number(),
+    mute: z.boolean(),
+    brightness: z.number(),
+    orientation: z.number(),
+    screen_on: z.boolean(),
+  }),
+  /** Weekly power periods, in the device's own time zone (the one it reports). */
+  timers: deviceTimersSchema,
+  /** The settings screen's lock: SHA-256 (hex) of salt + PIN, checked on the screen itself. */
+  lock: z.object({ salt: z.string(), pin_sha256: z.string() }).nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
 /** Player → server over the socket. */
 export type PlayerMessage =
   | { type: 'auth'; token: string; info?: PlayerInfo }
-  | { type: 'heartbeat'; sent_at: number; info?: PlayerInfo };
+  | { type: 'heartbeat'; sent_at: number; info?: PlayerInfo }
+  /** The result of a command: ok, or not with an error text. */
+  | { type: 'ack'; command_id: number; ok: boolean; result?: string | null };
 
 /** Server → player over the socket. */
 export type ServerMessage =
@@ -148,4 +169,6 @@ export type ServerMessage =
   | { type: 'state'; state: PlayerState }
   /** Deleted from the console: forget the token and register anew. */
   | { type: 'unpaired' }
+  /** Do this and acknowledge it (a screenshot is uploaded to /backend/player/screenshot first). */
+  | { type: 'command'; command_id: number; command: DeviceCommand }
   | { type: 'error'; code: number; msg: string };

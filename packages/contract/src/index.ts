@@ -1,6 +1,7 @@
 export * from './account';
 export * from './codes';
 export * from './device';
+export * from './device-control';
 export * from './enums';
 export * from './i18n';
 export * from './limits';

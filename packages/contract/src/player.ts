@@ -15,3 +15,29 @@ export type StorageMode = (typeof STORAGE_MODES)[number];
 
 /** Close codes of the player socket beyond the standard ones. */
 export const PlayerSocketClose = { unauthorized: 4401, replaced: 4409 } as const;
+
+/** What an operator can tell a screen to do (each acknowledged with a result). */
+export const DEVICE_COMMANDS = [
+  'reboot',
+  'screenshot',
+  'volume',
+  'mute',
+  'brightness',
+  'orientation',
+  'screen-off',
+  'screen-on',
+  'refresh',
+  'clear-cache',
+  'identify',
+  'unpair',
+] as const;
+export type DeviceCommandName = (typeof DEVICE_COMMANDS)[number];
+
+/** Devices one command may go to at once ("The number of devices cannot exceed {limit}."). */
+export const DEVICE_COMMAND_LIMIT = 50;
+/** A command not acknowledged within this long is marked timed out. */
+export const COMMAND_ACK_TIMEOUT_SECONDS = 15;
+/** Power periods per device and week (three a day). */
+export const DEVICE_TIMER_LIMIT = 21;
+/** Device-status mails per device: at most one each way in this many minutes. */
+export const DEVICE_STATUS_MAIL_MINUTES = 30;

@@ -23,7 +23,9 @@ export type BusEvent =
   /** The role → permission matrix was saved. */
   | { type: 'permissions-changed' }
   /** A company's workspaces were added, moved, renamed or deleted. */
-  | { type: 'workspaces-changed'; companyId: number };
+  | { type: 'workspaces-changed'; companyId: number }
+  /** A device was claimed, renamed, moved or deleted: the instance holding its socket pushes. */
+  | { type: 'device-changed'; deviceId: number };
 
 type Handler = (event: BusEvent) => void;
 

@@ -1,8 +1,10 @@
+import type { DeviceTimers } from '@vitrine/contract';
 import {
   bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -10,6 +12,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { users } from './account';
 import { companies, workspaces } from './tenancy';
 
 // Screens (ARCHITECTURE §7). A row exists from a player's first hello (status unconfirmed, no
@@ -37,6 +40,15 @@ export const devices = pgTable(
     brightness: smallint('brightness').notNull().default(100),
     volume: smallint('volume').notNull().default(50),
     mute: boolean('mute').notNull().default(false),
+    screenOn: boolean('screen_on').notNull().default(true),
+    /** The settings screen's lock: SHA-256 (hex) of lockSalt + PIN; null = no lock. */
+    lockPinSha256: varchar('lock_pin_sha256', { length: 64 }),
+    lockSalt: varchar('lock_salt', { length: 32 }),
+    timers: jsonb('timers').$type<DeviceTimers>().notNull().default({ enabled: false, timers: [] }),
+    /** The latest screenshot, kept as DATA_DIR/screenshots/<id>.png. */
+    screenshotAt: timestamp('screenshot_at', { withTimezone: true }),
+    /** When a device-status mail last went out for it (at most one each way per DEVICE_STATUS_MAIL_MINUTES). */
+    statusMailedAt: timestamp('status_mailed_at', { withTimezone: true }),
     systemVersion: varchar('system_version', { length: 32 }),
     userAgent: varchar('user_agent', { length: 512 }),
     freeStorage: bigint('free_storage', { mode: 'number' }),
@@ -55,3 +67,24 @@ export const devices = pgTable(
   ],
 );
 export type Device = typeof devices.$inferSelect;
+
+/** Commands sent to devices and what they answered (ARCHITECTURE §7). */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 24 }).notNull(),
+    value: jsonb('value').$type<number | boolean | null>(),
+    /** CommandStatus: pending, done, failed, timeout. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    result: text('result'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+  },
+  (t) => [index('device_commands_device_created_idx').on(t.deviceId, t.createdAt)],
+);
+export type DeviceCommandRow = typeof deviceCommands.$inferSelect;

@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { companies, customers, users, workspaces } from '../../db/schema';
+import { companies, customers, devices, users, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { workspaceBlockers } from '../../platform/workspace-blockers';
@@ -35,6 +35,8 @@ const otherMembers = sql<number>`(select count(*) from ${users} where ${and(
   eq(users.companyId, companies.id),
   sql`${users.id} is distinct from ${companies.ownerUserId}`,
 )})`.mapWith(Number);
+const deviceCount =
+  sql<number>`(select count(*) from ${devices} where ${eq(devices.companyId, companies.id)})`.mapWith(Number);
 const rootWorkspace = sql<number | null>`(select min(${sql`${workspaces.id}`}) from ${workspaces} where ${and(
   eq(workspaces.companyId, companies.id),
   isNull(workspaces.parentId),
@@ -60,6 +62,7 @@ function selectCompanies(db: Db) {
       customerName: customers.name,
       memberCount,
       otherMembers,
+      deviceCount,
       userLimit: companies.userLimit,
       origin: companies.origin,
       createdAt: companies.createdAt,

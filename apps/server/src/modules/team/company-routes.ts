@@ -22,8 +22,9 @@ import {
 } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
+import { devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
+import { teamDeviceList } from '../device/service';
 import { categoryList, createCategory, deleteCategory, renameCategory, ungroupUser } from './categories';
 import { companyDetail, companyList, createCompany, deleteCompany, updateCompany } from './companies';
 import { listUsers, visibleUsers } from './users';
@@ -101,7 +102,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Devices and content are listed by their areas once they exist; until then there are none.
   app.get(
     '/group/:group_id/device-list',
     {
@@ -113,11 +113,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await companyDetail(app.db, request.scope, request.params.group_id);
-      return ok({ list: [], total: 0 });
+      const { group_id } = request.params;
+      await companyDetail(app.db, request.scope, group_id);
+      return ok(await teamDeviceList(app.db, request.scope, eq(devices.companyId, group_id), request.query));
     },
   );
 
+  // Content is listed by its area once it exists; until then there is none.
   app.get(
     '/group/:group_id/content',
     {
@@ -129,8 +131,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await companyDetail(app.db, request.scope, request.params.group_id);
-      return ok({ list: [], total: 0 });
+      const { group_id } = request.params;
+      await companyDetail(app.db, request.scope, group_id);
+      return ok(await teamDeviceList(app.db, request.scope, eq(devices.companyId, group_id), request.query));
     },
   );
 

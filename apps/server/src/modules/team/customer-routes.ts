@@ -15,8 +15,9 @@ import {
 } from '@vitrine/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companies, users } from '../../db/schema';
+import { companies, devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
+import { teamDeviceList } from '../device/service';
 import { listCompanies } from './companies';
 import {
   ADMIN_ROLES,
@@ -146,7 +147,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Devices are listed by the devices area once it exists; until then a customer has none.
   app.get(
     '/customer/:customer_id/device-list',
     {
@@ -158,8 +158,13 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await customerDetail(app.db, request.scope, request.params.customer_id);
-      return ok({ list: [], total: 0 });
+      const { customer_id } = request.params;
+      await customerDetail(app.db, request.scope, customer_id);
+      const ofCustomer = inArray(
+        devices.companyId,
+        app.db.select({ id: companies.id }).from(companies).where(eq(companies.customerId, customer_id)),
+      );
+      return ok(await teamDeviceList(app.db, request.scope, ofCustomer, request.query));
     },
   );
 };

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { companies, customers, users } from '../../db/schema';
+import { companies, customers, devices, users } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { sendActivation } from '../account/register';
@@ -41,6 +41,10 @@ const companyCount =
   sql<number>`(select count(*) from ${companies} where ${eq(companies.customerId, customers.id)})`.mapWith(
     Number,
   );
+const deviceCount =
+  sql<number>`(select count(*) from ${devices} inner join ${companies} on ${eq(companies.id, devices.companyId)} where ${eq(companies.customerId, customers.id)})`.mapWith(
+    Number,
+  );
 const accountEmail = sql<string | null>`(select ${sql`${users.email}`} from ${users} where ${and(
   eq(users.customerId, customers.id),
   eq(users.roleId, Role.customer),
@@ -62,6 +66,7 @@ function selectCustomers(db: Db) {
       userAdminCount: usersOfRoles(ADMIN_ROLES),
       memberCount: usersOfRoles(MEMBER_ROLES),
       companyCount,
+      deviceCount,
       createdAt: customers.createdAt,
     })
     .from(customers);

@@ -54,6 +54,7 @@ export type CustomerRow = {
   userAdminCount: number;
   memberCount: number;
   companyCount: number;
+  deviceCount: number;
   createdAt: Date;
 };
 
@@ -64,8 +65,7 @@ export const presentCustomer = (row: CustomerRow): CustomerItem => ({
   email: row.email,
   user_admin_count: Number(row.userAdminCount),
   member_count: Number(row.memberCount),
-  // Devices are counted by the devices area once it exists; until then there are none.
-  device_count: 0,
+  device_count: Number(row.deviceCount),
   company_count: Number(row.companyCount),
   created_at: row.createdAt.toISOString(),
 });
@@ -82,6 +82,7 @@ export type CompanyRow = {
   customerName: string | null;
   memberCount: number;
   otherMembers: number;
+  deviceCount: number;
   userLimit: number | null;
   origin: number;
   createdAt: Date;
@@ -103,11 +104,11 @@ export const presentCompany = (row: CompanyRow): CompanyItem => ({
   customer_id: row.customerId,
   customer_name: row.customerName,
   member_count: Number(row.memberCount),
-  owned_devices: 0,
+  owned_devices: Number(row.deviceCount),
   user_limit: row.userLimit,
   origin: row.origin,
   created_at: row.createdAt.toISOString(),
-  can_del: Number(row.otherMembers) === 0,
+  can_del: Number(row.otherMembers) === 0 && Number(row.deviceCount) === 0,
 });
 
 export type CategoryRow = { id: number; name: string; userCount: number };
@@ -118,15 +119,21 @@ export const presentCategory = (row: CategoryRow): CategoryItem => ({
   user_count: Number(row.userCount),
 });
 
-export type WorkspaceRow = { id: number; name: string; parentId: number | null; memberCount: number };
+export type WorkspaceRow = {
+  id: number;
+  name: string;
+  parentId: number | null;
+  memberCount: number;
+  deviceCount: number;
+};
 
 export const presentWorkspace = (row: WorkspaceRow): WorkspaceItem => ({
   group_id: row.id,
   name: row.name,
   parent_id: row.parentId,
   member_count: Number(row.memberCount),
-  // Devices and content are counted by their areas once they exist.
-  device_count: 0,
+  device_count: Number(row.deviceCount),
+  // Content is counted by its area once it exists.
   content_count: 0,
 });
 

@@ -16,8 +16,9 @@ import {
 } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema';
+import { devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
+import { teamDeviceList } from '../device/service';
 import { listUsers, visibleUsers } from './users';
 import {
   createWorkspace,
@@ -96,7 +97,6 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Devices and content are listed by their areas once they exist; until then there are none.
   app.get(
     '/workspace/:group_id/device-list',
     {
@@ -108,11 +108,15 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await usableWorkspace(app.db, request.scope, request.params.group_id);
-      return ok({ list: [], total: 0 });
+      const { group_id } = request.params;
+      await usableWorkspace(app.db, request.scope, group_id);
+      return ok(
+        await teamDeviceList(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
+      );
     },
   );
 
+  // Content is listed by its area once it exists; until then there is none.
   app.get(
     '/workspace/:group_id/content',
     {
@@ -124,8 +128,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await usableWorkspace(app.db, request.scope, request.params.group_id);
-      return ok({ list: [], total: 0 });
+      const { group_id } = request.params;
+      await usableWorkspace(app.db, request.scope, group_id);
+      return ok(
+        await teamDeviceList(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
+      );
     },
   );
 

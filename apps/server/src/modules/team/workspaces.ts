@@ -8,7 +8,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { companies, users, workspaces } from '../../db/schema';
+import { companies, devices, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker, workspaceBlockers } from '../../platform/workspace-blockers';
@@ -30,6 +30,11 @@ registerWorkspaceBlocker('users', async (tx, workspaceId) => {
 
 type Workspace = typeof workspaces.$inferSelect;
 
+const deviceCount =
+  sql<number>`(select count(*) from ${devices} where ${eq(devices.workspaceId, workspaces.id)})`.mapWith(
+    Number,
+  );
+
 // eq() keeps the table names, which drizzle drops from bare columns in a one-table select.
 const memberCount =
   sql<number>`(select count(*) from ${users} where ${eq(users.workspaceId, workspaces.id)})`.mapWith(Number);
@@ -37,7 +42,13 @@ const memberCount =
 /** GET workspace: every workspace the caller may use, flat, parents before children. */
 export async function workspaceList(app: FastifyInstance, scope: TenantScope): Promise<WorkspaceList> {
   const rows = await app.db
-    .select({ id: workspaces.id, name: workspaces.name, parentId: workspaces.parentId, memberCount })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      parentId: workspaces.parentId,
+      memberCount,
+      deviceCount,
+    })
     .from(workspaces)
     .where(scope.workspaceFilter(workspaces.id))
     .orderBy(workspaces.companyId, workspaces.id);
@@ -68,7 +79,13 @@ export async function usableWorkspace(db: Db, scope: TenantScope, id: number): P
 
 async function workspaceItem(db: Db, id: number): Promise<WorkspaceItem> {
   const [row] = await db
-    .select({ id: workspaces.id, name: workspaces.name, parentId: workspaces.parentId, memberCount })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      parentId: workspaces.parentId,
+      memberCount,
+      deviceCount,
+    })
     .from(workspaces)
     .where(eq(workspaces.id, id));
   return presentWorkspace(row);

@@ -1,0 +1,114 @@
+import { DeviceStatus, OFFLINE_AFTER_SECONDS, type ServerMessage } from '@vitrine/contract';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema';
+import type { EventBus } from '../../platform/bus';
+import { playerRow } from './player';
+import { presentPlayerState } from './presenter';
+
+// The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to a device
+// is announced on the bus ('device-changed'); the instance holding its socket pushes the new state,
+// or 'unpaired' when the row is gone. A sweep marks devices offline whose heartbeats stopped.
+
+/** How often the sweep runs. */
+const SWEEP_MS = 15_000;
+
+/**
+ * Marks claimed devices offline whose last heartbeat is older than OFFLINE_AFTER_SECONDS;
+ * answers how many. Every instance may run it: the update is idempotent.
+ */
+export async function sweepOffline(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - OFFLINE_AFTER_SECONDS * 1000);
+  const rows = await db
+    .update(devices)
+    .set({ status: DeviceStatus.offline, updatedAt: now })
+    .where(
+      and(
+        eq(devices.status, DeviceStatus.online),
+        isNotNull(devices.companyId),
+        lt(devices.lastSeenAt, before),
+      ),
+    )
+    .returning({ id: devices.id });
+  return rows.length;
+}
+
+export const send = (socket: WebSocket, message: ServerMessage) => socket.send(JSON.stringify(message));
+
+export class DeviceHub {
+  private readonly sockets = new Map<number, WebSocket>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  follow(bus: EventBus) {
+    bus.on((event) => {
+      if (event.type === 'device-changed' && this.sockets.has(event.deviceId)) {
+        this.push(event.deviceId).catch((err) => this.log.error({ err, event }, 'device hub: push failed'));
+      }
+    });
+  }
+
+  get size() {
+    return this.sockets.size;
+  }
+
+  isConnected(deviceId: number) {
+    return this.sockets.has(deviceId);
+  }
+
+  /** Makes this the device's socket; one it held before is closed as replaced. */
+  attach(deviceId: number, socket: WebSocket, closeCode: number) {
+    const previous = this.sockets.get(deviceId);
+    this.sockets.set(deviceId, socket);
+    if (previous && previous !== socket) previous.close(closeCode, 'replaced');
+  }
+
+  /** Forgets the socket; true when it was still the device's current one. */
+  detach(deviceId: number, socket: WebSocket): boolean {
+    if (this.sockets.get(deviceId) !== socket) return false;
+    this.sockets.delete(deviceId);
+    return true;
+  }
+
+  /** Sends the device's state now, or 'unpaired' (and closes) when it was deleted. */
+  private async push(deviceId: number) {
+    const socket = this.sockets.get(deviceId);
+    if (!socket) return;
+    const row = await playerRow(this.db, eq(devices.id, deviceId));
+    if (!row) {
+      send(socket, { type: 'unpaired' });
+      this.sockets.delete(deviceId);
+      socket.close(1000, 'unpaired');
+      return;
+    }
+    // Claimed while its socket is here (another instance may have answered the add): online.
+    if (row.companyId !== null && row.status !== DeviceStatus.online) {
+      await this.db
+        .update(devices)
+        .set({ status: DeviceStatus.online, lastSeenAt: new Date() })
+        .where(eq(devices.id, deviceId));
+    }
+    send(socket, { type: 'state', state: presentPlayerState(row, new Date()) });
+  }
+
+  startSweep() {
+    this.timer ??= setInterval(() => {
+      sweepOffline(this.db).catch((err) => this.log.error({ err }, 'device hub: sweep failed'));
+    }, SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the sweep and closes every socket (the server is shutting down). */
+  close() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const socket of this.sockets.values()) socket.close(1001, 'server shutting down');
+    this.sockets.clear();
+  }
+}

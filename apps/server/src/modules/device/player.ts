@@ -1,0 +1,119 @@
+import { randomInt } from 'node:crypto';
+import {
+  DEVICE_PIN_TTL_SECONDS,
+  type PlayerHelloRequest,
+  type PlayerInfo,
+  type PlayerState,
+  ResultCode,
+  SIGNAGE_ID_ALPHABET,
+  SIGNAGE_ID_LENGTH,
+} from '@vitrine/contract';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, type Device, devices } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { hashToken, newToken } from '../../platform/tokens';
+import { type PlayerRow, presentPlayerState } from './presenter';
+
+// The player's side of a device (ARCHITECTURE §7): a screen registers with its first hello and
+// gets a device token (stored hashed), a signage ID and a short-lived PIN; later hellos and the
+// socket's auth message name it by that token.
+
+const randomSignageId = () =>
+  Array.from(
+    { length: SIGNAGE_ID_LENGTH },
+    () => SIGNAGE_ID_ALPHABET[randomInt(SIGNAGE_ID_ALPHABET.length)],
+  ).join('');
+const randomPin = () => String(randomInt(1_000_000)).padStart(6, '0');
+const pinExpiry = (now: Date) => new Date(now.getTime() + DEVICE_PIN_TTL_SECONDS * 1000);
+
+/** Postgres' unique_violation, whichever driver raised it. */
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The columns a player's report fills; absent fields stay as they were. */
+export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
+  if (!info) return {};
+  const columns: Partial<Device> = {
+    resolution: info.resolution,
+    orientation: info.orientation,
+    timezone: info.timezone,
+    userAgent: info.user_agent,
+    systemVersion: info.player_version,
+    freeStorage: info.free_storage,
+    storageMode: info.storage_mode,
+    mac: info.mac?.toUpperCase(),
+    language: info.language,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+const playerColumns = { ...getTableColumns(devices), companyName: companies.name };
+
+export async function playerRow(db: Db, where: ReturnType<typeof eq>): Promise<PlayerRow | undefined> {
+  const [row] = await db
+    .select(playerColumns)
+    .from(devices)
+    .leftJoin(companies, eq(companies.id, devices.companyId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+/** The device a token names, or undefined. */
+export const deviceOfToken = (db: Db, token: string) =>
+  playerRow(db, eq(devices.tokenHash, hashToken(token)));
+
+/** An unpaired screen whose PIN ran out gets the next one. */
+export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<PlayerRow> {
+  if (row.companyId !== null || (row.pinExpiresAt && row.pinExpiresAt > now)) return row;
+  const [updated] = await db
+    .update(devices)
+    .set({ pin: randomPin(), pinExpiresAt: pinExpiry(now), updatedAt: now })
+    .where(eq(devices.id, row.id))
+    .returning();
+  return { ...updated, companyName: row.companyName };
+}
+
+async function register(db: Db, info: PlayerInfo | undefined, now: Date): Promise<PlayerState> {
+  const token = newToken();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(devices)
+        .values({
+          ...infoColumns(info),
+          signageId: randomSignageId(),
+          tokenHash: hashToken(token),
+          pin: randomPin(),
+          pinExpiresAt: pinExpiry(now),
+        })
+        .returning();
+      return presentPlayerState({ ...row, companyName: null }, now, token);
+    } catch (err) {
+      // 31^6 IDs: a clash is rare, several in a row mean something else is wrong.
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * POST player/hello: without a token registers a new screen; with one, stores what it reports
+ * and answers its state. An unknown token (the device was deleted) answers 600003, so the
+ * player forgets it and registers again.
+ */
+export async function hello(db: Db, input: PlayerHelloRequest): Promise<PlayerState> {
+  const now = new Date();
+  if (!input.token) return register(db, input.info, now);
+  const found = await deviceOfToken(db, input.token);
+  if (!found) throw new AppError(ResultCode.sessionExpired);
+  const columns = infoColumns(input.info);
+  if (Object.keys(columns).length > 0) {
+    await db
+      .update(devices)
+      .set({ ...columns, updatedAt: now })
+      .where(eq(devices.id, found.id));
+  }
+  return presentPlayerState(await renewPin(db, found, now), now);
+}

@@ -1,0 +1,80 @@
+import {
+  type DeviceItem,
+  DeviceStatus,
+  type PlayerState,
+  type StorageMode,
+  type TeamDeviceItem,
+} from '@vitrine/contract';
+import type { Device } from '../../db/schema';
+
+// Device rows → API shapes: the console's device item, the team area's short item and the
+// player's own state. The token hash and the PIN of a claimed screen never leave.
+
+export type DeviceRow = Device & { groupName: string | null };
+
+export const presentDevice = (row: DeviceRow): DeviceItem => ({
+  device_id: row.id,
+  signage_id: row.signageId,
+  device_name: row.name ?? '',
+  description: row.description,
+  mac: row.mac,
+  device_model: row.deviceModel,
+  resolution: row.resolution,
+  orientation: row.orientation,
+  timezone: row.timezone,
+  brightness: row.brightness,
+  volume: row.volume,
+  mute: row.mute,
+  system_version: row.systemVersion,
+  user_agent: row.userAgent,
+  free_storage: row.freeStorage,
+  storage_mode: row.storageMode as StorageMode | null,
+  screen_on: row.screenOn,
+  lock_enabled: row.lockPinSha256 !== null,
+  timers: row.timers,
+  screenshot_at: row.screenshotAt?.toISOString() ?? null,
+  status: row.status,
+  online: row.status === DeviceStatus.online,
+  // Only claimed devices are listed, and a claimed device always has both.
+  group_id: row.workspaceId ?? 0,
+  group_name: row.groupName ?? '',
+  company_id: row.companyId ?? 0,
+  last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+export const presentTeamDevice = (row: DeviceRow): TeamDeviceItem => ({
+  device_id: row.id,
+  device_name: row.name ?? '',
+  signage_id: row.signageId,
+  status: row.status,
+  company_id: row.companyId,
+  group_id: row.workspaceId,
+  group_name: row.groupName,
+});
+
+export type PlayerRow = Device & { companyName: string | null };
+
+/** What the player shows; `token` only in the answer that registered it. */
+export function presentPlayerState(row: PlayerRow, now: Date, token?: string): PlayerState {
+  const paired = row.companyId !== null;
+  return {
+    ...(token ? { token } : {}),
+    signage_id: row.signageId,
+    paired,
+    pin: paired ? null : row.pin,
+    pin_expires_at: paired ? null : (row.pinExpiresAt?.toISOString() ?? null),
+    device_name: row.name,
+    company_name: row.companyName,
+    server_time: now.toISOString(),
+    settings: {
+      volume: row.volume,
+      mute: row.mute,
+      brightness: row.brightness,
+      orientation: row.orientation,
+      screen_on: row.screenOn,
+    },
+    timers: row.timers,
+    lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,
+  };
+}

@@ -1,0 +1,245 @@
+import {
+  type DeviceAddRequest,
+  type DeviceEditRequest,
+  type DeviceItem,
+  type DeviceList,
+  DeviceStatus,
+  type deviceListQuerySchema,
+  type ListResult,
+  ResultCode,
+  type TeamDeviceItem,
+} from '@vitrine/contract';
+import { and, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { devices, workspaces } from '../../db/schema';
+import { publish } from '../../platform/bus';
+import { AppError, notFound } from '../../platform/errors';
+import type { TenantScope } from '../../platform/tenancy';
+import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
+import { keywordFilter, orderOf, pageOf } from '../team/lists';
+import { usableWorkspace } from '../team/workspaces';
+import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
+
+// The console's device calls (ARCHITECTURE §5, §7): claim a screen with its signage ID and PIN,
+// list, show, rename, move between workspaces and delete. Only claimed devices in the caller's
+// scope are ever seen; anything else answers 404001.
+
+const rowColumns = { ...getTableColumns(devices), groupName: workspaces.name };
+
+/** Claimed devices the caller may see. */
+const visible = (scope: TenantScope): SQL | undefined =>
+  and(
+    isNotNull(devices.companyId),
+    scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
+  );
+
+function selectRows(db: Db) {
+  return db.select(rowColumns).from(devices).leftJoin(workspaces, eq(workspaces.id, devices.workspaceId));
+}
+
+const SORT = {
+  device_name: devices.name,
+  signage_id: devices.signageId,
+  status: devices.status,
+  last_seen_at: devices.lastSeenAt,
+  created_at: devices.createdAt,
+};
+
+/** Devices matching conditions (the caller's scope among them), one page. */
+export async function listDevices(
+  db: Db,
+  conditions: (SQL | undefined)[],
+  query: { page: number; page_size: number; sort?: string; keyword?: string },
+): Promise<{ list: DeviceRow[]; total: number }> {
+  const where = and(
+    ...conditions,
+    keywordFilter(query.keyword, devices.name, devices.signageId, devices.mac),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', devices.id))
+      .limit(pageOf(query).limit)
+      .offset(pageOf(query).offset),
+    db.select({ total: count() }).from(devices).where(where),
+  ]);
+  return { list: rows, total };
+}
+
+/** GET device: keyword over name, signage ID and MAC; status, workspace and online filters. */
+export async function deviceList(
+  db: Db,
+  scope: TenantScope,
+  query: z.output<typeof deviceListQuerySchema>,
+): Promise<DeviceList> {
+  const online =
+    query.online === undefined
+      ? undefined
+      : query.online === 1
+        ? eq(devices.status, DeviceStatus.online)
+        : ne(devices.status, DeviceStatus.online);
+  const { list, total } = await listDevices(
+    db,
+    [
+      visible(scope),
+      query.status === undefined ? undefined : eq(devices.status, query.status),
+      query.group_id === undefined ? undefined : eq(devices.workspaceId, query.group_id),
+      online,
+    ],
+    query,
+  );
+  return { list: list.map(presentDevice), total };
+}
+
+async function visibleRow(db: Db, scope: TenantScope, id: number): Promise<DeviceRow> {
+  const [row] = await selectRows(db)
+    .where(and(eq(devices.id, id), visible(scope)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function deviceDetail(db: Db, scope: TenantScope, id: number): Promise<DeviceItem> {
+  return presentDevice(await visibleRow(db, scope, id));
+}
+
+/** Every one of these ids the caller may see, locked for the write; 404001 if any is not. */
+async function visibleIds(tx: Db, scope: TenantScope, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: devices.id, companyId: devices.companyId })
+    .from(devices)
+    .where(and(inArray(devices.id, unique), visible(scope)))
+    .for('update');
+  if (rows.length !== unique.length) throw notFound();
+  return rows;
+}
+
+const announce = async (tx: Db, ids: readonly number[]) => {
+  for (const deviceId of ids) await publish(tx, { type: 'device-changed', deviceId });
+};
+
+/**
+ * POST device: claims the unpaired screen showing this signage ID and PIN. An unknown ID, a wrong
+ * or expired PIN answer the same, so guessing learns nothing; a claimed screen answers 409001.
+ */
+export async function addDevice(
+  app: FastifyInstance,
+  scope: TenantScope,
+  input: DeviceAddRequest,
+): Promise<DeviceItem> {
+  const id = await app.db.transaction(async (tx) => {
+    const workspace = await usableWorkspace(tx, scope, input.group_id);
+    const [row] = await tx
+      .select()
+      .from(devices)
+      .where(eq(devices.signageId, input.signage_id))
+      .for('update');
+    const now = new Date();
+    const pinHolds = row?.pin === input.authentication && row.pinExpiresAt !== null && row.pinExpiresAt > now;
+    if (!row || (row.companyId === null && !pinHolds)) {
+      throw new AppError(ResultCode.validation, 'device.pairFailed');
+    }
+    if (row.companyId !== null) throw new AppError(ResultCode.inUse, 'device.inUse');
+    await tx
+      .update(devices)
+      .set({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name: input.device_name,
+        status: app.deviceHub.isConnected(row.id) ? DeviceStatus.online : DeviceStatus.offline,
+        pin: null,
+        pinExpiresAt: null,
+        claimedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(devices.id, row.id));
+    await announce(tx, [row.id]);
+    return row.id;
+  });
+  return deviceDetail(app.db, scope, id);
+}
+
+/** PUT device/{device_id}: name and description. */
+export async function editDevice(
+  app: FastifyInstance,
+  scope: TenantScope,
+  id: number,
+  input: DeviceEditRequest,
+): Promise<DeviceItem> {
+  await app.db.transaction(async (tx) => {
+    await visibleIds(tx, scope, [id]);
+    await tx
+      .update(devices)
+      .set({
+        name: input.device_name,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        updatedAt: new Date(),
+      })
+      .where(eq(devices.id, id));
+    await announce(tx, [id]);
+  });
+  return deviceDetail(app.db, scope, id);
+}
+
+/** DELETE device: unpairs; the rows go, and a connected player hears 'unpaired'. */
+export async function deleteDevices(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
+  await app.db.transaction(async (tx) => {
+    const rows = await visibleIds(tx, scope, ids);
+    await tx.delete(devices).where(
+      inArray(
+        devices.id,
+        rows.map((row) => row.id),
+      ),
+    );
+    await announce(
+      tx,
+      rows.map((row) => row.id),
+    );
+  });
+  return null;
+}
+
+/** POST device/move: to another workspace the caller may use, in the devices' own company. */
+export async function moveDevices(
+  app: FastifyInstance,
+  scope: TenantScope,
+  ids: readonly number[],
+  groupId: number,
+) {
+  await app.db.transaction(async (tx) => {
+    const rows = await visibleIds(tx, scope, ids);
+    const workspace = await usableWorkspace(tx, scope, groupId);
+    if (rows.some((row) => row.companyId !== workspace.companyId)) throw notFound();
+    const moved = rows.map((row) => row.id);
+    await tx
+      .update(devices)
+      .set({ workspaceId: workspace.id, updatedAt: new Date() })
+      .where(inArray(devices.id, moved));
+    await announce(tx, moved);
+  });
+  return null;
+}
+
+/** The team area's device lists (a workspace's, a company's, a customer's), in the caller's scope. */
+export async function teamDeviceList(
+  db: Db,
+  scope: TenantScope,
+  condition: SQL,
+  query: { page: number; page_size: number; sort?: string; keyword?: string },
+): Promise<ListResult<TeamDeviceItem>> {
+  const { list, total } = await listDevices(db, [visible(scope), condition], query);
+  return { list: list.map(presentTeamDevice), total };
+}
+
+// A workspace with claimed devices in it cannot be deleted (nor, with it, its company).
+registerWorkspaceBlocker('devices', async (tx, workspaceId) => {
+  const [row] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(eq(devices.workspaceId, workspaceId))
+    .limit(1);
+  return row !== undefined;
+});

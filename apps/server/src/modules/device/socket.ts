@@ -1,0 +1,120 @@
+import {
+  DeviceStatus,
+  type PlayerInfo,
+  PlayerSocketClose,
+  playerInfoSchema,
+  ResultCode,
+} from '@vitrine/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { devices } from '../../db/schema';
+import { send } from './hub';
+import { deviceOfToken, infoColumns, renewPin } from './player';
+import { presentPlayerState } from './presenter';
+
+// One player's socket (ARCHITECTURE §7): the token in the first message within AUTH_MS, then
+// heartbeats. last_seen_at is written at most every TOUCH_MS per device, not per message, so a
+// large fleet costs the database little.
+
+const AUTH_MS = 10_000;
+const TOUCH_MS = 15_000;
+
+const authSchema = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(20).max(128),
+  info: playerInfoSchema.optional(),
+});
+const heartbeatSchema = z.object({
+  type: z.literal('heartbeat'),
+  sent_at: z.number(),
+  info: playerInfoSchema.optional(),
+});
+
+/** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
+const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
+
+const parse = (data: unknown): unknown => {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+};
+
+export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
+  let deviceId: number | null = null;
+  let authenticating = false;
+  let touchedAt = 0;
+  let info: PlayerInfo | undefined;
+  const log = app.log;
+  const refuse = () => socket.close(PlayerSocketClose.unauthorized, 'unauthorized');
+  const timer = setTimeout(refuse, AUTH_MS);
+
+  const authenticate = async (message: z.infer<typeof authSchema>) => {
+    const found = await deviceOfToken(app.db, message.token);
+    if (!found || socket.readyState !== socket.OPEN) return refuse();
+    const now = new Date();
+    const [updated] = await app.db
+      .update(devices)
+      .set({ ...infoColumns(message.info), lastSeenAt: now, status: onlineIfClaimed })
+      .where(eq(devices.id, found.id))
+      .returning();
+    if (socket.readyState !== socket.OPEN) return;
+    deviceId = found.id;
+    touchedAt = now.getTime();
+    app.deviceHub.attach(found.id, socket, PlayerSocketClose.replaced);
+    const row = await renewPin(app.db, { ...updated, companyName: found.companyName }, now);
+    send(socket, { type: 'welcome', server_time: Date.now(), state: presentPlayerState(row, now) });
+  };
+
+  const heartbeat = async (message: z.infer<typeof heartbeatSchema>) => {
+    send(socket, { type: 'heartbeat', server_time: Date.now(), sent_at: message.sent_at });
+    if (message.info) info = { ...info, ...message.info };
+    const now = Date.now();
+    if (deviceId === null || now - touchedAt < TOUCH_MS) return;
+    touchedAt = now;
+    const reported = info;
+    info = undefined;
+    // A device the sweep marked offline while its socket stayed open comes back online.
+    await app.db
+      .update(devices)
+      .set({ ...infoColumns(reported), lastSeenAt: new Date(now), status: onlineIfClaimed })
+      .where(eq(devices.id, deviceId));
+  };
+
+  socket.on('message', (data) => {
+    const message = parse(data);
+    let work: Promise<unknown>;
+    if (deviceId === null) {
+      if (authenticating) return; // one auth at a time; the player waits for its welcome
+      const auth = authSchema.safeParse(message);
+      if (!auth.success) return refuse();
+      authenticating = true;
+      clearTimeout(timer);
+      work = authenticate(auth.data);
+    } else {
+      const beat = heartbeatSchema.safeParse(message);
+      if (!beat.success) {
+        send(socket, { type: 'error', code: ResultCode.validation, msg: 'unknown message' });
+        return;
+      }
+      work = heartbeat(beat.data);
+    }
+    work.catch((err) => {
+      log.error({ err }, 'player socket: message failed');
+      socket.close(1011, 'server error');
+    });
+  });
+
+  socket.on('close', () => {
+    clearTimeout(timer);
+    if (deviceId === null || !app.deviceHub.detach(deviceId, socket)) return;
+    app.db
+      .update(devices)
+      .set({ status: DeviceStatus.offline, updatedAt: new Date() })
+      .where(and(eq(devices.id, deviceId), eq(devices.status, DeviceStatus.online)))
+      .catch((err) => log.error({ err }, 'player socket: offline failed'));
+  });
+}

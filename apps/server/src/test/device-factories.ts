@@ -1,0 +1,40 @@
+import { DeviceStatus, type PlayerState } from '@vitrine/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { devices } from '../db/schema';
+
+// Devices for the tests: a screen registered the way a player does it, and one claimed into a
+// workspace the way the console does it, without going through the rate-limited add call.
+
+/** A screen's first hello: its state with the token, and its row. */
+export async function registerPlayer(app: FastifyInstance, info: object = {}) {
+  const response = await app.inject({ method: 'POST', url: '/backend/player/hello', payload: { info } });
+  const state = response.json().data as PlayerState & { token: string };
+  const [row] = await app.db.select().from(devices).where(eq(devices.signageId, state.signage_id));
+  return { state, token: state.token, row };
+}
+
+/** A registered screen claimed into a workspace (status offline: no socket). */
+export async function buildDevice(
+  app: FastifyInstance,
+  workspace: { id: number; companyId: number },
+  name = 'Screen',
+  columns: Partial<typeof devices.$inferInsert> = {},
+) {
+  const player = await registerPlayer(app);
+  const [row] = await app.db
+    .update(devices)
+    .set({
+      companyId: workspace.companyId,
+      workspaceId: workspace.id,
+      name,
+      status: DeviceStatus.offline,
+      pin: null,
+      pinExpiresAt: null,
+      claimedAt: new Date(),
+      ...columns,
+    })
+    .where(eq(devices.id, player.row.id))
+    .returning();
+  return { ...player, row };
+}
