@@ -6,11 +6,11 @@ import {
   pickLanguage,
   ResultCode,
 } from '@vitrine/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors';
 import type { PermissionMatrix } from './permissions';
-import type { SessionStore, SessionUser } from './session';
+import type { ResolvedSession, SessionStore, SessionUser } from './session';
 
 /** What a route declares: open to anyone, to any logged-in user, or to holders of a permission. */
 export type Access = 'public' | 'authenticated' | Permission | readonly Permission[];
@@ -59,6 +59,35 @@ const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value.slice(0, 128) : null;
 };
+
+/** Read only when the token is renewed: request.ip costs a system call. */
+const metaOf = (request: FastifyRequest) => ({
+  get ip() {
+    return request.ip;
+  },
+  get userAgent() {
+    return header(request, 'user-agent') ?? undefined;
+  },
+});
+
+function grant(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: Access,
+  { user, renewedToken }: ResolvedSession,
+  permissions: readonly Permission[],
+): AppError | undefined {
+  request.user = user;
+  request.permissions = permissions;
+  if (renewedToken) {
+    reply.header('Authorization', `Bearer ${renewedToken}`);
+    reply.header('Access-Control-Expose-Headers', 'Authorization');
+  }
+  if (access !== 'authenticated' && !hasAny(permissions, access as Permission | readonly Permission[])) {
+    return new AppError(ResultCode.permission);
+  }
+  return undefined;
+}
 
 function bearer(request: FastifyRequest): string | null {
   const value = request.headers.authorization;
@@ -122,7 +151,8 @@ export const accessPlugin = fp(
       );
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: a cached session and a loaded matrix, the usual case, cost no promise.
+    app.addHook('onRequest', (request, reply, done) => {
       request.lang = languageOf(header(request, 'accept-language'));
       request.clientTimezone = header(request, 'timezone');
       request.clientGmtOffset = header(request, 'timezone-gmt');
@@ -131,30 +161,38 @@ export const accessPlugin = fp(
       request.workspaceId = Number.isInteger(workspace) && workspace > 0 ? workspace : null;
 
       const access = request.routeOptions.config?.access;
-      if (access === undefined || access === 'public') return;
+      if (access === undefined || access === 'public') return done();
 
       const token = bearer(request);
-      if (!token) throw new AppError(ResultCode.sessionExpired);
-      // Read only when the token is renewed: request.ip costs a system call.
-      const meta = {
-        get ip() {
-          return request.ip;
-        },
-        get userAgent() {
-          return header(request, 'user-agent') ?? undefined;
-        },
-      };
-      const { user, renewedToken } = await opts.sessions.resolve(token, meta);
-      request.user = user;
-      request.permissions = await opts.matrix.of(user.roleId);
-      if (renewedToken) {
-        reply.header('Authorization', `Bearer ${renewedToken}`);
-        reply.header('Access-Control-Expose-Headers', 'Authorization');
+      if (!token) return done(new AppError(ResultCode.sessionExpired));
+      let resolved: ResolvedSession | Promise<ResolvedSession>;
+      try {
+        resolved = opts.sessions.resolve(token, metaOf(request));
+      } catch (error) {
+        return done(error as Error);
       }
-      if (access !== 'authenticated' && !hasAny(request.permissions, access)) {
-        throw new AppError(ResultCode.permission);
+      if (resolved instanceof Promise) {
+        resolved.then((session) => admit(request, reply, access, session)).then(() => done(), done);
+        return;
       }
+      const permissions = opts.matrix.cached(resolved.user.roleId);
+      if (permissions === undefined) {
+        admit(request, reply, access, resolved).then(() => done(), done);
+        return;
+      }
+      done(grant(request, reply, access, resolved, permissions));
     });
+
+    /** The user, their permissions, a renewed token if any; 403001 without the route's permission. */
+    async function admit(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: Access,
+      session: ResolvedSession,
+    ) {
+      const failure = grant(request, reply, access, session, await opts.matrix.of(session.user.roleId));
+      if (failure) throw failure;
+    }
   },
   { name: 'access' },
 );

@@ -21,6 +21,8 @@ type Matrix = Map<Role, readonly Permission[]>;
 export class PermissionMatrix {
   /** The load under way or done; a load that began before a change is never kept after it. */
   private cache: Promise<Matrix> | null = null;
+  /** The same matrix once loaded, for callers that cannot wait. */
+  private loaded: Matrix | null = null;
 
   constructor(
     private readonly db: Db,
@@ -28,9 +30,12 @@ export class PermissionMatrix {
   ) {}
 
   async of(roleId: number): Promise<readonly Permission[]> {
-    if (!isRole(roleId)) return [];
-    const matrix = await (this.cache ?? this.reload());
-    return matrix.get(roleId) ?? DEFAULT_ROLE_PERMISSIONS[roleId];
+    return this.cached(roleId) ?? permissionsOf(await (this.cache ?? this.reload()), roleId);
+  }
+
+  /** The role's permissions when the matrix is loaded (nearly always), without waiting. */
+  cached(roleId: number): readonly Permission[] | undefined {
+    return this.loaded ? permissionsOf(this.loaded, roleId) : undefined;
   }
 
   /**
@@ -57,15 +62,20 @@ export class PermissionMatrix {
 
   private forget() {
     this.cache = null;
+    this.loaded = null;
   }
 
   private reload() {
     const loading = this.load();
     this.cache = loading;
-    // A failed load is not kept: the next call tries again.
-    loading.catch(() => {
-      if (this.cache === loading) this.cache = null;
-    });
+    loading.then(
+      (matrix) => {
+        if (this.cache === loading) this.loaded = matrix; // not if a change came meanwhile
+      },
+      () => {
+        if (this.cache === loading) this.cache = null; // a failed load is not kept: the next call tries again
+      },
+    );
     return loading;
   }
 
@@ -82,4 +92,8 @@ export class PermissionMatrix {
     }
     return matrix;
   }
+}
+
+function permissionsOf(matrix: Matrix, roleId: number): readonly Permission[] {
+  return isRole(roleId) ? (matrix.get(roleId) ?? DEFAULT_ROLE_PERMISSIONS[roleId]) : [];
 }

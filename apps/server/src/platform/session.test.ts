@@ -38,6 +38,9 @@ const sessionRow = async (token: string) =>
       .where(eq(sessions.tokenHash, hashToken(token)))
   )[0];
 
+/** resolve() answers a cached session without a promise, so it may throw rather than reject. */
+const resolving = async (store: SessionStore, token: string) => store.resolve(token);
+
 describe('the session cache', () => {
   it('answers a known token without the database until told its user changed', async () => {
     const { user, token, call } = await loggedIn(app);
@@ -75,6 +78,18 @@ describe('the session cache', () => {
     expect((await sessionRow(token)).lastSeenAt).toEqual(twoMinutesAgo);
   });
 
+  it('answers a cached session at once, without a promise or a query', async () => {
+    const user = await buildUser(app);
+    const store = new SessionStore(app.db, { cache: new SessionCache(10, 60_000) });
+    const token = await store.create(user.id);
+    const first = store.resolve(token);
+    expect(first).toBeInstanceOf(Promise); // not cached yet: read from the database
+    await first;
+    const again = store.resolve(token);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toMatchObject({ user: { userId: user.id }, renewedToken: null });
+  });
+
   it('ends a cached session on time: idle, then absolute expiry', async () => {
     const user = await buildUser(app);
     const store = new SessionStore(app.db, { cache: new SessionCache(10, 40 * 24 * HOUR) });
@@ -82,13 +97,13 @@ describe('the session cache', () => {
     const now = Date.now();
     await store.resolve(token);
     vi.spyOn(Date, 'now').mockReturnValue(now + 25 * HOUR); // idle for longer than 24 hours
-    await expect(store.resolve(token)).rejects.toMatchObject({ code: 600003 });
+    await expect(resolving(store, token)).rejects.toMatchObject({ code: 600003 });
 
     const fresh = await store.create(user.id, {}, new Date(now + HOUR));
     vi.spyOn(Date, 'now').mockReturnValue(now);
     await store.resolve(fresh);
     vi.spyOn(Date, 'now').mockReturnValue(now + HOUR + 1_000); // past the absolute expiry
-    await expect(store.resolve(fresh)).rejects.toMatchObject({ code: 600003 });
+    await expect(resolving(store, fresh)).rejects.toMatchObject({ code: 600003 });
   });
 
   it('renews a cached token once, however many calls are under way', async () => {

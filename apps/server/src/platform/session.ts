@@ -39,6 +39,7 @@ export type SessionUser = {
 };
 
 export type ResolvedSession = { user: SessionUser; renewedToken: string | null };
+export type SessionMeta = { ip?: string; userAgent?: string };
 
 type StoreOptions = { cache?: SessionCache; log?: FastifyBaseLogger };
 
@@ -97,14 +98,30 @@ export class SessionStore {
    * The user behind a token, or 600003 (expired, unknown) / 600004 (ended elsewhere). Slides the
    * idle expiry and, once the token is old enough, hands out a new one (returned as renewedToken).
    */
-  async resolve(token: string, meta: { ip?: string; userAgent?: string } = {}): Promise<ResolvedSession> {
+  resolve(token: string, meta: SessionMeta = {}): ResolvedSession | Promise<ResolvedSession> {
     const tokenHash = hashToken(token);
     const now = Date.now();
-    const session = this.options.cache?.get(tokenHash, now) ?? (await this.load(tokenHash, now));
+    const cached = this.options.cache?.get(tokenHash, now);
+    // The common case, a cached session that is not due for a new token, costs no promise.
+    if (cached && !dueForRotation(cached, now)) {
+      checkTimes(cached, now);
+      if (now - cached.lastSeenAt > TOUCH_EVERY_MS) this.touch(cached, now);
+      return { user: cached.user, renewedToken: null };
+    }
+    return this.resolveLoaded(tokenHash, now, cached, meta);
+  }
+
+  private async resolveLoaded(
+    tokenHash: string,
+    now: number,
+    cached: CachedSession | undefined,
+    meta: SessionMeta,
+  ): Promise<ResolvedSession> {
+    const session = cached ?? (await this.load(tokenHash, now));
     checkTimes(session, now);
 
     let renewedToken: string | null = null;
-    if (session.replacedAt === null && now - session.createdAt > SESSION_ROTATE_HOURS * HOUR) {
+    if (dueForRotation(session, now)) {
       session.replacedAt = now; // calls already under way on this token do not rotate it again
       try {
         renewedToken = await this.rotate(session, meta);
@@ -231,6 +248,10 @@ export class SessionStore {
 }
 
 /** 600003 once the token is replaced beyond its grace, idle too long, or past its absolute expiry. */
+/** Old enough for a new token, and not already handed one. */
+const dueForRotation = (session: CachedSession, now: number) =>
+  session.replacedAt === null && now - session.createdAt > SESSION_ROTATE_HOURS * HOUR;
+
 function checkTimes(session: CachedSession, now: number) {
   const replacedLongAgo =
     session.replacedAt !== null && now - session.replacedAt > SESSION_ROTATE_GRACE_SECONDS * 1000;
