@@ -30,4 +30,18 @@ describe('ServerClock', () => {
     clock.sample(700_000, 690_000, 691_000); // 11 min later, slower round trip
     expect(clock.offset).toBe(9_500);
   });
+
+  it('starts from a kept offset until it samples, and reports each new offset', () => {
+    const kept: number[] = [];
+    const clock = new ServerClock(
+      () => 1_000,
+      (offset) => kept.push(offset),
+    );
+    clock.restore(5_000);
+    expect(clock.now()).toBe(6_000);
+    clock.sample(10_000, 1_000, 1_000);
+    expect(kept).toEqual([9_000]);
+    clock.restore(5_000); // a real sample wins
+    expect(clock.offset).toBe(9_000);
+  });
 });

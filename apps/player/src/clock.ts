@@ -7,7 +7,16 @@ export class ServerClock {
   private bestRttMs = Number.POSITIVE_INFINITY;
   private sampledAt = 0;
 
-  constructor(private readonly localNow: () => number = Date.now) {}
+  /** keep: told each new offset, so a player started offline still knows server time. */
+  constructor(
+    private readonly localNow: () => number = Date.now,
+    private readonly keep?: (offsetMs: number) => void,
+  ) {}
+
+  /** An offset kept from an earlier run; any real sample replaces it. */
+  restore(offsetMs: number | null): void {
+    if (offsetMs !== null && this.sampledAt === 0) this.offsetMs = offsetMs;
+  }
 
   /**
    * A request sent at sentAt, answered with serverTime, received at receivedAt: the server read
@@ -21,6 +30,7 @@ export class ServerClock {
     this.bestRttMs = rtt;
     this.sampledAt = receivedAt;
     this.offsetMs = serverTime - (sentAt + rtt / 2);
+    this.keep?.(this.offsetMs);
   }
 
   get offset(): number {

@@ -17,6 +17,25 @@ const en = {
   'replaced.body':
     'The player is open in another tab or window. Close this one, or show the player here again.',
   'replaced.action': 'Show the player here',
+  // Settings screen and its lock.
+  'settings.title': 'Screen settings',
+  'settings.help': 'Opens with a 3-second press on the top-left corner, or with Ctrl+Alt+S.',
+  'settings.server': 'Server',
+  'settings.signageId': 'Signage ID',
+  'settings.version': 'Player version',
+  'settings.storage': 'Storage mode',
+  'settings.reload': 'Reload',
+  'settings.unpair': 'Unpair this screen',
+  'settings.unpairConfirm':
+    'Unpair this screen? It forgets its registration and shows a new signage ID and PIN, to be added again.',
+  'settings.unpairYes': 'Yes, unpair',
+  'settings.cancel': 'Cancel',
+  'settings.close': 'Close',
+  'lock.title': 'The settings are locked',
+  'lock.prompt': 'Enter the 6-digit PIN set in Vitrine.',
+  'lock.submit': 'Unlock',
+  'lock.wrong': 'Wrong PIN.',
+  'lock.wait': 'Too many wrong tries. Wait {{seconds}} seconds.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -39,6 +58,25 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'المشغّل مفتوح في علامة تبويب أو نافذة أخرى. أغلق هذه النافذة، أو اعرض المشغّل هنا مرة أخرى.',
     'replaced.action': 'اعرض المشغّل هنا',
+    // Settings screen and its lock.
+    'settings.title': 'إعدادات الشاشة',
+    'settings.help': 'تُفتح بالضغط على الزاوية العلوية اليسرى لمدة 3 ثوانٍ، أو بالاختصار Ctrl+Alt+S.',
+    'settings.server': 'الخادم',
+    'settings.signageId': 'معرّف اللافتة',
+    'settings.version': 'إصدار المشغّل',
+    'settings.storage': 'وضع التخزين',
+    'settings.reload': 'إعادة التحميل',
+    'settings.unpair': 'إلغاء إقران هذه الشاشة',
+    'settings.unpairConfirm':
+      'هل تريد إلغاء إقران هذه الشاشة؟ ستنسى تسجيلها وتعرض معرّف لافتة ورمز PIN جديدين لإضافتها من جديد.',
+    'settings.unpairYes': 'نعم، ألغِ الإقران',
+    'settings.cancel': 'إلغاء',
+    'settings.close': 'إغلاق',
+    'lock.title': 'الإعدادات مقفلة',
+    'lock.prompt': 'أدخل رمز PIN المكوّن من 6 أرقام والمعيّن في Vitrine.',
+    'lock.submit': 'فتح القفل',
+    'lock.wrong': 'رمز PIN غير صحيح.',
+    'lock.wait': 'محاولات خاطئة كثيرة. انتظر {{seconds}} ثانية.',
   },
   de: {
     starting: 'Wird gestartet…',
@@ -56,6 +94,26 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'Der Player ist in einem anderen Tab oder Fenster geöffnet. Schließen Sie dieses Fenster oder zeigen Sie den Player wieder hier an.',
     'replaced.action': 'Player hier anzeigen',
+    // Settings screen and its lock.
+    'settings.title': 'Bildschirmeinstellungen',
+    'settings.help':
+      'Öffnet sich, wenn Sie die linke obere Ecke 3 Sekunden lang gedrückt halten, oder mit Strg+Alt+S.',
+    'settings.server': 'Server',
+    'settings.signageId': 'Signage-ID',
+    'settings.version': 'Player-Version',
+    'settings.storage': 'Speichermodus',
+    'settings.reload': 'Neu laden',
+    'settings.unpair': 'Kopplung dieses Bildschirms aufheben',
+    'settings.unpairConfirm':
+      'Kopplung dieses Bildschirms aufheben? Er vergisst seine Registrierung und zeigt eine neue Signage-ID und PIN, um erneut hinzugefügt zu werden.',
+    'settings.unpairYes': 'Ja, Kopplung aufheben',
+    'settings.cancel': 'Abbrechen',
+    'settings.close': 'Schließen',
+    'lock.title': 'Die Einstellungen sind gesperrt',
+    'lock.prompt': 'Geben Sie die 6-stellige PIN ein, die in Vitrine festgelegt wurde.',
+    'lock.submit': 'Entsperren',
+    'lock.wrong': 'Falsche PIN.',
+    'lock.wait': 'Zu viele Fehlversuche. Warten Sie {{seconds}} Sekunden.',
   },
   it: {
     starting: 'Avvio in corso…',
@@ -73,6 +131,26 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       "Il player è aperto in un'altra scheda o finestra. Chiudi questa oppure mostra di nuovo il player qui.",
     'replaced.action': 'Mostra il player qui',
+    // Settings screen and its lock.
+    'settings.title': 'Impostazioni dello schermo',
+    'settings.help':
+      'Si apre tenendo premuto l’angolo in alto a sinistra per 3 secondi, oppure con Ctrl+Alt+S.',
+    'settings.server': 'Server',
+    'settings.signageId': 'ID signage',
+    'settings.version': 'Versione del player',
+    'settings.storage': 'Modalità di archiviazione',
+    'settings.reload': 'Ricarica',
+    'settings.unpair': 'Disassocia questo schermo',
+    'settings.unpairConfirm':
+      'Disassociare questo schermo? Dimenticherà la sua registrazione e mostrerà un nuovo ID signage e un nuovo PIN per essere aggiunto di nuovo.',
+    'settings.unpairYes': 'Sì, disassocia',
+    'settings.cancel': 'Annulla',
+    'settings.close': 'Chiudi',
+    'lock.title': 'Le impostazioni sono bloccate',
+    'lock.prompt': 'Inserisci il PIN di 6 cifre impostato in Vitrine.',
+    'lock.submit': 'Sblocca',
+    'lock.wrong': 'PIN errato.',
+    'lock.wait': 'Troppi tentativi errati. Attendi {{seconds}} secondi.',
   },
   es: {
     starting: 'Iniciando…',
@@ -90,6 +168,26 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'El reproductor está abierto en otra pestaña o ventana. Cierre esta o vuelva a mostrar el reproductor aquí.',
     'replaced.action': 'Mostrar el reproductor aquí',
+    // Settings screen and its lock.
+    'settings.title': 'Ajustes de la pantalla',
+    'settings.help':
+      'Se abre manteniendo pulsada la esquina superior izquierda durante 3 segundos, o con Ctrl+Alt+S.',
+    'settings.server': 'Servidor',
+    'settings.signageId': 'ID de señalización',
+    'settings.version': 'Versión del reproductor',
+    'settings.storage': 'Modo de almacenamiento',
+    'settings.reload': 'Recargar',
+    'settings.unpair': 'Desvincular esta pantalla',
+    'settings.unpairConfirm':
+      '¿Desvincular esta pantalla? Olvidará su registro y mostrará un nuevo ID de señalización y un nuevo PIN para volver a añadirla.',
+    'settings.unpairYes': 'Sí, desvincular',
+    'settings.cancel': 'Cancelar',
+    'settings.close': 'Cerrar',
+    'lock.title': 'Los ajustes están bloqueados',
+    'lock.prompt': 'Introduce el PIN de 6 dígitos definido en Vitrine.',
+    'lock.submit': 'Desbloquear',
+    'lock.wrong': 'PIN incorrecto.',
+    'lock.wait': 'Demasiados intentos fallidos. Espera {{seconds}} segundos.',
   },
   fr: {
     starting: 'Démarrage…',
@@ -107,6 +205,25 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'Le lecteur est ouvert dans un autre onglet ou une autre fenêtre. Fermez celle-ci, ou affichez de nouveau le lecteur ici.',
     'replaced.action': 'Afficher le lecteur ici',
+    // Settings screen and its lock.
+    'settings.title': 'Réglages de l’écran',
+    'settings.help': 'S’ouvre par un appui de 3 secondes sur le coin supérieur gauche, ou avec Ctrl+Alt+S.',
+    'settings.server': 'Serveur',
+    'settings.signageId': 'ID d’affichage',
+    'settings.version': 'Version du lecteur',
+    'settings.storage': 'Mode de stockage',
+    'settings.reload': 'Recharger',
+    'settings.unpair': 'Dissocier cet écran',
+    'settings.unpairConfirm':
+      'Dissocier cet écran ? Il oubliera son enregistrement et affichera un nouvel ID d’affichage et un nouveau PIN pour être ajouté à nouveau.',
+    'settings.unpairYes': 'Oui, dissocier',
+    'settings.cancel': 'Annuler',
+    'settings.close': 'Fermer',
+    'lock.title': 'Les réglages sont verrouillés',
+    'lock.prompt': 'Saisissez le PIN à 6 chiffres défini dans Vitrine.',
+    'lock.submit': 'Déverrouiller',
+    'lock.wrong': 'PIN incorrect.',
+    'lock.wait': 'Trop d’essais erronés. Patientez {{seconds}} secondes.',
   },
   pt: {
     starting: 'Iniciando…',
@@ -124,6 +241,26 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'O player está aberto em outra aba ou janela. Feche esta ou volte a exibir o player aqui.',
     'replaced.action': 'Exibir o player aqui',
+    // Settings screen and its lock.
+    'settings.title': 'Configurações da tela',
+    'settings.help':
+      'Abre ao manter pressionado o canto superior esquerdo por 3 segundos, ou com Ctrl+Alt+S.',
+    'settings.server': 'Servidor',
+    'settings.signageId': 'ID de sinalização',
+    'settings.version': 'Versão do player',
+    'settings.storage': 'Modo de armazenamento',
+    'settings.reload': 'Recarregar',
+    'settings.unpair': 'Desvincular esta tela',
+    'settings.unpairConfirm':
+      'Desvincular esta tela? Ela esquecerá seu registro e mostrará um novo ID de sinalização e um novo PIN para ser adicionada novamente.',
+    'settings.unpairYes': 'Sim, desvincular',
+    'settings.cancel': 'Cancelar',
+    'settings.close': 'Fechar',
+    'lock.title': 'As configurações estão bloqueadas',
+    'lock.prompt': 'Digite o PIN de 6 dígitos definido no Vitrine.',
+    'lock.submit': 'Desbloquear',
+    'lock.wrong': 'PIN incorreto.',
+    'lock.wait': 'Tentativas erradas demais. Aguarde {{seconds}} segundos.',
   },
   'zh-CN': {
     starting: '正在启动…',
@@ -139,6 +276,25 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.title': '另一个窗口已接管此屏幕',
     'replaced.body': '播放器已在另一个标签页或窗口中打开。请关闭此窗口，或在此处重新显示播放器。',
     'replaced.action': '在此处显示播放器',
+    // Settings screen and its lock.
+    'settings.title': '屏幕设置',
+    'settings.help': '长按左上角 3 秒或按 Ctrl+Alt+S 即可打开。',
+    'settings.server': '服务器',
+    'settings.signageId': '标牌 ID',
+    'settings.version': '播放器版本',
+    'settings.storage': '存储模式',
+    'settings.reload': '重新加载',
+    'settings.unpair': '解除此屏幕的绑定',
+    'settings.unpairConfirm':
+      '要解除此屏幕的绑定吗？它将忘记注册信息，并显示新的标牌 ID 和 PIN，以便重新添加。',
+    'settings.unpairYes': '确定解除绑定',
+    'settings.cancel': '取消',
+    'settings.close': '关闭',
+    'lock.title': '设置已锁定',
+    'lock.prompt': '请输入在 Vitrine 中设置的 6 位 PIN。',
+    'lock.submit': '解锁',
+    'lock.wrong': 'PIN 错误。',
+    'lock.wait': '错误次数过多，请等待 {{seconds}} 秒。',
   },
   'zh-TW': {
     starting: '正在啟動…',
@@ -154,5 +310,24 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.title': '另一個視窗已接管此螢幕',
     'replaced.body': '播放器已在另一個分頁或視窗中開啟。請關閉此視窗，或在此處重新顯示播放器。',
     'replaced.action': '在此處顯示播放器',
+    // Settings screen and its lock.
+    'settings.title': '螢幕設定',
+    'settings.help': '長按左上角 3 秒或按 Ctrl+Alt+S 即可開啟。',
+    'settings.server': '伺服器',
+    'settings.signageId': '看板 ID',
+    'settings.version': '播放器版本',
+    'settings.storage': '儲存模式',
+    'settings.reload': '重新載入',
+    'settings.unpair': '解除此螢幕的配對',
+    'settings.unpairConfirm':
+      '要解除此螢幕的配對嗎？它將忘記註冊資訊，並顯示新的看板 ID 與 PIN，以便重新新增。',
+    'settings.unpairYes': '確定解除配對',
+    'settings.cancel': '取消',
+    'settings.close': '關閉',
+    'lock.title': '設定已鎖定',
+    'lock.prompt': '請輸入在 Vitrine 中設定的 6 位數 PIN。',
+    'lock.submit': '解鎖',
+    'lock.wrong': 'PIN 錯誤。',
+    'lock.wait': '錯誤次數過多，請等待 {{seconds}} 秒。',
   },
 };

@@ -2,17 +2,23 @@ import './styles.css';
 import type { PlayerInfo, PlayerState } from '@vitrine/contract';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
+import { type CommandPlayer, runCommand } from './commands';
+import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
+import { PinGuard } from './lock';
 import type { ScreenView } from './screens/dom';
 import { renderPaired } from './screens/paired';
 import { renderReplaced } from './screens/replaced';
+import { SettingsScreen } from './screens/settings';
 import { renderStarting } from './screens/starting';
 import { renderUnpaired } from './screens/unpaired';
+import { uploadScreenshot } from './screenshot';
 import { greet } from './session';
 import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
-import { forgetDevice, loadState, saveState } from './store';
+import { forgetDevice, loadClockOffset, loadState, saveClockOffset, saveState } from './store';
 import { registerServiceWorker } from './sw-register';
+import { PowerTimers } from './timers';
 
 // While the socket is down, hello is asked this often, so a claim from the console still shows.
 const POLL_MS = 15_000;
@@ -23,7 +29,10 @@ const root = document.getElementById('screen')!;
 const language = resolveLanguage(location.search, navigator.language);
 applyLanguage(document.documentElement, language);
 const t = translator(language);
-const clock = new ServerClock();
+const clock = new ServerClock(Date.now, saveClockOffset);
+clock.restore(loadClockOffset());
+const power = new PowerTimers(() => clock.now());
+const effects = new ScreenEffects(root);
 
 let info: PlayerInfo = { language };
 let status: ConnectionStatus = 'connecting';
@@ -44,7 +53,10 @@ function setStatus(next: ConnectionStatus): void {
 function show(state: PlayerState): void {
   saveState(state);
   current = state;
-  const { server_time: _time, token: _token, ...visible } = state;
+  power.update(state);
+  effects.apply(state.settings);
+  // Settings change the page without drawing the screen anew.
+  const { server_time: _time, token: _token, settings: _settings, ...visible } = state;
   const key = JSON.stringify(visible);
   if (key === shown) return;
   shown = key;
@@ -113,10 +125,34 @@ function connect(nextToken: string): void {
         restart();
       },
       replaced: showReplaced,
+      command: (commandId, command) => void runCommand(commandPlayer, commandId, command),
     },
   });
   connection.start();
 }
+
+const commandPlayer: CommandPlayer = {
+  ack: (commandId, ok, result) => connection?.acknowledge(commandId, ok, result),
+  settings: () => effects.current,
+  setSettings: (settings) => (current ? show({ ...current, settings }) : effects.apply(settings)),
+  screenshot: (commandId) => uploadScreenshot(commandId, token ?? ''),
+  identify: () => effects.identify(current?.signage_id ?? ''),
+  refresh,
+  reload: () => location.reload(),
+};
+
+const settingsScreen = new SettingsScreen({
+  t,
+  state: () => current,
+  info: () => info,
+  server: location.origin,
+  guard: new PinGuard(),
+  reload: () => location.reload(),
+  unpair: () => {
+    forgetDevice();
+    restart();
+  },
+});
 
 function restart(): void {
   connection?.stop();
@@ -140,6 +176,7 @@ async function updateInfo(): Promise<void> {
 
 async function start(): Promise<void> {
   registerServiceWorker();
+  settingsScreen.listen();
   // A paired screen that starts with the server unreachable shows its idle screen at once.
   const saved = loadState();
   if (saved?.paired) show(saved);

@@ -2,6 +2,7 @@ import type { PlayerState } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greet } from './session';
 import { loadState, loadToken, saveToken } from './store';
+import { STATE_DEFAULTS } from './testing';
 
 const STATE: PlayerState = {
   signage_id: 'AB3K9Q',
@@ -11,6 +12,7 @@ const STATE: PlayerState = {
   device_name: null,
   company_name: null,
   server_time: '2030-01-01T00:00:00.000Z',
+  ...STATE_DEFAULTS,
 };
 const NEW_TOKEN = 'new-token-0123456789abcdef';
 

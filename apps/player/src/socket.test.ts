@@ -2,6 +2,7 @@ import type { PlayerMessage, PlayerState, ServerMessage } from '@vitrine/contrac
 import { HEARTBEAT_SECONDS, PlayerSocketClose } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionEvents, PlayerConnection, type SocketLike, socketUrl } from './socket';
+import { STATE_DEFAULTS } from './testing';
 
 class FakeSocket implements SocketLike {
   sent: PlayerMessage[] = [];
@@ -38,6 +39,7 @@ const STATE: PlayerState = {
   device_name: null,
   company_name: null,
   server_time: '2030-01-01T00:00:00.000Z',
+  ...STATE_DEFAULTS,
 };
 const INFO = { resolution: '1920x1080', orientation: 0 as const, language: 'en' };
 
@@ -49,6 +51,7 @@ function setup(random = () => 0.5) {
     clock: vi.fn(),
     unpaired: vi.fn(),
     replaced: vi.fn(),
+    command: vi.fn(),
   } satisfies ConnectionEvents;
   let info: typeof INFO = { ...INFO };
   const connection = new PlayerConnection({
@@ -215,6 +218,16 @@ describe('PlayerConnection', () => {
     const claimed = { ...STATE, paired: true, pin: null, device_name: 'Lobby' };
     sockets[0].receive({ type: 'state', state: claimed });
     expect(events.state).toHaveBeenLastCalledWith(claimed);
+  });
+
+  it('passes commands on and sends their acknowledgement', () => {
+    const { connection, sockets, events, welcome } = setup();
+    connection.start();
+    welcome(sockets[0]);
+    sockets[0].receive({ type: 'command', command_id: 7, command: { action: 'volume', value: 20 } });
+    expect(events.command).toHaveBeenCalledWith(7, { action: 'volume', value: 20 });
+    connection.acknowledge(7, false, 'no media');
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'ack', command_id: 7, ok: false, result: 'no media' });
   });
 
   it('drops a silent connection and reconnects', () => {

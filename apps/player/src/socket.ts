@@ -1,4 +1,4 @@
-import type { PlayerInfo, PlayerMessage, PlayerState, ServerMessage } from '@vitrine/contract';
+import type { DeviceCommand, PlayerInfo, PlayerMessage, PlayerState, ServerMessage } from '@vitrine/contract';
 import { HEARTBEAT_SECONDS, PLAYER_SOCKET_PATH, PlayerSocketClose } from '@vitrine/contract';
 import { backoffDelay, jittered } from './backoff';
 
@@ -17,6 +17,8 @@ export type ConnectionEvents = {
   unpaired(): void;
   /** Another tab or window authenticated with this token: stay closed. */
   replaced(): void;
+  /** Do this, then acknowledge() it. */
+  command(commandId: number, command: DeviceCommand): void;
 };
 
 /** The part of a WebSocket the connection uses, so tests can hand it a fake. */
@@ -129,6 +131,9 @@ export class PlayerConnection {
       case 'state':
         events.state(message.state);
         break;
+      case 'command':
+        events.command(message.command_id, message.command);
+        break;
       case 'unpaired':
         this.stop();
         events.unpaired();
@@ -137,6 +142,11 @@ export class PlayerConnection {
         // The server closes the socket itself when an error ends it.
         break;
     }
+  }
+
+  /** A command's result; lost if the socket is down (the server then reads it as timed out). */
+  acknowledge(commandId: number, ok: boolean, result: string | null = null): void {
+    this.send({ type: 'ack', command_id: commandId, ok, result });
   }
 
   private closed(code: number): void {

@@ -4,6 +4,7 @@ import type { PlayerState } from '@vitrine/contract';
 // with the server unreachable still shows its idle screen.
 const TOKEN_KEY = 'vitrine.player.token';
 const STATE_KEY = 'vitrine.player.state';
+const CLOCK_KEY = 'vitrine.player.clock-offset';
 
 export const loadToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const saveToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
@@ -25,3 +26,12 @@ export function loadState(): PlayerState | null {
 export function saveState({ token: _token, ...state }: PlayerState): void {
   localStorage.setItem(STATE_KEY, JSON.stringify(state));
 }
+
+/** The server clock's offset from this screen's (ms), for timers on a player started offline. */
+export function loadClockOffset(): number | null {
+  const offset = Number(localStorage.getItem(CLOCK_KEY) ?? Number.NaN);
+  return Number.isFinite(offset) ? offset : null;
+}
+
+export const saveClockOffset = (offsetMs: number): void =>
+  localStorage.setItem(CLOCK_KEY, String(Math.round(offsetMs)));

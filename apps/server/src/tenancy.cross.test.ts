@@ -2,7 +2,7 @@ import { Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from './db/schema';
+import { deviceCommands, users } from './db/schema';
 import { buildTestApp } from './test/app';
 import { buildDevice } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
@@ -26,7 +26,7 @@ import {
 //                                     └─ A2 (a member; a sibling)                 └─ root ── B1
 
 /** The kinds of rows an id can name. */
-type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role' | 'device';
+type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role' | 'device' | 'command';
 
 /** Path parameters that are not ids of rows: codes from mailed links. */
 const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code']);
@@ -40,6 +40,7 @@ function kindOf(url: string, param: string): Kind | null {
     user_id: 'user',
     role_id: 'role',
     device_id: 'device',
+    command_id: 'command',
   };
   if (byName[param]) return byName[param];
   if (param !== 'id' && param !== 'group_id') return null;
@@ -70,6 +71,9 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/account/workspace/:id': (caller) => ({ name: 'Taken over', parent_id: caller.home }),
   'PUT /backend/manager/account/role/permission/:role_id': () => ({ permissions: [] }),
   'PUT /backend/manager/device/:device_id': () => ({ device_name: 'Taken over' }),
+  'PUT /backend/manager/device/:device_id/timer': () => ({ enabled: true, timers: [] }),
+  'PUT /backend/manager/device/:device_id/lock': () => ({ pin: '123456' }),
+  'POST /backend/manager/device/:device_id/command': () => ({ action: 'identify' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -118,8 +122,16 @@ beforeAll(async () => {
   }
   const device = await buildDevice(app, b1, `${MARK_B} screen`);
   const siblingDevice = await buildDevice(app, a2, `${MARK_SIBLING} screen`);
+  const [command, siblingCommand] = await app.db
+    .insert(deviceCommands)
+    .values([
+      { deviceId: device.row.id, action: 'identify', result: MARK_B },
+      { deviceId: siblingDevice.row.id, action: 'identify', result: MARK_SIBLING },
+    ])
+    .returning();
   foreign = {
     device: device.row.id,
+    command: command.id,
     customer: cb.customer.id,
     company: b.company.id,
     category: category.id,
@@ -127,7 +139,12 @@ beforeAll(async () => {
     workspace: b1.id,
     role: Role.user,
   };
-  sibling = { user: siblingMember.id, workspace: a2.id, device: siblingDevice.row.id };
+  sibling = {
+    user: siblingMember.id,
+    workspace: a2.id,
+    device: siblingDevice.row.id,
+    command: siblingCommand.id,
+  };
 
   paramRoutes = app.routeAccess
     .map(({ method, url }) => ({

@@ -35,6 +35,7 @@ const WorkspaceListPage = page(
 const device = {
   list: page(() => import('../features/device/pages/DeviceListPage'), 'DeviceListPage'),
   detail: page(() => import('../features/device/pages/DeviceDetailPage'), 'DeviceDetailPage'),
+  timer: page(() => import('../features/device/pages/DeviceTimerPage'), 'DeviceTimerPage'),
 };
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
@@ -146,6 +147,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'device:timer:add',
         title: 'route.deviceTimer',
         ...detail,
+        page: device.timer,
       },
       {
         path: '/device/video-wall',

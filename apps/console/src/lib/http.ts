@@ -160,6 +160,32 @@ export async function request<T>(method: Method, url: string, options: RequestOp
   return fail(attempt, new ApiError(payload.code, payload.msg, payload.data));
 }
 
+/** A binary answer (an image) read with the same headers and token; a refusal still comes as an envelope. */
+export async function requestBlob(url: string, options: Pick<RequestOptions, 'signal' | 'silent'> = {}) {
+  const { signal, silent = true } = options;
+  const attempt: Attempt = { method: 'GET', url, qs: '', body: undefined, silent };
+  const headers = headersFor(url, false);
+  headers.set('Accept', 'image/*, application/json');
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${url}`, { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return fail(attempt, new ApiError(NETWORK_ERROR_CODE, i18n.t('contract:client.network')));
+  }
+  readRenewedToken(response);
+  const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
+  if (response.ok && !isJson) return response.blob();
+  const payload: unknown = await response.json().catch(() => null);
+  if (!isEnvelope(payload)) {
+    return fail(
+      attempt,
+      new ApiError(response.status || NETWORK_ERROR_CODE, i18n.t('contract:client.server')),
+    );
+  }
+  return fail(attempt, new ApiError(payload.code, payload.msg, payload.data));
+}
+
 type Options = Omit<RequestOptions, 'body'>;
 
 export const http = {

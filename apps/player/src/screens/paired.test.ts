@@ -1,5 +1,6 @@
 import type { PlayerState } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STATE_DEFAULTS } from '../testing';
 import { renderPaired } from './paired';
 
 const STATE: PlayerState = {
@@ -10,6 +11,7 @@ const STATE: PlayerState = {
   device_name: 'Lobby screen',
   company_name: 'Acme',
   server_time: '2030-01-01T00:00:00.000Z',
+  ...STATE_DEFAULTS,
 };
 
 beforeEach(() => {

@@ -2,6 +2,7 @@ import type { PlayerState } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage, translator } from '../i18n';
 import { LOCALES } from '../locales';
+import { STATE_DEFAULTS } from '../testing';
 import { addDeviceUrl, renderUnpaired } from './unpaired';
 
 const STATE: PlayerState = {
@@ -12,6 +13,7 @@ const STATE: PlayerState = {
   device_name: null,
   company_name: null,
   server_time: '2030-01-01T00:00:00.000Z',
+  ...STATE_DEFAULTS,
 };
 const NOW = Date.parse('2030-01-01T00:02:00.000Z');
 

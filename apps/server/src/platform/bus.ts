@@ -25,7 +25,9 @@ export type BusEvent =
   /** A company's workspaces were added, moved, renamed or deleted. */
   | { type: 'workspaces-changed'; companyId: number }
   /** A device was claimed, renamed, moved or deleted: the instance holding its socket pushes. */
-  | { type: 'device-changed'; deviceId: number };
+  | { type: 'device-changed'; deviceId: number }
+  /** A command for a device: the instance holding its socket sends it. */
+  | { type: 'device-command'; deviceId: number; commandId: number };
 
 type Handler = (event: BusEvent) => void;
 

@@ -24,6 +24,9 @@ const VARS = {
   ip: '203.0.113.9',
   user_agent: 'Firefox/140.0',
   minutes: '30',
+  device_name: 'Lobby screen',
+  signage_id: 'K7M2QX',
+  status: 'Offline',
 };
 /** The variables each template is documented to show (common brief: mail and jobs interface). */
 const TEMPLATE_VARS: Record<MailTemplateType, (keyof typeof VARS)[]> = {
@@ -32,6 +35,7 @@ const TEMPLATE_VARS: Record<MailTemplateType, (keyof typeof VARS)[]> = {
   'changed-pwd': ['username', 'time', 'ip'],
   'remote-login': ['username', 'time', 'ip', 'user_agent'],
   'login-error': ['username', 'time', 'ip', 'link', 'minutes'],
+  'device-status': ['username', 'device_name', 'signage_id', 'status', 'time', 'link'],
 };
 
 const mailTo = (to: string) => {

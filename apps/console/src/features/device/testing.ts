@@ -1,4 +1,4 @@
-import { type DeviceItem, DeviceStatus } from '@vitrine/contract';
+import { type DeviceCommandItem, type DeviceItem, DeviceStatus } from '@vitrine/contract';
 
 // Test data of the device pages. The fake server and page rendering come from the account
 // feature's helpers (features/account/testing.tsx), the session from the team's.
@@ -21,6 +21,10 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     free_storage: 5 * 1024 ** 3,
     storage_mode: 'cache-storage',
+    screen_on: true,
+    lock_enabled: false,
+    timers: { enabled: false, timers: [] },
+    screenshot_at: null,
     status: DeviceStatus.online,
     online: true,
     group_id: 11,
@@ -28,6 +32,20 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     company_id: 3,
     last_seen_at: new Date().toISOString(),
     created_at: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function commandItem(overrides: Partial<DeviceCommandItem> = {}): DeviceCommandItem {
+  return {
+    command_id: 501,
+    device_id: 31,
+    action: 'reboot',
+    value: null,
+    status: 'pending',
+    result: null,
+    created_at: '2025-01-03T09:00:00.000Z',
+    acked_at: null,
     ...overrides,
   };
 }

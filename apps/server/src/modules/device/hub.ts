@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
+import { commandMessage } from './commands';
 import { playerRow } from './player';
 import { presentPlayerState } from './presenter';
 
@@ -19,7 +20,11 @@ const SWEEP_MS = 15_000;
  * Marks claimed devices offline whose last heartbeat is older than OFFLINE_AFTER_SECONDS;
  * answers how many. Every instance may run it: the update is idempotent.
  */
-export async function sweepOffline(db: Db, now = new Date()): Promise<number> {
+export async function sweepOffline(
+  db: Db,
+  now = new Date(),
+  then?: (ids: number[]) => Promise<void>,
+): Promise<number> {
   const before = new Date(now.getTime() - OFFLINE_AFTER_SECONDS * 1000);
   const rows = await db
     .update(devices)
@@ -32,6 +37,7 @@ export async function sweepOffline(db: Db, now = new Date()): Promise<number> {
       ),
     )
     .returning({ id: devices.id });
+  if (then && rows.length > 0) await then(rows.map((row) => row.id));
   return rows.length;
 }
 
@@ -40,6 +46,7 @@ export const send = (socket: WebSocket, message: ServerMessage) => socket.send(J
 export class DeviceHub {
   private readonly sockets = new Map<number, WebSocket>();
   private timer: NodeJS.Timeout | null = null;
+  private offlineListener?: (ids: number[]) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -50,6 +57,10 @@ export class DeviceHub {
     bus.on((event) => {
       if (event.type === 'device-changed' && this.sockets.has(event.deviceId)) {
         this.push(event.deviceId).catch((err) => this.log.error({ err, event }, 'device hub: push failed'));
+      } else if (event.type === 'device-command' && this.sockets.has(event.deviceId)) {
+        this.deliver(event.deviceId, event.commandId).catch((err) =>
+          this.log.error({ err, event }, 'device hub: command failed'),
+        );
       }
     });
   }
@@ -97,9 +108,23 @@ export class DeviceHub {
     send(socket, { type: 'state', state: presentPlayerState(row, new Date()) });
   }
 
+  /** Sends a command still pending to the device's socket. */
+  private async deliver(deviceId: number, commandId: number) {
+    const message = await commandMessage(this.db, commandId);
+    const socket = this.sockets.get(deviceId);
+    if (message && socket) send(socket, message);
+  }
+
+  /** Told which devices each sweep marked offline (the status mails). */
+  onOffline(listener: (ids: number[]) => Promise<void>) {
+    this.offlineListener = listener;
+  }
+
   startSweep() {
     this.timer ??= setInterval(() => {
-      sweepOffline(this.db).catch((err) => this.log.error({ err }, 'device hub: sweep failed'));
+      sweepOffline(this.db, new Date(), this.offlineListener).catch((err) =>
+        this.log.error({ err }, 'device hub: sweep failed'),
+      );
     }, SWEEP_MS);
     this.timer.unref();
   }

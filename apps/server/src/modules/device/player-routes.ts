@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
 import { hello } from './player';
+import { playerScreenshotRoutes } from './screenshot';
 import { handlePlayerSocket } from './socket';
 
 // The player's own calls under /backend/player (ARCHITECTURE §7): public, since a screen has no
@@ -25,6 +26,8 @@ function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
 }
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(playerScreenshotRoutes);
+
   app.post(
     '/player/hello',
     {

@@ -39,7 +39,8 @@ describe('POST player/hello', () => {
       status: 0,
       companyId: null,
       resolution: '1920x1080',
-      orientation: 90,
+      // The rotation the console sets, not what the screen reports.
+      orientation: 0,
       timezone: 'Europe/Rome',
       userAgent: 'Chrome',
       systemVersion: '1.2.3',

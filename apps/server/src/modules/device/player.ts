@@ -32,12 +32,14 @@ const isUniqueViolation = (err: unknown) =>
   (err as { code?: string })?.code === '23505' ||
   (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-/** The columns a player's report fills; absent fields stay as they were. */
+/**
+ * The columns a player's report fills; absent fields stay as they were. Not orientation: that
+ * column is the rotation the console set (the orientation command), which the player applies.
+ */
 export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
   if (!info) return {};
   const columns: Partial<Device> = {
     resolution: info.resolution,
-    orientation: info.orientation,
     timezone: info.timezone,
     userAgent: info.user_agent,
     systemVersion: info.player_version,

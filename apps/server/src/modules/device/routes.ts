@@ -12,7 +12,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
+import { commandRoutes } from './command-routes';
 import { addDevice, deleteDevices, deviceDetail, deviceList, editDevice, moveDevices } from './service';
+import { registerStatusMails } from './status-mail';
+import { deviceTimerRoutes } from './timer-routes';
 
 // Devices under /backend/manager/device (ARCHITECTURE §5): the list and its writes need
 // device:dev:list, one device's page device:dev:info.
@@ -28,6 +31,8 @@ const ADD_LIMIT = {
 } as const;
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(commandRoutes);
+
   app.get(
     '/device',
     {
@@ -90,4 +95,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await deleteDevices(app, request.scope, [request.params.device_id])),
   );
+
+  await app.register(deviceTimerRoutes);
+  registerStatusMails(app);
 };

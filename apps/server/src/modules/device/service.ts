@@ -29,7 +29,7 @@ import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
 const rowColumns = { ...getTableColumns(devices), groupName: workspaces.name };
 
 /** Claimed devices the caller may see. */
-const visible = (scope: TenantScope): SQL | undefined =>
+export const visible = (scope: TenantScope): SQL | undefined =>
   and(
     isNotNull(devices.companyId),
     scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
@@ -106,7 +106,7 @@ export async function deviceDetail(db: Db, scope: TenantScope, id: number): Prom
 }
 
 /** Every one of these ids the caller may see, locked for the write; 404001 if any is not. */
-async function visibleIds(tx: Db, scope: TenantScope, ids: readonly number[]) {
+export async function visibleIds(tx: Db, scope: TenantScope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const rows = await tx
     .select({ id: devices.id, companyId: devices.companyId })
@@ -117,7 +117,7 @@ async function visibleIds(tx: Db, scope: TenantScope, ids: readonly number[]) {
   return rows;
 }
 
-const announce = async (tx: Db, ids: readonly number[]) => {
+export const announce = async (tx: Db, ids: readonly number[]) => {
   for (const deviceId of ids) await publish(tx, { type: 'device-changed', deviceId });
 };
 

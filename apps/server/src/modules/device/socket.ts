@@ -1,5 +1,6 @@
 import {
   DeviceStatus,
+  OFFLINE_AFTER_SECONDS,
   type PlayerInfo,
   PlayerSocketClose,
   playerInfoSchema,
@@ -10,9 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { devices } from '../../db/schema';
+import { acknowledge, ackSchema } from './commands';
 import { send } from './hub';
 import { deviceOfToken, infoColumns, renewPin } from './player';
 import { presentPlayerState } from './presenter';
+import { mailOffline, markOnline } from './status-mail';
 
 // One player's socket (ARCHITECTURE §7): the token in the first message within AUTH_MS, then
 // heartbeats. last_seen_at is written at most every TOUCH_MS per device, not per message, so a
@@ -55,6 +58,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
   const authenticate = async (message: z.infer<typeof authSchema>) => {
     const found = await deviceOfToken(app.db, message.token);
     if (!found || socket.readyState !== socket.OPEN) return refuse();
+    if (found.companyId !== null && found.status === DeviceStatus.offline) await markOnline(app, found.id);
     const now = new Date();
     const [updated] = await app.db
       .update(devices)
@@ -74,6 +78,8 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
     if (message.info) info = { ...info, ...message.info };
     const now = Date.now();
     if (deviceId === null || now - touchedAt < TOUCH_MS) return;
+    // Silent so long that a sweep may have marked it offline: back online, with its mail.
+    if (now - touchedAt >= OFFLINE_AFTER_SECONDS * 1000) await markOnline(app, deviceId);
     touchedAt = now;
     const reported = info;
     info = undefined;
@@ -86,6 +92,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
 
   socket.on('message', (data) => {
     const message = parse(data);
+    const ack = deviceId === null ? null : ackSchema.safeParse(message);
     let work: Promise<unknown>;
     if (deviceId === null) {
       if (authenticating) return; // one auth at a time; the player waits for its welcome
@@ -94,6 +101,8 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
       authenticating = true;
       clearTimeout(timer);
       work = authenticate(auth.data);
+    } else if (ack?.success) {
+      work = acknowledge(app.db, deviceId, ack.data);
     } else {
       const beat = heartbeatSchema.safeParse(message);
       if (!beat.success) {
@@ -115,6 +124,13 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
       .update(devices)
       .set({ status: DeviceStatus.offline, updatedAt: new Date() })
       .where(and(eq(devices.id, deviceId), eq(devices.status, DeviceStatus.online)))
+      .returning({ id: devices.id })
+      .then((rows) =>
+        mailOffline(
+          app,
+          rows.map((row) => row.id),
+        ),
+      )
       .catch((err) => log.error({ err }, 'player socket: offline failed'));
   });
 }

@@ -1,4 +1,5 @@
 import { changedPwd } from './changed-pwd';
+import { deviceStatus } from './device-status';
 import { invite } from './invite';
 import type { LocalizedMail } from './layout';
 import { loginError } from './login-error';
@@ -11,6 +12,7 @@ export const MAIL_TEMPLATE_TYPES = [
   'changed-pwd',
   'remote-login',
   'login-error',
+  'device-status',
 ] as const;
 export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 
@@ -21,4 +23,5 @@ export const SHIPPED_TEMPLATES: Record<MailTemplateType, LocalizedMail> = {
   'changed-pwd': changedPwd,
   'remote-login': remoteLogin,
   'login-error': loginError,
+  'device-status': deviceStatus,
 };

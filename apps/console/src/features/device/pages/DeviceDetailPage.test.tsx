@@ -9,7 +9,13 @@ import { DeviceDetailPage } from './DeviceDetailPage';
 const slow = { timeout: 15_000 };
 
 beforeEach(() => {
-  signInAs(Role.owner, ['device', 'device:dev:list', 'device:dev:info', 'workspace:tree']);
+  signInAs(Role.owner, [
+    'device',
+    'device:dev:list',
+    'device:dev:info',
+    'device:timer:add',
+    'workspace:tree',
+  ]);
 });
 
 afterEach(() => {
@@ -27,8 +33,17 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
             orientation: 90,
             mute: true,
             storage_mode: 'indexeddb',
+            lock_enabled: true,
+            timers: {
+              enabled: true,
+              timers: [
+                { weekday: 2, on: '09:00', off: '18:00' },
+                { weekday: 1, on: '08:00', off: '20:00' },
+              ],
+            },
           }),
         ),
+      'GET /manager/device/31/command': () => ok({ list: [] }),
     });
     await renderPage(<DeviceDetailPage />, '/device/31', '/device/:device_id');
     expect(await screen.findByRole('heading', { name: 'Lobby screen' }, slow)).toBeTruthy();
@@ -51,7 +66,11 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     ]) {
       expect(screen.getByText(text), text).toBeTruthy();
     }
-    expect(screen.queryByRole('button', { name: /reboot|screenshot/i })).toBeNull();
+    expect(screen.getByText('Mon 08:00–20:00 · Tue 09:00–18:00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Power timer' }).getAttribute('href')).toBe('/device/timer/31');
+    expect(screen.getByText('Locked')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reboot' })).toBeTruthy();
+    expect(screen.getByText('No screenshot yet. The Screenshot button takes one.')).toBeTruthy();
   });
 
   it('says when the device is not there', async () => {

@@ -10,12 +10,17 @@ import { formatSize } from '../../team/components/member-columns';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useDevice } from '../api';
 import { EditDeviceDialog } from '../components/EditDeviceDialog';
+import { LockControl } from '../components/LockControl';
 import { DeviceStatusBadge, LastSeen, useStorageModeLabel } from '../components/labels';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog';
+import { RemoteControlCard } from '../components/RemoteControlCard';
+import { ScreenshotPanel } from '../components/ScreenshotPanel';
 import { useDeviceDelete } from '../components/use-device-delete';
+import { TimerSummary } from '../timer/TimerSummary';
 
 const LIST_PATH = '/device/list';
 const orNone = (value: string | null) => value || '—';
+const WIDE = ['timer', 'userAgent'];
 
 /** /device/{device_id}: everything the screen reports (spec 001 §3 "Device"), kept fresh. */
 export function DeviceDetailPage() {
@@ -26,6 +31,8 @@ export function DeviceDetailPage() {
   const storageMode = useStorageModeLabel();
   // Moving and deleting are calls of the list (device:dev:list).
   const canManage = usePermission('device:dev:list');
+  // Commands and the lock are calls of the device itself (device:dev:info).
+  const canControl = usePermission('device:dev:info');
   const deviceId = Number(useParams().device_id);
   const device = useDevice(Number.isInteger(deviceId) ? deviceId : 0);
   const [editing, setEditing] = useState<DeviceItem | null>(null);
@@ -58,18 +65,21 @@ export function DeviceDetailPage() {
     ['brightness', `${item.brightness} %`],
     ['volume', `${item.volume} %`],
     ['mute', item.mute ? t('yes') : t('no')],
+    ['screen', item.screen_on ? t('screen.on') : t('screen.off')],
+    ['timer', <TimerSummary key="timer" deviceId={item.device_id} timers={item.timers} />],
+    ['lock', <LockControl key="lock" device={item} editable={canControl} />],
     ['playerVersion', orNone(item.system_version)],
     ['freeStorage', item.free_storage === null ? '—' : formatSize(item.free_storage)],
     ['storageMode', storageMode(item.storage_mode)],
     ['createdAt', dateTime(item.created_at)],
     ['userAgent', orNone(item.user_agent)],
   ];
-  // The user agent is long: it takes the whole last row.
+  // Long values take a whole row.
   const items: DescriptionsProps['items'] = rows.map(([key, children]) => ({
     key,
     label: t(`field.${key}`),
     children,
-    span: key === 'userAgent' ? 'filled' : 1,
+    span: WIDE.includes(key) ? 'filled' : 1,
   }));
 
   return (
@@ -95,6 +105,8 @@ export function DeviceDetailPage() {
       <Card>
         <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle" items={items} />
       </Card>
+      {canControl ? <RemoteControlCard device={item} /> : null}
+      <ScreenshotPanel device={item} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />
       <MoveDevicesDialog devices={moving} onClose={() => setMoving([])} />
     </>

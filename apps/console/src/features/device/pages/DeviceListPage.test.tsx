@@ -30,8 +30,11 @@ function server(devices = DEVICES, extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+const notices = vi.fn();
+
 beforeEach(() => {
-  registerNotifier({ open: vi.fn() });
+  notices.mockClear();
+  registerNotifier({ open: notices });
   signInAs(Role.owner, PERMISSIONS);
 });
 
@@ -133,5 +136,41 @@ describe('DeviceListPage', { timeout: 30_000 }, () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(api.callsTo('DELETE /manager/device')).toHaveLength(1));
     expect(api.callsTo('DELETE /manager/device')[0].body).toEqual({ ids: [31, 32] });
+  });
+
+  it('sends one command to the selected devices at once', async () => {
+    const api = server(DEVICES, { 'POST /manager/device/command': () => ok({ list: [] }) });
+    await page('/device/list');
+    await screen.findByText('Window', {}, slow);
+    fireEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /Send command/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Screen off' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/device/command')).toHaveLength(1));
+    expect(api.callsTo('POST /manager/device/command')[0].body).toEqual({
+      ids: [31, 32],
+      command: { action: 'screen-off' },
+    });
+  });
+
+  it('refuses more than 50 devices without calling the server', async () => {
+    const many = Array.from({ length: 51 }, (_, index) =>
+      deviceItem({
+        device_id: 100 + index,
+        device_name: `Screen ${index}`,
+        signage_id: `S${100000 + index}`,
+      }),
+    );
+    const api = server(many, { 'POST /manager/device/command': () => ok({ list: [] }) });
+    await page('/device/list?page_size=100');
+    await screen.findByText('Screen 50', {}, slow);
+    fireEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /Send command/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reboot' }));
+    await waitFor(() =>
+      expect(notices).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'error', title: 'The number of devices cannot exceed 50.' }),
+      ),
+    );
+    expect(api.callsTo('POST /manager/device/command')).toHaveLength(0);
   });
 });

@@ -3,10 +3,12 @@ import type { DeviceItem } from '@vitrine/contract';
 import { Button, Flex, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../lib/permissions';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useListView } from '../../team/list-params';
 import { useDeviceList } from '../api';
 import { AddDeviceDrawer } from '../components/AddDeviceDrawer';
+import { BatchCommandMenu } from '../components/BatchCommandMenu';
 import { DeviceEmpty } from '../components/DeviceEmpty';
 import { DEVICE_FILTERS, DeviceFilters } from '../components/DeviceFilters';
 import { DeviceTable } from '../components/DeviceTable';
@@ -25,6 +27,8 @@ export function DeviceListPage() {
   const [moving, setMoving] = useState<DeviceItem[]>([]);
   const deletion = useDeviceDelete(() => setSelected([]));
   const adding = params.has('act');
+  // Commands are calls of each device (device:dev:info).
+  const canControl = usePermission('device:dev:info');
 
   const chosen = (list.data?.list ?? []).filter((device) => selected.includes(device.device_id));
   const filtered = Boolean(view.keyword) || Object.keys(view.filters).length > 0;
@@ -50,6 +54,7 @@ export function DeviceListPage() {
       {chosen.length > 0 ? (
         <Flex wrap align="center" gap="small" style={{ marginBottom: 12 }}>
           <Typography.Text>{t('list.selected', { number: chosen.length })}</Typography.Text>
+          {canControl ? <BatchCommandMenu devices={chosen} /> : null}
           <Button onClick={() => setMoving(chosen)}>{t('action.move')}</Button>
           <Button danger onClick={() => deletion.remove(chosen)} loading={deletion.busy}>
             {t('action.delete')}

@@ -1,0 +1,69 @@
+import { Button, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { notify } from '../../../lib/notify';
+import { ErrorAlert } from '../../account/components/ErrorAlert';
+import { useErrorText } from '../../account/errors';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useDevice } from '../api';
+import { useDeviceTimers, useSaveTimers } from '../control-api';
+import { DevicePicker } from '../timer/DevicePicker';
+import { TimerForm, type TimerValues } from '../timer/TimerForm';
+
+const EMPTY = { enabled: true, timers: [] };
+
+/** /device/timer/{device_id?}: one device's weekly power timer, or one timer for several devices. */
+export function DeviceTimerPage() {
+  const { t } = useTranslation(['device', 'common']);
+  const deviceId = Number(useParams().device_id ?? 0);
+  return Number.isInteger(deviceId) && deviceId > 0 ? (
+    <DeviceTimer deviceId={deviceId} />
+  ) : (
+    <>
+      <PageHeader title={t('common:route.deviceTimer')} />
+      <TimerEditor initial={EMPTY} deviceId={null} />
+    </>
+  );
+}
+
+function DeviceTimer({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('device');
+  const errorText = useErrorText();
+  const device = useDevice(deviceId);
+  const timers = useDeviceTimers(deviceId);
+  if (timers.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (timers.isError) {
+    return (
+      <Result
+        status="warning"
+        title={errorText(timers.error)}
+        extra={<Button onClick={() => timers.refetch()}>{t('action.retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t('timer.titleOf', { name: device.data?.device_name ?? '' })} />
+      <TimerEditor initial={timers.data} deviceId={deviceId} />
+    </>
+  );
+}
+
+/** The form and its save; without a device the user picks the devices. */
+function TimerEditor({ initial, deviceId }: { initial: TimerValues; deviceId: number | null }) {
+  const { t } = useTranslation('device');
+  const save = useSaveTimers();
+  const submit = ({ ids: picked, enabled, timers }: TimerValues) =>
+    save.mutate(
+      { to: deviceId ?? picked ?? [], timers: { enabled, timers } },
+      { onSuccess: () => notify({ type: 'success', title: t('saved') }) },
+    );
+  return (
+    <>
+      <ErrorAlert error={save.error} />
+      <TimerForm initial={initial} saving={save.isPending} onSave={submit}>
+        {deviceId ? null : <DevicePicker />}
+      </TimerForm>
+    </>
+  );
+}

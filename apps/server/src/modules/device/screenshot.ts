@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ResultCode } from '@vitrine/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { deviceCommands, devices } from '../../db/schema';
+import { empty, ok, responses } from '../../platform/envelope';
+import { AppError, notFound } from '../../platform/errors';
+import { deviceOfToken } from './player';
+
+// Screenshots (ARCHITECTURE §7): a player answering a screenshot command uploads the image with
+// its device token; the latest one per device is kept as DATA_DIR/screenshots/<device_id>.png
+// (PNG or JPEG inside: the bytes say which) and sent to the console's device page.
+
+export const SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+const fileOf = (dataDir: string, deviceId: number) => path.join(dataDir, 'screenshots', `${deviceId}.png`);
+
+/** image/png or image/jpeg by the file's signature, or null for anything else. */
+export function imageTypeOf(bytes: Buffer): string | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** Written beside and renamed into place, so a reader never sees half an image. */
+async function saveScreenshot(dataDir: string, deviceId: number, bytes: Buffer) {
+  const file = fileOf(dataDir, deviceId);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  try {
+    await fs.writeFile(temporary, bytes);
+    await fs.rename(temporary, file);
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
+export const removeScreenshot = (dataDir: string, deviceId: number) =>
+  fs.rm(fileOf(dataDir, deviceId), { force: true });
+
+/** The latest screenshot and its type, or 404001 when there is none. */
+export async function readScreenshot(dataDir: string, deviceId: number) {
+  const bytes = await fs.readFile(fileOf(dataDir, deviceId)).catch(() => null);
+  const type = bytes && imageTypeOf(bytes);
+  if (!bytes || !type) throw notFound();
+  return { bytes, type };
+}
+
+/** An upload only answers a screenshot command of this device still waiting for it. */
+async function pendingScreenshot(db: Db, deviceId: number, commandId: number) {
+  const [row] = await db
+    .select({ id: deviceCommands.id })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.id, commandId),
+        eq(deviceCommands.deviceId, deviceId),
+        eq(deviceCommands.action, 'screenshot'),
+        eq(deviceCommands.status, 'pending'),
+      ),
+    );
+  if (!row) throw notFound();
+}
+
+const BEARER = /^Bearer\s+(\S{20,128})$/i;
+
+/** POST /backend/player/screenshot?command_id=N: the body is the image, the device token says whose. */
+export const playerScreenshotRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Raw image bodies, in this plugin's scope only.
+  app.addContentTypeParser(
+    IMAGE_TYPES,
+    { parseAs: 'buffer', bodyLimit: SCREENSHOT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/player/screenshot',
+    {
+      config: { access: 'public' },
+      bodyLimit: SCREENSHOT_MAX_BYTES,
+      schema: {
+        querystring: z.object({ command_id: z.coerce.number().int().positive() }),
+        response: responses(empty),
+      },
+    },
+    async (request) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const device = token ? await deviceOfToken(app.db, token) : undefined;
+      if (!device || device.companyId === null) throw new AppError(ResultCode.sessionExpired);
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || imageTypeOf(bytes) === null) {
+        throw new AppError(ResultCode.validation, 'code.400001', { detail: 'image/png or image/jpeg' });
+      }
+      await pendingScreenshot(app.db, device.id, request.query.command_id);
+      await saveScreenshot(app.config.dataDir, device.id, bytes);
+      await app.db.update(devices).set({ screenshotAt: new Date() }).where(eq(devices.id, device.id));
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, Role } from '@vitrine/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { devices, jobs, users } from '../../db/schema';
+import { buildTestApp } from '../../test/app';
+import { buildDevice } from '../../test/device-factories';
+import { clearOutbox, readOutbox } from '../../test/outbox';
+import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
+import { sweepOffline } from './hub';
+import { mailOffline, markOnline } from './status-mail';
+
+let app: FastifyInstance;
+let base: string;
+beforeAll(async () => {
+  app = await buildTestApp();
+  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  clearOutbox(app);
+  await app.db.delete(jobs);
+});
+
+const rowOf = async (id: number) => (await app.db.select().from(devices).where(eq(devices.id, id)))[0];
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** Runs the status job, then the mails it queued; answers the mails written. */
+async function mails() {
+  while ((await app.jobs.runDue()) > 0);
+  return readOutbox(app);
+}
+
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('timed out');
+}
+
+/** A player that connects with its token and waits for its welcome. */
+async function connectPlayer(token: string) {
+  const socket = new WebSocket(`${base}/backend/player/socket`);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const welcome = new Promise((resolve) => socket.once('message', resolve));
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  await welcome;
+  return socket;
+}
+
+/** A company whose root holds workspace `hall`, with an owner (German) and user admins here and there. */
+async function company() {
+  const t = await buildTenant(app);
+  await app.db.update(users).set({ language: 'de' }).where(eq(users.id, t.owner.id));
+  const hall = await buildWorkspace(app, t.company.id, t.root.id, 'Hall');
+  const side = await buildWorkspace(app, t.company.id, t.root.id, 'Side');
+  const rootAdmin = await buildMember(app, t.root, Role.userAdmin);
+  await app.db.update(users).set({ language: 'fr' }).where(eq(users.id, rootAdmin.id));
+  const hallAdmin = await buildMember(app, hall, Role.userAdmin);
+  const sideAdmin = await buildMember(app, side, Role.userAdmin);
+  const disabledAdmin = await buildMember(app, hall, Role.userAdmin, { status: AccountStatus.disabled });
+  const hallUser = await buildMember(app, hall, Role.user);
+  const device = await buildDevice(app, hall, 'Lobby');
+  return { ...t, rootAdmin, hallAdmin, sideAdmin, disabledAdmin, hallUser, device };
+}
+
+describe('device-status mails', () => {
+  it('mails the owner and the admins above the device when it goes offline and comes back', async () => {
+    const c = await company();
+    const first = await connectPlayer(c.device.token);
+    expect((await rowOf(c.device.row.id)).status).toBe(DeviceStatus.online);
+    // Coming online with no outage mailed says nothing.
+    expect(await mails()).toEqual([]);
+
+    first.close();
+    await until(async () => (await rowOf(c.device.row.id)).status === DeviceStatus.offline);
+    await until(async () => (await app.db.select().from(jobs)).length > 0);
+    const offline = await mails();
+    expect(offline.map((mail) => mail.to).sort()).toEqual(
+      [c.owner.email, c.rootAdmin.email, c.hallAdmin.email].sort(),
+    );
+    const toOwner = offline.find((mail) => mail.to === c.owner.email);
+    expect(toOwner?.subject).toBe('Gerät Lobby: Offline');
+    expect(toOwner?.text).toContain(`/device/${c.device.row.id}`);
+    expect(toOwner?.text).toContain(c.device.row.signageId);
+    expect(offline.find((mail) => mail.to === c.rootAdmin.email)?.subject).toBe(
+      'Appareil Lobby : Hors ligne',
+    );
+
+    clearOutbox(app);
+    const second = await connectPlayer(c.device.token);
+    const online = await mails();
+    expect(online).toHaveLength(3);
+    expect(online.find((mail) => mail.to === c.hallAdmin.email)?.subject).toBe('Device Lobby: Online');
+    second.terminate();
+  });
+
+  it('sends at most one offline mail per window, and a back-online only after a mailed offline', async () => {
+    const c = await company();
+    const id = c.device.row.id;
+    await app.db
+      .update(devices)
+      .set({ status: DeviceStatus.online, lastSeenAt: minutesAgo(10) })
+      .where(eq(devices.id, id));
+    // Offline by the sweep: mailed.
+    await sweepOffline(app.db, new Date(), (ids) => mailOffline(app, ids));
+    expect(await mails()).toHaveLength(3);
+    clearOutbox(app);
+
+    await markOnline(app, id); // back: the outage was mailed, so this is too
+    expect((await mails()).map((mail) => mail.subject)).toContain('Device Lobby: Online');
+    clearOutbox(app);
+
+    // Flapping within the window: neither the offline nor the online that follows is mailed.
+    await app.db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, id));
+    await app.db.update(devices).set({ status: DeviceStatus.offline }).where(eq(devices.id, id));
+    await mailOffline(app, [id]);
+    await markOnline(app, id);
+    expect(await mails()).toEqual([]);
+
+    // Past the window the next offline is mailed again.
+    await app.db
+      .update(devices)
+      .set({ status: DeviceStatus.offline, statusMailedAt: minutesAgo(DEVICE_STATUS_MAIL_MINUTES + 1) })
+      .where(eq(devices.id, id));
+    await mailOffline(app, [id]);
+    expect(await mails()).toHaveLength(3);
+  });
+
+  it('says nothing when the device is back before its offline mail is decided', async () => {
+    const c = await company();
+    await app.db.update(devices).set({ status: DeviceStatus.online }).where(eq(devices.id, c.device.row.id));
+    await mailOffline(app, [c.device.row.id]);
+    expect(await mails()).toEqual([]);
+    expect((await rowOf(c.device.row.id)).statusMailedAt).toBeNull();
+  });
+});
