@@ -1,4 +1,10 @@
-import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, Role } from '@vitrine/contract';
+import {
+  AccountStatus,
+  DEVICE_STATUS_MAIL_MINUTES,
+  DeviceStatus,
+  OFFLINE_AFTER_SECONDS,
+  Role,
+} from '@vitrine/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devices, users } from '../../db/schema';
@@ -9,30 +15,37 @@ import { mailLanguage, mailTime } from '../account/client';
 // screen goes offline or comes back, the company's owner and the user admins whose workspace holds
 // it hear of it through the job queue, each in their own language.
 //
+// An outage is news only once it has lasted OFFLINE_AFTER_SECONDS: the offline job is queued for
+// then and says nothing if the screen came back meanwhile (a reboot, a network blip).
 // Against flapping, devices.status_mailed_at holds when the last OFFLINE mail went out:
 // - an offline mail goes only if none went in the last DEVICE_STATUS_MAIL_MINUTES;
 // - a back-online mail goes only if this outage's offline mail went out (status_mailed_at is at or
 //   after the last time the device was seen before the outage), so every "online" answers one
 //   "offline", and a screen that flaps every minute costs one pair of mails per window.
-// The check and the stamp happen in the transaction that enqueues the job.
+// The check and the stamp happen in the transaction that queues the mails.
 
 const JOB = 'device-status';
 const WINDOW_MS = DEVICE_STATUS_MAIL_MINUTES * 60_000;
 
 type Change = 'online' | 'offline';
-type Payload = { deviceId: number; status: Change; at: string };
+/** seen: the device's last sign of life when it dropped, which tells this outage from a later one. */
+type Payload = { deviceId: number; status: Change; at: string; seen?: string | null };
 
-/** After these devices were marked offline: queues the mails the rule allows. */
+/** After these devices were marked offline: each outage's mail, decided once it has lasted. */
 export async function mailOffline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
-  for (const id of ids) {
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
-      // Back online already, deleted, or mailed within the window: nothing to say.
-      if (row?.companyId == null || row.status !== DeviceStatus.offline) return;
-      if (row.statusMailedAt && now.getTime() - row.statusMailedAt.getTime() < WINDOW_MS) return;
-      await tx.update(devices).set({ statusMailedAt: now }).where(eq(devices.id, id));
-      await app.jobs.enqueue(JOB, { deviceId: id, status: 'offline', at: now.toISOString() }, {}, tx);
-    });
+  if (ids.length === 0) return;
+  const rows = await app.db
+    .select({ id: devices.id, lastSeenAt: devices.lastSeenAt })
+    .from(devices)
+    .where(inArray(devices.id, [...ids]));
+  const runAt = new Date(now.getTime() + OFFLINE_AFTER_SECONDS * 1000);
+  for (const row of rows) {
+    const seen = row.lastSeenAt?.toISOString() ?? null;
+    await app.jobs.enqueue(
+      JOB,
+      { deviceId: row.id, status: 'offline', at: now.toISOString(), seen },
+      { runAt },
+    );
   }
 }
 
@@ -65,24 +78,39 @@ function workspaceAndAncestors(links: readonly { id: number; parentId: number | 
 
 /** The job: one mail per recipient, all queued together. */
 async function sendStatusMails(app: FastifyInstance, payload: Payload) {
-  const [device] = await app.db.select().from(devices).where(eq(devices.id, payload.deviceId));
-  if (device?.companyId == null || device.workspaceId === null) return;
-  const holders = workspaceAndAncestors(await app.workspaceTrees.of(device.companyId), device.workspaceId);
-  const recipients = await app.db
-    .select()
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, device.companyId),
-        eq(users.status, AccountStatus.active),
-        or(
-          eq(users.roleId, Role.owner),
-          and(eq(users.roleId, Role.userAdmin), inArray(users.workspaceId, holders)),
-        ),
-      ),
-    );
-  const at = new Date(payload.at);
+  // The company's tree first: inside the transaction a second query would wait for it on PGlite.
+  const [current] = await app.db
+    .select({ companyId: devices.companyId })
+    .from(devices)
+    .where(eq(devices.id, payload.deviceId));
+  const companyId = current?.companyId;
+  if (companyId == null) return;
+  const links = await app.workspaceTrees.of(companyId);
   await app.db.transaction(async (tx) => {
+    const [device] = await tx.select().from(devices).where(eq(devices.id, payload.deviceId)).for('update');
+    if (device?.companyId !== companyId || device.workspaceId === null) return;
+    if (payload.status === 'offline') {
+      // Back since, or dropped again since (that outage has its own job): not news.
+      const seen = device.lastSeenAt?.toISOString() ?? null;
+      if (device.status !== DeviceStatus.offline || seen !== (payload.seen ?? null)) return;
+      if (device.statusMailedAt && Date.now() - device.statusMailedAt.getTime() < WINDOW_MS) return;
+      await tx.update(devices).set({ statusMailedAt: new Date() }).where(eq(devices.id, device.id));
+    }
+    const holders = workspaceAndAncestors(links, device.workspaceId);
+    const recipients = await tx
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.status, AccountStatus.active),
+          or(
+            eq(users.roleId, Role.owner),
+            and(eq(users.roleId, Role.userAdmin), inArray(users.workspaceId, holders)),
+          ),
+        ),
+      );
+    const at = new Date(payload.at);
     for (const user of recipients) {
       const language = mailLanguage(user.language);
       const vars = {

@@ -1,0 +1,119 @@
+import type { Browser, Page } from '@playwright/test';
+import { baseUrl, expect, latestMail, test } from './support';
+import { createOwner, logIn, PHONE, shot } from './support/journey';
+
+// A screen joins: one Chromium page opens the player, which registers and shows its signage ID
+// and PIN; the owner adds it from the console's drawer (opened by the link the player's QR code
+// holds) → it is online and the player shows its idle screen → reboot reloads the player, a
+// screenshot appears in the console, the orientation turns the screen → closing the player turns
+// the device offline in the console without a reload, and the owner is mailed.
+
+/** A fresh browser of its own, at `options`' size. */
+async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  return context.newPage();
+}
+
+const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+test('a player pairs with the ID and PIN it shows, goes online, and offline when closed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await createOwner(request, 'devices');
+  const name = `Lobby ${Date.now().toString(36)}`;
+
+  // The screen: a landscape 1080p browser opening /player.
+  const screen = await person(browser, { viewport: { width: 1280, height: 720 } });
+  await screen.goto('/player/');
+  const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
+  expect(signageId).toMatch(/^[A-Z2-9]{6}$/);
+  await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
+  const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';
+  expect(pin).toMatch(/^\d{6}$/);
+  await expect(screen.locator('.qr-image svg')).toBeVisible();
+  await shot(screen, 'devices', '1-player-unpaired');
+
+  // The owner follows the QR code's link: the drawer opens with the ID filled in.
+  await logIn(page, owner);
+  await page.goto(`/device/list?act=add&signage_id=${signageId}`);
+  await expect(page.locator('#digitalSignageId')).toHaveValue(signageId);
+  await page.locator('#deviceName').fill(name);
+  await page.locator('#deviceAuthentication').fill('000000' === pin ? '111111' : '000000');
+  const addButton = page.locator('#addDeviceFormSubmit');
+  await addButton.click();
+  // A wrong PIN is refused with the server's message, and nothing is added.
+  await expect(
+    page.getByText('The signage ID or authentication code is wrong, or the code has expired.'),
+  ).toBeVisible();
+  await shot(page, 'devices', '2-add-wrong-pin');
+  await expect(addButton).not.toHaveClass(/ant-btn-loading/);
+  await page.locator('#deviceAuthentication').fill(pin);
+  await addButton.click();
+  await expect(page.getByText(`${name} was added.`)).toBeVisible();
+
+  // Online in the console; the player shows its idle screen with its name.
+  await expect(row(page, name).getByText('Online')).toBeVisible();
+  await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
+  await shot(screen, 'devices', '3-player-paired');
+  await shot(page, 'devices', '4-list-online');
+
+  // The detail page shows what the player reported.
+  await row(page, name).getByRole('link', { name }).click();
+  await expect(page.getByText(signageId).first()).toBeVisible();
+  await expect(page.getByText('1280x720').or(page.getByText('2560x1440'))).toBeVisible();
+  await shot(page, 'devices', '5-detail');
+
+  // Remote control from the detail page, each command acknowledged by the screen.
+  const control = page.locator('.ant-card').filter({ hasText: 'Remote control' });
+  await screen.evaluate(() => {
+    (window as unknown as { beforeReboot: boolean }).beforeReboot = true;
+  });
+  await control.getByRole('button', { name: 'Reboot' }).click();
+  await expect(control.getByText('Done').first()).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() =>
+      screen.evaluate(() => (window as unknown as { beforeReboot?: boolean }).beforeReboot ?? false),
+    )
+    .toBe(false); // reloaded
+  await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
+
+  await control.getByRole('button', { name: 'Screenshot' }).click();
+  await expect(page.getByRole('img', { name: new RegExp(name) })).toBeVisible({ timeout: 20_000 });
+
+  await control.getByLabel('Orientation').click();
+  await page.locator('.ant-select-dropdown:visible [title="Portrait"]').click();
+  await expect(screen.locator('#screen')).toHaveAttribute('style', /rotate\(90deg\)/, { timeout: 15_000 });
+  await shot(screen, 'devices', '6-player-portrait-command');
+  await shot(page, 'devices', '7-detail-after-commands');
+
+  // Closing the player: offline within a list refresh, no reload, and the owner gets a mail.
+  const closed = Date.now();
+  await page.goto('/device/list');
+  await screen.context().close();
+  await expect(row(page, name).getByText('Offline')).toBeVisible({ timeout: 20_000 });
+  // The outage is news once it has lasted OFFLINE_AFTER_SECONDS (90 s): a reboot earlier said nothing.
+  const mail = await latestMail(owner.email, { after: closed, timeoutMs: 150_000 });
+  expect(mail.subject).toContain(name);
+  await shot(page, 'devices', '8-list-offline');
+
+  // The same list at phone width, then in Arabic (from the address, as a link may carry it).
+  const phone = await person(browser, PHONE);
+  await logIn(phone, owner);
+  await phone.goto('/device/list');
+  await expect(row(phone, name)).toBeVisible();
+  await shot(phone, 'devices', '9-list-phone');
+  await page.goto('/device/list?language=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(row(page, name)).toBeVisible();
+  await shot(page, 'devices', '10-list-arabic');
+
+  // A portrait screen in Arabic: the pairing screen mirrored, the codes still left to right.
+  const portrait = await person(browser, { viewport: { width: 720, height: 1280 } });
+  await portrait.goto('/player/?lang=ar');
+  await expect(portrait.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(portrait.locator('.signage-id')).toHaveText(/^[A-Z2-9]{6}$/);
+  await shot(portrait, 'devices', '11-player-arabic-portrait');
+});
