@@ -101,6 +101,21 @@ describe('the console shell', () => {
     expect(requests).toContain('/backend/account/logout');
   });
 
+  it('gives the player address in the top bar to those who manage devices, and only them', async () => {
+    signIn(loginResult({ permissions: ['home', 'device', 'device:dev:list'] }));
+    await open('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Player' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Turn a screen into a player')).toBeTruthy();
+    expect(screen.getByRole('link', { name: `${window.location.origin}/player` })).toBeTruthy();
+  });
+
+  it('shows no player address to a user without the device list', async () => {
+    signIn(loginResult({ permissions: ['home', 'profile:info'] }));
+    await open('/home');
+    await screen.findByRole('button', { name: 'Account menu' }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Player' })).toBeNull();
+  });
+
   it('uses a drawer menu and a compact top bar in mobile mode', async () => {
     const width = window.innerWidth;
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });

@@ -6,22 +6,24 @@ import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { WorkspaceSelector } from '../../features/workspace/components/WorkspaceSelector';
 import { useLanguage } from '../../lib/i18n';
-import { hasRole } from '../../lib/permissions';
+import { hasRole, usePermission } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { entryOf } from '../guard';
+import { PlayerLink } from './PlayerLink';
 import { UserMenu } from './UserMenu';
 import type { Shell } from './use-shell';
 
 type Props = { shell: Shell; navText: string; compact: boolean; onOpenMenu?: () => void };
 
 /** The top bar: menu button on mobile, back button on hasReturn routes, page title, workspace,
- * language switch and user menu (spec 000 §2 "Shell"). */
+ * the player's address, language switch and user menu (spec 000 §2 "Shell"). */
 export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { direction } = useLanguage();
   const { user } = useSession();
   const workspaceSelector = hasRole(user?.role_id, WORKSPACE_SELECTOR_ROLES);
+  const managesDevices = usePermission('device:dev:list');
 
   function goBack() {
     // React Router numbers history entries; at the first one there is nothing to go back to.
@@ -53,6 +55,7 @@ export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
       <h1 className="shell-header__title">{shell.title ? t(shell.title) : null}</h1>
       <div className="shell-header__tools">
         {workspaceSelector ? <WorkspaceSelector compact={compact} /> : null}
+        {managesDevices ? <PlayerLink compact={compact} color={navText} /> : null}
         <LanguageSwitch compact={compact} color={navText} />
         <UserMenu compact={compact} color={navText} />
       </div>
