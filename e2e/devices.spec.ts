@@ -36,8 +36,12 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await expect(screen.locator('.qr-image svg')).toBeVisible();
   await shot(screen, 'devices', '1-player-unpaired');
 
-  // The owner follows the QR code's link: the drawer opens with the ID filled in.
+  // The owner finds the player's address in the top bar, then follows the screen's QR code link:
+  // the drawer opens with the ID filled in.
   await logIn(page, owner);
+  await page.getByRole('button', { name: 'Player' }).click();
+  await expect(page.getByRole('link', { name: `${new URL(page.url()).origin}/player` })).toBeVisible();
+  await shot(page, 'devices', '0-top-bar-player-link');
   await page.goto(`/device/list?act=add&signage_id=${signageId}`);
   await expect(page.locator('#digitalSignageId')).toHaveValue(signageId);
   await page.locator('#deviceName').fill(name);
@@ -68,16 +72,12 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
 
   // Remote control from the detail page, each command acknowledged by the screen.
   const control = page.locator('.ant-card').filter({ hasText: 'Remote control' });
-  await screen.evaluate(() => {
-    (window as unknown as { beforeReboot: boolean }).beforeReboot = true;
-  });
+  let loads = 0;
+  screen.on('load', () => loads++);
+  const before = loads;
   await control.getByRole('button', { name: 'Reboot' }).click();
   await expect(control.getByText('Done').first()).toBeVisible({ timeout: 15_000 });
-  await expect
-    .poll(() =>
-      screen.evaluate(() => (window as unknown as { beforeReboot?: boolean }).beforeReboot ?? false),
-    )
-    .toBe(false); // reloaded
+  await expect.poll(() => loads, { timeout: 15_000 }).toBeGreaterThan(before); // reloaded
   await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
 
   await control.getByRole('button', { name: 'Screenshot' }).click();
