@@ -66,8 +66,8 @@ function TypeToDelete({ content, onMatch }: { content: ReactNode; onMatch: (matc
   );
 }
 
-/** "Are you sure delete": OK stays disabled until DELETE is typed. */
-export function confirmDelete({ title, content, onOk }: Omit<ConfirmOptions, 'okText' | 'danger'>): void {
+/** "Are you sure delete": OK (Delete, or okText) stays disabled until DELETE is typed. */
+export function confirmDelete({ title, content, onOk, okText }: Omit<ConfirmOptions, 'danger'>): void {
   const instance = modal().confirm({
     title: title ?? i18n.t('common:confirm.deleteTitle'),
     content: (
@@ -76,7 +76,7 @@ export function confirmDelete({ title, content, onOk }: Omit<ConfirmOptions, 'ok
         onMatch={(matches) => instance.update({ okButtonProps: { danger: true, disabled: !matches } })}
       />
     ),
-    okText: i18n.t('common:delete'),
+    okText: okText ?? i18n.t('common:delete'),
     cancelText: i18n.t('common:cancel'),
     okButtonProps: { danger: true, disabled: true },
     onOk,

@@ -124,7 +124,7 @@ describe('RemoteControlCard', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Unpair' }, slow));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('DELETE'), { target: { value: 'DELETE' } });
-    const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    const confirm = within(dialog).getByRole('button', { name: 'Unpair' }) as HTMLButtonElement;
     await waitFor(() => expect(confirm.disabled).toBe(false));
     expect(api.callsTo('POST /manager/device/31/command')).toHaveLength(0);
     fireEvent.click(confirm);

@@ -59,6 +59,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
             confirmDelete({
               title: t('control.unpairTitle'),
               content: t('control.unpairConfirm', { name: device.device_name }),
+              okText: t('command.unpair'),
               onOk: () => send({ action: 'unpair' }),
             }),
           true,
