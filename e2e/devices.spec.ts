@@ -116,4 +116,6 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await expect(portrait.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(portrait.locator('.signage-id')).toHaveText(/^[A-Z2-9]{6}$/);
   await shot(portrait, 'devices', '11-player-arabic-portrait');
+  // A player left running would keep the next journeys' machine busy.
+  await Promise.all([phone.context().close(), portrait.context().close()]);
 });

@@ -119,6 +119,8 @@ test('customer → company → owner → workspaces → members, each with only 
     sentAt.push(Date.now());
     expect(await submit(boss, boss.locator('#userFormSubmit'), `${ACCOUNT}/user`)).toBe(220000);
     await expect(boss.getByRole('row').filter({ hasText: member.email })).toBeVisible();
+    // The next member goes in a new drawer, not in this one while it closes.
+    await expect(boss.getByRole('dialog', { name: 'Add a member' })).toBeHidden();
   }
   await shot(boss, 'team', '6-user-list');
 
