@@ -1,6 +1,7 @@
 import { DeviceStatus } from '@vitrine/contract';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch, ListView } from '../../team/list-params';
@@ -21,15 +22,12 @@ export function DeviceFilters({ view, onChange }: Props) {
 
   return (
     <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-      <Input.Search
-        key={view.keyword ?? ''}
+      <KeywordSearch
         id="deviceKeyword"
-        allowClear
-        defaultValue={view.keyword}
+        keyword={view.keyword}
         placeholder={t('list.searchPlaceholder')}
-        aria-label={t('list.searchPlaceholder')}
-        onSearch={(keyword) => onChange({ keyword: keyword.trim() })}
-        style={{ width: mobile ? '100%' : 280 }}
+        width={280}
+        onSearch={(keyword) => onChange({ keyword })}
       />
       <SearchSelect<number>
         id="deviceStatus"

@@ -1,6 +1,7 @@
 import { AccountStatus } from '@vitrine/contract';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { usePermission } from '../../../lib/permissions';
@@ -35,15 +36,12 @@ export function UserFilters({ view, onChange }: Props) {
 
   return (
     <Flex wrap gap="small" style={{ marginBottom: 16 }}>
-      <Input.Search
-        key={view.keyword ?? ''}
+      <KeywordSearch
         id="userKeyword"
-        allowClear
-        defaultValue={view.keyword}
+        keyword={view.keyword}
         placeholder={t('user.searchPlaceholder')}
-        aria-label={t('user.searchPlaceholder')}
-        onSearch={(keyword) => onChange({ keyword: keyword.trim() })}
-        style={{ width: mobile ? '100%' : 260 }}
+        width={260}
+        onSearch={(keyword) => onChange({ keyword })}
       />
       <SearchSelect<number>
         id="userRole"
