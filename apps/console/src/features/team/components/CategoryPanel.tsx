@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CategoryItem, DeleteCategoryRequest, UserItem } from '@vitrine/contract';
-import { Button, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
 import { notify } from '../../../lib/notify';
 import { useCategories, useDeleteCategory, useSaveCategory, useUngroupUser, useUserList } from '../api';
 import { CategoryDeleteChoice } from './CategoryDeleteChoice';
@@ -90,23 +91,17 @@ export function CategoryPanel() {
       fixed: 'end',
       render: (_, category) => (
         <Space size={0}>
-          <Tooltip title={t('action.rename')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('action.rename')}
-              onClick={() => setNaming({ category })}
-            />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('action.delete')}
-              onClick={() => askDelete(category)}
-            />
-          </Tooltip>
+          <IconAction
+            label={t('action.rename')}
+            icon={<EditOutlined />}
+            onClick={() => setNaming({ category })}
+          />
+          <IconAction
+            label={t('action.delete')}
+            icon={<DeleteOutlined />}
+            onClick={() => askDelete(category)}
+            danger
+          />
         </Space>
       ),
     },

@@ -1,20 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type CompanyItem, CompanyOrigin, PLATFORM_ROLES } from '@vitrine/contract';
-import {
-  Button,
-  Flex,
-  Input,
-  Segmented,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Flex, Input, Segmented, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
@@ -113,32 +103,23 @@ export function CompanyTable() {
       fixed: 'end',
       render: (_, company) => (
         <Space size={0}>
-          <Tooltip title={t('action.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('action.edit')}
-              onClick={() => navigate(companyEditPath(company))}
-            />
-          </Tooltip>
-          <Tooltip title={t('company.owner')}>
-            <Button
-              type="text"
-              icon={<UserAddOutlined />}
-              aria-label={t('company.owner')}
-              onClick={() => navigate(`/owner/add/${company.company_id}`)}
-            />
-          </Tooltip>
+          <IconAction
+            label={t('action.edit')}
+            icon={<EditOutlined />}
+            onClick={() => navigate(companyEditPath(company))}
+          />
+          <IconAction
+            label={t('company.owner')}
+            icon={<UserAddOutlined />}
+            onClick={() => navigate(`/owner/add/${company.company_id}`)}
+          />
           {company.can_del ? (
-            <Tooltip title={t('action.delete')}>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('action.delete')}
-                onClick={() => askDelete(company)}
-              />
-            </Tooltip>
+            <IconAction
+              label={t('action.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => askDelete(company)}
+              danger
+            />
           ) : null}
         </Space>
       ),

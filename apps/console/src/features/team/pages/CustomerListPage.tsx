@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CustomerItem } from '@vitrine/contract';
-import { Button, Input, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Input, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { useCustomerList, useDeleteCustomer } from '../api';
@@ -53,23 +54,17 @@ export function CustomerListPage() {
       fixed: 'end',
       render: (_, customer) => (
         <Space size={0}>
-          <Tooltip title={t('action.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('action.edit')}
-              onClick={() => setDrawer({ customer })}
-            />
-          </Tooltip>
-          <Tooltip title={t('action.delete')}>
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('action.delete')}
-              onClick={() => askDelete(customer)}
-            />
-          </Tooltip>
+          <IconAction
+            label={t('action.edit')}
+            icon={<EditOutlined />}
+            onClick={() => setDrawer({ customer })}
+          />
+          <IconAction
+            label={t('action.delete')}
+            icon={<DeleteOutlined />}
+            onClick={() => askDelete(customer)}
+            danger
+          />
         </Space>
       ),
     },
