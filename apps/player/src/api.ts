@@ -1,13 +1,24 @@
-import type { Envelope, PlayerHelloRequest, PlayerState } from '@vitrine/contract';
+import type {
+  Envelope,
+  PlayerAckRequest,
+  PlayerHelloRequest,
+  PlayerPoll,
+  PlayerState,
+} from '@vitrine/contract';
 import { httpStatusOf, ResultCode } from '@vitrine/contract';
 
+// The player's HTTP calls under /backend/player: hello, and the socket's fallback (poll and ack),
+// which carry the device token as Bearer.
+
 const HELLO_PATH = '/backend/player/hello';
+const POLL_PATH = '/backend/player/poll';
+const ACK_PATH = '/backend/player/ack';
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
 const TOKEN_REFUSED_STATUSES = [400, 401, 403, 404];
 
-/** The server answered hello with a failure code. */
-export class HelloRefused extends Error {
+/** The server answered a player call with a failure code. */
+export class CallRefused extends Error {
   constructor(
     readonly code: number,
     message: string,
@@ -20,20 +31,54 @@ export class HelloRefused extends Error {
   }
 }
 
-/** POST /backend/player/hello. Throws HelloRefused for a failure code, TypeError when offline. */
-export async function hello(body: PlayerHelloRequest): Promise<PlayerState> {
-  const response = await fetch(HELLO_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    cache: 'no-store',
-  });
-  let envelope: Envelope<PlayerState>;
+/** The envelope's data. Throws CallRefused for a failure code, TypeError when offline. */
+async function dataOf<T>(response: Response): Promise<T> {
+  let envelope: Envelope<T>;
   try {
     envelope = await response.json();
   } catch {
-    throw new HelloRefused(ResultCode.serverError, `HTTP ${response.status}`);
+    throw new CallRefused(ResultCode.serverError, `HTTP ${response.status}`);
   }
-  if (envelope.code !== ResultCode.success) throw new HelloRefused(envelope.code, envelope.msg);
+  if (envelope.code !== ResultCode.success) throw new CallRefused(envelope.code, envelope.msg);
   return envelope.data;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** POST /backend/player/hello. */
+export async function hello(body: PlayerHelloRequest): Promise<PlayerState> {
+  const response = await fetch(HELLO_PATH, {
+    method: 'POST',
+    headers: JSON_TYPE,
+    body: JSON.stringify(body),
+    cache: 'no-store',
+  });
+  return dataOf(response);
+}
+
+/**
+ * GET /backend/player/poll: the state and the commands waiting, or null when nothing changed
+ * since the answer whose ETag is given.
+ */
+export async function poll(
+  token: string,
+  etag: string | null,
+): Promise<{ poll: PlayerPoll; etag: string | null } | null> {
+  const response = await fetch(POLL_PATH, {
+    headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
+    cache: 'no-store',
+  });
+  if (response.status === 304) return null;
+  return { poll: await dataOf<PlayerPoll>(response), etag: response.headers.get('etag') };
+}
+
+/** POST /backend/player/ack: a command's result while the socket is down. */
+export async function acknowledge(token: string, body: PlayerAckRequest): Promise<void> {
+  const response = await fetch(ACK_PATH, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, ...bearer(token) },
+    body: JSON.stringify(body),
+  });
+  await dataOf(response);
 }

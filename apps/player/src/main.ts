@@ -1,5 +1,6 @@
 import './styles.css';
-import type { PlayerInfo, PlayerState } from '@vitrine/contract';
+import type { DeviceCommand, PlayerInfo, PlayerState } from '@vitrine/contract';
+import { acknowledge, CallRefused, poll } from './api';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
 import { type CommandPlayer, runCommand } from './commands';
@@ -20,8 +21,11 @@ import { forgetDevice, loadClockOffset, loadState, saveClockOffset, saveState } 
 import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
 
-// While the socket is down, hello is asked this often, so a claim from the console still shows.
-const POLL_MS = 15_000;
+// While the socket is down, the server is polled this often (state and commands, with ETag), so a
+// claim, a setting or a command from the console still arrives.
+const POLL_MS = 10_000;
+// Commands already run, so one handed over by both a poll and the socket runs once.
+const OBEYED_KEPT = 100;
 // Slack after a PIN's end before asking for the next one, so the server has moved on.
 const PIN_RENEW_SLACK_MS = 500;
 
@@ -44,6 +48,8 @@ let connection: PlayerConnection | null = null;
 let pinTimer: ReturnType<typeof setTimeout> | undefined;
 let bootTimer: ReturnType<typeof setTimeout> | undefined;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
+let pollTag: string | null = null;
+const obeyed = new Set<number>();
 
 function setStatus(next: ConnectionStatus): void {
   status = next;
@@ -109,9 +115,37 @@ async function refresh(): Promise<void> {
   }
 }
 
+/** The socket's fallback: the state and the waiting commands, when they changed. */
+async function pollNow(): Promise<void> {
+  if (!token) return;
+  const sentAt = Date.now();
+  try {
+    const answer = await poll(token, pollTag);
+    if (!answer) return;
+    pollTag = answer.etag;
+    clock.sample(Date.parse(answer.poll.state.server_time), sentAt, Date.now());
+    show(answer.poll.state);
+    for (const { command_id, command } of answer.poll.commands) obey(command_id, command);
+  } catch (error) {
+    if (error instanceof CallRefused && error.tokenRefused) {
+      forgetDevice();
+      restart();
+    }
+    // Unreachable or busy: the next round asks again.
+  }
+}
+
+function obey(commandId: number, command: DeviceCommand): void {
+  if (obeyed.has(commandId)) return;
+  obeyed.add(commandId);
+  if (obeyed.size > OBEYED_KEPT) obeyed.delete(obeyed.values().next().value as number);
+  void runCommand(commandPlayer, commandId, command);
+}
+
 function connect(nextToken: string): void {
   connection?.stop();
   token = nextToken;
+  pollTag = null;
   connection = new PlayerConnection({
     url: socketUrl(location),
     token: nextToken,
@@ -125,14 +159,18 @@ function connect(nextToken: string): void {
         restart();
       },
       replaced: showReplaced,
-      command: (commandId, command) => void runCommand(commandPlayer, commandId, command),
+      command: obey,
     },
   });
   connection.start();
 }
 
 const commandPlayer: CommandPlayer = {
-  ack: (commandId, ok, result) => connection?.acknowledge(commandId, ok, result),
+  // Over the socket when it is up, else over HTTP (a lost ack reads as timed out on the server).
+  ack: (commandId, ok, result) => {
+    if (status === 'connected') connection?.acknowledge(commandId, ok, result);
+    else if (token) acknowledge(token, { command_id: commandId, ok, result }).catch(() => {});
+  },
   settings: () => effects.current,
   setSettings: (settings) => (current ? show({ ...current, settings }) : effects.apply(settings)),
   screenshot: (commandId) => uploadScreenshot(commandId, token ?? ''),
@@ -182,7 +220,7 @@ async function start(): Promise<void> {
   if (saved?.paired) show(saved);
   await updateInfo();
   pollTimer = setInterval(() => {
-    if (connection && status !== 'connected') void refresh();
+    if (connection && status !== 'connected') void pollNow();
   }, POLL_MS);
   addEventListener('resize', () => void updateInfo());
   screen.orientation?.addEventListener('change', () => void updateInfo());

@@ -1,6 +1,6 @@
 import type { PlayerInfo, PlayerState } from '@vitrine/contract';
 import { ResultCode } from '@vitrine/contract';
-import { HelloRefused, hello } from './api';
+import { CallRefused, hello } from './api';
 import { forgetDevice, loadToken, saveState, saveToken } from './store';
 
 export type Session = { token: string; state: PlayerState };
@@ -17,12 +17,12 @@ export async function greet(info: PlayerInfo): Promise<Session> {
       saveState(state);
       return { token, state };
     } catch (error) {
-      if (!(error instanceof HelloRefused && error.tokenRefused)) throw error;
+      if (!(error instanceof CallRefused && error.tokenRefused)) throw error;
       forgetDevice();
     }
   }
   const state = await hello({ info });
-  if (!state.token) throw new HelloRefused(ResultCode.serverError, 'registered without a token');
+  if (!state.token) throw new CallRefused(ResultCode.serverError, 'registered without a token');
   saveToken(state.token);
   saveState(state);
   return { token: state.token, state };

@@ -119,10 +119,10 @@ export async function buildApp({
   app.decorate('deviceHub', deviceHub);
   app.addHook('onReady', async () => {
     await bus.start();
-    deviceHub.startSweep();
+    deviceHub.start();
   });
   app.addHook('onClose', async () => {
-    deviceHub.close();
+    await deviceHub.close();
     await bus.close();
     await sessions.drain();
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DeviceCommand, deviceTimersSchema } from './device-control';
+import { type DeviceCommand, deviceCommandSchema, deviceTimersSchema } from './device-control';
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
 import { STORAGE_MODES } from './player';
@@ -152,6 +152,25 @@ export const playerStateSchema = z.object({
   lock: z.object({ salt: z.string(), pin_sha256: z.string() }).nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
+
+/**
+ * GET /backend/player/poll (device token as Bearer): the socket's fallback. The state, and the
+ * commands still waiting for this screen; with If-None-Match of the last ETag, 304 when neither
+ * changed (server_time is left out of the ETag).
+ */
+export const playerPollSchema = z.object({
+  state: playerStateSchema,
+  commands: z.array(z.object({ command_id: z.number(), command: deviceCommandSchema })),
+});
+export type PlayerPoll = z.infer<typeof playerPollSchema>;
+
+/** POST /backend/player/ack (device token as Bearer): a command's result without the socket. */
+export const playerAckRequestSchema = z.object({
+  command_id: z.number().int().positive(),
+  ok: z.boolean(),
+  result: z.string().max(1000).nullable().optional(),
+});
+export type PlayerAckRequest = z.input<typeof playerAckRequestSchema>;
 
 /** Player → server over the socket. */
 export type PlayerMessage =

@@ -7,6 +7,8 @@ import {
   type DeviceCommand,
   type DeviceCommandItem,
   DeviceStatus,
+  type PlayerAckRequest,
+  playerAckRequestSchema,
   ResultCode,
   type ServerMessage,
 } from '@vitrine/contract';
@@ -231,15 +233,28 @@ export async function recentCommands(db: Db, scope: TenantScope, deviceId: numbe
   return { list: (await commandsOf(db, scope, deviceId)).map(presentCommand) };
 }
 
-export const ackSchema = z.object({
-  type: z.literal('ack'),
-  command_id: z.number().int().positive(),
-  ok: z.boolean(),
-  result: z.string().max(1000).nullable().optional(),
-});
+/** The socket's ack message; POST player/ack carries the same fields. */
+export const ackSchema = playerAckRequestSchema.extend({ type: z.literal('ack') });
+
+/** The commands still waiting for a device's answer, oldest first (what a poll hands over). */
+export async function pendingCommands(db: Db, deviceId: number) {
+  const cutoff = new Date(Date.now() - COMMAND_ACK_TIMEOUT_SECONDS * 1000);
+  const rows = await db
+    .select()
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.deviceId, deviceId),
+        eq(deviceCommands.status, 'pending'),
+        gte(deviceCommands.createdAt, cutoff),
+      ),
+    )
+    .orderBy(deviceCommands.id);
+  return rows.map((row) => ({ command_id: row.id, command: commandOfRow(row) }));
+}
 
 /** The player's answer to one of its own pending commands; anything else is ignored. */
-export async function acknowledge(db: Db, deviceId: number, ack: z.infer<typeof ackSchema>) {
+export async function acknowledge(db: Db, deviceId: number, ack: PlayerAckRequest) {
   await db
     .update(deviceCommands)
     .set({ status: ack.ok ? 'done' : 'failed', result: ack.result ?? null, ackedAt: new Date() })

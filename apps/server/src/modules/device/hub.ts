@@ -1,5 +1,10 @@
-import { DeviceStatus, OFFLINE_AFTER_SECONDS, type ServerMessage } from '@vitrine/contract';
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import {
+  DeviceStatus,
+  HEARTBEAT_SECONDS,
+  OFFLINE_AFTER_SECONDS,
+  type ServerMessage,
+} from '@vitrine/contract';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
@@ -12,9 +17,22 @@ import { presentPlayerState } from './presenter';
 // The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to a device
 // is announced on the bus ('device-changed'); the instance holding its socket pushes the new state,
 // or 'unpaired' when the row is gone. A sweep marks devices offline whose heartbeats stopped.
+//
+// Signs of life are written in batches: touch() notes a device, and one UPDATE every FLUSH_MS
+// stores last_seen_at for all of them, so a fleet of thousands costs the database a statement
+// every few seconds, not one per heartbeat. Sockets are pinged every PING_MS; one that answered
+// nothing (no pong, no message) since the last ping is dead and terminated, which closes it as
+// offline even when the network dropped it without a word.
 
 /** How often the sweep runs. */
 const SWEEP_MS = 15_000;
+/** How often noted signs of life are stored. */
+const FLUSH_MS = 5_000;
+/** How often each socket is pinged. */
+const PING_MS = HEARTBEAT_SECONDS * 1000;
+
+/** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
+export const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
 
 /**
  * Marks claimed devices offline whose last heartbeat is older than OFFLINE_AFTER_SECONDS;
@@ -45,7 +63,10 @@ export const send = (socket: WebSocket, message: ServerMessage) => socket.send(J
 
 export class DeviceHub {
   private readonly sockets = new Map<number, WebSocket>();
-  private timer: NodeJS.Timeout | null = null;
+  /** Sockets pinged that have not answered since. */
+  private readonly quiet = new WeakSet<WebSocket>();
+  private readonly touched = new Set<number>();
+  private timers: NodeJS.Timeout[] = [];
   private offlineListener?: (ids: number[]) => Promise<void>;
 
   constructor(
@@ -77,13 +98,49 @@ export class DeviceHub {
   attach(deviceId: number, socket: WebSocket, closeCode: number) {
     const previous = this.sockets.get(deviceId);
     this.sockets.set(deviceId, socket);
+    socket.on('pong', () => this.heard(socket));
     if (previous && previous !== socket) previous.close(closeCode, 'replaced');
+  }
+
+  /** The socket said something: alive until the next ping. */
+  heard(socket: WebSocket) {
+    this.quiet.delete(socket);
+  }
+
+  /** Notes a sign of life; stored with the next flush. */
+  touch(deviceId: number) {
+    this.touched.add(deviceId);
+  }
+
+  /** Stores the noted signs of life: last seen now, online when claimed. */
+  async flush() {
+    if (this.touched.size === 0) return;
+    const ids = [...this.touched];
+    this.touched.clear();
+    await this.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(), status: onlineIfClaimed })
+      .where(inArray(devices.id, ids));
+  }
+
+  /** Terminates the sockets silent since the last round, pings the others. */
+  ping() {
+    for (const socket of this.sockets.values()) {
+      if (this.quiet.has(socket)) {
+        socket.terminate();
+        continue;
+      }
+      this.quiet.add(socket);
+      socket.ping();
+    }
   }
 
   /** Forgets the socket; true when it was still the device's current one. */
   detach(deviceId: number, socket: WebSocket): boolean {
     if (this.sockets.get(deviceId) !== socket) return false;
     this.sockets.delete(deviceId);
+    // Gone: a flush after the close must not make it online again.
+    this.touched.delete(deviceId);
     return true;
   }
 
@@ -120,20 +177,31 @@ export class DeviceHub {
     this.offlineListener = listener;
   }
 
-  startSweep() {
-    this.timer ??= setInterval(() => {
-      sweepOffline(this.db, new Date(), this.offlineListener).catch((err) =>
-        this.log.error({ err }, 'device hub: sweep failed'),
-      );
-    }, SWEEP_MS);
-    this.timer.unref();
+  /** Starts the sweep, the flushes and the pings. */
+  start() {
+    if (this.timers.length > 0) return;
+    const every = (ms: number, what: string, work: () => unknown) => {
+      const timer = setInterval(async () => {
+        try {
+          await work();
+        } catch (err) {
+          this.log.error({ err }, `device hub: ${what} failed`);
+        }
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(SWEEP_MS, 'sweep', () => sweepOffline(this.db, new Date(), this.offlineListener));
+    every(FLUSH_MS, 'flush', () => this.flush());
+    every(PING_MS, 'ping', () => this.ping());
   }
 
-  /** Stops the sweep and closes every socket (the server is shutting down). */
-  close() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  /** Stops the timers, stores what was noted and closes every socket (the server is shutting down). */
+  async close() {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
     for (const socket of this.sockets.values()) socket.close(1001, 'server shutting down');
     this.sockets.clear();
+    await this.flush();
   }
 }

@@ -1,9 +1,22 @@
-import { PLAYER_SOCKET_PATH, playerHelloRequestSchema, playerStateSchema } from '@vitrine/contract';
+import { hash } from 'node:crypto';
+import {
+  DeviceStatus,
+  PLAYER_SOCKET_PATH,
+  type PlayerPoll,
+  playerAckRequestSchema,
+  playerHelloRequestSchema,
+  playerPollSchema,
+  playerStateSchema,
+} from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/envelope';
+import { z } from 'zod';
+import { empty, ok, responses } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
-import { hello } from './player';
+import { acknowledge, pendingCommands } from './commands';
+import { deviceOfRequest, hello, renewPin } from './player';
+import { recordSeen } from './presence';
+import { presentPlayerState } from './presenter';
 import { playerScreenshotRoutes } from './screenshot';
 import { handlePlayerSocket } from './socket';
 
@@ -25,6 +38,10 @@ function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   }
 }
 
+/** What a poll's answer shows, without the clock reading that changes on every call. */
+const etagOf = (poll: PlayerPoll) =>
+  `"${hash('sha1', JSON.stringify({ ...poll, state: { ...poll.state, server_time: '' } }), 'base64url')}"`;
+
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(playerScreenshotRoutes);
 
@@ -35,6 +52,39 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: playerHelloRequestSchema, response: responses(playerStateSchema) },
     },
     async (request) => ok(await hello(app.db, request.body)),
+  );
+
+  // The socket's fallback: a sign of life like a heartbeat, the state and the waiting commands.
+  app.get(
+    '/player/poll',
+    {
+      config: { access: 'public' },
+      schema: { response: { ...responses(playerPollSchema), 304: z.undefined() } },
+    },
+    async (request, reply) => {
+      const found = await deviceOfRequest(app.db, request);
+      const claimed = found.companyId !== null;
+      await recordSeen(app, found.id, { wasOffline: claimed && found.status === DeviceStatus.offline });
+      const now = new Date();
+      const poll: PlayerPoll = {
+        state: presentPlayerState(await renewPin(app.db, found, now), now),
+        commands: claimed ? await pendingCommands(app.db, found.id) : [],
+      };
+      const etag = etagOf(poll);
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+      return ok(poll);
+    },
+  );
+
+  app.post(
+    '/player/ack',
+    { config: { access: 'public' }, schema: { body: playerAckRequestSchema, response: responses(empty) } },
+    async (request) => {
+      const found = await deviceOfRequest(app.db, request);
+      await acknowledge(app.db, found.id, request.body);
+      return ok(null);
+    },
   );
 
   app.route({

@@ -9,6 +9,7 @@ import {
   SIGNAGE_ID_LENGTH,
 } from '@vitrine/contract';
 import { eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { companies, type Device, devices } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -66,6 +67,16 @@ export async function playerRow(db: Db, where: ReturnType<typeof eq>): Promise<P
 /** The device a token names, or undefined. */
 export const deviceOfToken = (db: Db, token: string) =>
   playerRow(db, eq(devices.tokenHash, hashToken(token)));
+
+const BEARER = /^Bearer\s+(\S{20,128})$/i;
+
+/** The device whose token a player's HTTP call carries (Authorization: Bearer); 600003 if none. */
+export async function deviceOfRequest(db: Db, request: FastifyRequest): Promise<PlayerRow> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const device = token ? await deviceOfToken(db, token) : undefined;
+  if (!device) throw new AppError(ResultCode.sessionExpired);
+  return device;
+}
 
 /** An unpaired screen whose PIN ran out gets the next one. */
 export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<PlayerRow> {

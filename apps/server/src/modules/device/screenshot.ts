@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
 import { AppError, notFound } from '../../platform/errors';
-import { deviceOfToken } from './player';
+import { deviceOfRequest } from './player';
 
 // Screenshots (ARCHITECTURE §7): a player answering a screenshot command uploads the image with
 // its device token; the latest one per device is kept as DATA_DIR/screenshots/<device_id>.png
@@ -69,8 +69,6 @@ async function pendingScreenshot(db: Db, deviceId: number, commandId: number) {
   if (!row) throw notFound();
 }
 
-const BEARER = /^Bearer\s+(\S{20,128})$/i;
-
 /** POST /backend/player/screenshot?command_id=N: the body is the image, the device token says whose. */
 export const playerScreenshotRoutes: FastifyPluginAsyncZod = async (app) => {
   // Raw image bodies, in this plugin's scope only.
@@ -91,9 +89,8 @@ export const playerScreenshotRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const device = token ? await deviceOfToken(app.db, token) : undefined;
-      if (!device || device.companyId === null) throw new AppError(ResultCode.sessionExpired);
+      const device = await deviceOfRequest(app.db, request);
+      if (device.companyId === null) throw new AppError(ResultCode.sessionExpired);
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || imageTypeOf(bytes) === null) {
         throw new AppError(ResultCode.validation, 'code.400001', { detail: 'image/png or image/jpeg' });

@@ -163,3 +163,61 @@ describe('sweepOffline', () => {
     expect((await rowOf(fresh.row.id)).status).toBe(DeviceStatus.online);
   });
 });
+
+describe('the device hub', () => {
+  it('terminates a socket that answers no ping, and the device goes offline', async () => {
+    const tenant = await buildTenant(app);
+    const { token, row } = await buildDevice(app, tenant.root, 'Silent');
+    const socket = new WebSocket(`${base}/backend/player/socket`, { autoPong: false });
+    open.push(socket);
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    const welcomed = new Promise((resolve) => socket.once('message', resolve));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    await welcomed;
+    app.deviceHub.ping();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(app.deviceHub.isConnected(row.id)).toBe(true);
+    app.deviceHub.ping();
+    expect(await closed).toBe(1006);
+    await until(async () => (await rowOf(row.id)).status === DeviceStatus.offline);
+  });
+
+  it('keeps a socket that answers pings', async () => {
+    const tenant = await buildTenant(app);
+    const { token, row } = await buildDevice(app, tenant.root, 'Talkative');
+    const player = await connect();
+    player.say({ type: 'auth', token });
+    await player.next();
+    for (let round = 0; round < 3; round++) {
+      app.deviceHub.ping();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(app.deviceHub.isConnected(row.id)).toBe(true);
+  });
+
+  it('stores noted signs of life in one flush, not for a device whose socket closed', async () => {
+    const tenant = await buildTenant(app);
+    const long = new Date(Date.now() - 600_000);
+    const a = await buildDevice(app, tenant.root, 'A', { lastSeenAt: long });
+    const b = await buildDevice(app, tenant.root, 'B', { lastSeenAt: long });
+    app.deviceHub.touch(a.row.id);
+    app.deviceHub.touch(b.row.id);
+    await app.deviceHub.flush();
+    for (const id of [a.row.id, b.row.id]) {
+      const stored = await rowOf(id);
+      expect(stored.status).toBe(DeviceStatus.online);
+      expect(stored.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    }
+
+    const player = await connect();
+    player.say({ type: 'auth', token: a.token });
+    await player.next();
+    app.deviceHub.touch(a.row.id);
+    player.socket.close();
+    await player.closed;
+    await until(async () => (await rowOf(a.row.id)).status === DeviceStatus.offline);
+    await app.deviceHub.flush();
+    expect((await rowOf(a.row.id)).status).toBe(DeviceStatus.offline);
+  });
+});

@@ -6,20 +6,21 @@ import {
   playerInfoSchema,
   ResultCode,
 } from '@vitrine/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { devices } from '../../db/schema';
 import { acknowledge, ackSchema } from './commands';
-import { send } from './hub';
+import { onlineIfClaimed, send } from './hub';
 import { deviceOfToken, infoColumns, renewPin } from './player';
+import { recordSeen } from './presence';
 import { presentPlayerState } from './presenter';
 import { mailOffline, markOnline } from './status-mail';
 
 // One player's socket (ARCHITECTURE §7): the token in the first message within AUTH_MS, then
-// heartbeats. last_seen_at is written at most every TOUCH_MS per device, not per message, so a
-// large fleet costs the database little.
+// heartbeats. A sign of life is recorded at most every TOUCH_MS per device, not per message, and
+// the hub stores those in batches, so a large fleet costs the database little.
 
 const AUTH_MS = 10_000;
 const TOUCH_MS = 15_000;
@@ -34,9 +35,6 @@ const heartbeatSchema = z.object({
   sent_at: z.number(),
   info: playerInfoSchema.optional(),
 });
-
-/** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
-const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
 
 const parse = (data: unknown): unknown => {
   try {
@@ -79,18 +77,15 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
     const now = Date.now();
     if (deviceId === null || now - touchedAt < TOUCH_MS) return;
     // Silent so long that a sweep may have marked it offline: back online, with its mail.
-    if (now - touchedAt >= OFFLINE_AFTER_SECONDS * 1000) await markOnline(app, deviceId);
+    const wasOffline = now - touchedAt >= OFFLINE_AFTER_SECONDS * 1000;
     touchedAt = now;
     const reported = info;
     info = undefined;
-    // A device the sweep marked offline while its socket stayed open comes back online.
-    await app.db
-      .update(devices)
-      .set({ ...infoColumns(reported), lastSeenAt: new Date(now), status: onlineIfClaimed })
-      .where(eq(devices.id, deviceId));
+    await recordSeen(app, deviceId, { info: reported, wasOffline });
   };
 
   socket.on('message', (data) => {
+    app.deviceHub.heard(socket);
     const message = parse(data);
     const ack = deviceId === null ? null : ackSchema.safeParse(message);
     let work: Promise<unknown>;
