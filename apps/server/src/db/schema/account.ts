@@ -54,6 +54,16 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the team lists' keyword search reads: the three searched fields lower-cased in one
+     * value (a unit separator between them, so no keyword matches across two), so that one
+     * trigram index answers LIKE '%…%' (migration 0006).
+     */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(("username")::text || E'\\x1f' || coalesce("nickname", '') || E'\\x1f' || ("email")::text)`,
+      ),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -64,13 +74,7 @@ export const users = pgTable(
     index('users_company_created_idx').on(t.companyId, t.createdAt),
     index('users_category_idx').on(t.categoryId),
     index('users_active_workspace_idx').on(t.activeWorkspaceId),
-    // The team lists' keyword search (ILIKE '%…%' on any of the three): trigrams, migration 0003.
-    index('users_search_trgm_idx').using(
-      'gin',
-      t.username.op('gin_trgm_ops'),
-      t.nickname.op('gin_trgm_ops'),
-      t.email.op('gin_trgm_ops'),
-    ),
+    index('users_search_trgm_idx').using('gin', t.search.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { asc, type Column, desc, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, type Column, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 
 // Paging, whitelisted sorting and keyword search of the team lists (ARCHITECTURE §5).
 
@@ -25,9 +25,18 @@ export function orderOf(
   return [by(column), by(id)];
 }
 
-/** Rows whose columns contain the keyword, case-insensitive; % and _ are taken literally. */
+/** LIKE's pattern for "contains the keyword": % and _ are taken literally. */
+const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Rows whose columns contain the keyword, case-insensitive. */
 export function keywordFilter(keyword: string | undefined, ...columns: Column[]): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = containing(keyword);
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** Rows whose lower-cased search column (several fields in one, one trigram index) contains the keyword. */
+export function searchFilter(keyword: string | undefined, search: Column): SQL | undefined {
+  if (!keyword) return undefined;
+  return sql`${search} like lower(${containing(keyword)})`;
 }

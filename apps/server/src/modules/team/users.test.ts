@@ -33,6 +33,27 @@ async function team(options: { userLimit?: number } = {}) {
 }
 
 describe('GET user', () => {
+  it('finds a keyword in the username, nickname or email, in any case, literally, never across two', async () => {
+    const t = await team();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => buildMember(app, t.root)));
+    await app.db.update(users).set({ username: 'Ölgrün_1' }).where(eq(users.id, a.id));
+    await app.db.update(users).set({ nickname: 'Projector 100%' }).where(eq(users.id, b.id));
+    await app.db.update(users).set({ email: 'signage.ops@example.com' }).where(eq(users.id, c.id));
+    const found = async (keyword: string) =>
+      (await t.asOwner({ method: 'GET', url: url('user'), query: { keyword } }))
+        .json()
+        .data.list.map((u: { user_id: number }) => u.user_id);
+    expect(await found('ÖLGRÜN')).toEqual([a.id]);
+    expect(await found('n_1')).toEqual([a.id]);
+    expect(await found('0%')).toEqual([b.id]);
+    expect(await found('projector')).toEqual([b.id]);
+    expect(await found('SIGNAGE.OPS')).toEqual([c.id]);
+    // The username's end and the email's start are two fields, not one text.
+    const [{ username }] = await app.db.select().from(users).where(eq(users.id, c.id));
+    expect(await found(`${username.slice(-3)}signage`)).toEqual([]);
+    expect(await found('_')).toEqual([a.id]);
+  });
+
   it('lists the users of the caller’s tenant with search, filters, sort and pages', async () => {
     const t = await team();
     const category = await buildCategory(app, t.company.id);

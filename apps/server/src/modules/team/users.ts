@@ -17,7 +17,7 @@ import { companies, userCategories, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { sendActivation } from '../account/register';
-import { keywordFilter, type ListQuery, orderOf, pageOf } from './lists';
+import { type ListQuery, orderOf, pageOf, searchFilter } from './lists';
 import { presentUserItem } from './presenter';
 import { assertAssignable, assertManageable } from './roles';
 
@@ -69,7 +69,7 @@ export async function listUsers(
   conditions: (SQL | undefined)[],
   query: ListQuery,
 ): Promise<UserList> {
-  const where = and(...conditions, keywordFilter(query.keyword, users.username, users.nickname, users.email));
+  const where = and(...conditions, searchFilter(query.keyword, users.search));
   const { limit, offset } = pageOf(query);
   const [rows, [{ total }]] = await Promise.all([
     selectUsers(db)
