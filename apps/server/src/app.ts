@@ -4,7 +4,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
 import { APP_VERSION, pickLanguage, ResultCode, translate } from '@vitrine/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -130,8 +129,6 @@ export async function buildApp({
   // 1. External plugins: helmet's security headers (worked out once), rate limits, OpenAPI.
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
-  // Player sockets: one frame is a small JSON message, so 64 KiB bounds what a socket may send.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrine API', version: APP_VERSION } },
     transform: (input) => {

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import websocket from '@fastify/websocket';
 import {
   DeviceStatus,
   PLAYER_SOCKET_PATH,
@@ -87,17 +88,23 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.route({
-    method: 'GET',
-    url: PLAYER_SOCKET_PATH.replace('/backend', ''),
-    config: { access: 'public' },
-    preValidation: async (request) => {
-      if (!sameOrigin(request, app.config.publicUrl)) throw forbidden();
-    },
-    // A plain GET without the upgrade finds nothing here.
-    handler: async () => {
-      throw notFound();
-    },
-    wsHandler: (socket) => handlePlayerSocket(app, socket),
+  // The socket in a scope of its own: @fastify/websocket hooks every request of the scope it is
+  // registered in, and the other routes need none of that. One frame is a small JSON message,
+  // so 64 KiB bounds what a socket may send.
+  await app.register(async (scope) => {
+    await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    scope.route({
+      method: 'GET',
+      url: PLAYER_SOCKET_PATH.replace('/backend', ''),
+      config: { access: 'public' },
+      preValidation: async (request) => {
+        if (!sameOrigin(request, app.config.publicUrl)) throw forbidden();
+      },
+      // A plain GET without the upgrade finds nothing here.
+      handler: async () => {
+        throw notFound();
+      },
+      wsHandler: (socket) => handlePlayerSocket(app, socket),
+    });
   });
 };
