@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { contentRoutes } from './modules/content/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
@@ -120,8 +121,13 @@ export async function buildApp({
     await bus.start();
     deviceHub.start();
   });
-  app.addHook('onClose', async () => {
+  // Before the WebSocket plugin's own preClose (a child scope's, so it runs after this one):
+  // the hub closes the player sockets as "server going away" and forgets them first, so their
+  // close events do not mark a restarting fleet offline.
+  app.addHook('preClose', async () => {
     await deviceHub.close();
+  });
+  app.addHook('onClose', async () => {
     await bus.close();
     await sessions.drain();
   });
@@ -166,6 +172,7 @@ export async function buildApp({
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
   await app.register(deviceRoutes, { prefix: '/backend/manager' });
+  await app.register(contentRoutes, { prefix: '/backend/manager' });
   await app.register(playerRoutes, { prefix: '/backend' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.

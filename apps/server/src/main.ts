@@ -28,7 +28,9 @@ if (created) {
 }
 
 if (config.runJobs) app.jobs.start();
-await app.listen({ port: config.port, host: config.host });
+// A restarting fleet reconnects at once: a listen queue deeper than Node's 511 (the kernel caps it
+// at net.core.somaxconn) keeps those connections from being dropped before they are accepted.
+await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 process.stdout.write(
   `Vitrine ${app.config.publicUrl} (data in ${path.relative(process.cwd(), config.dataDir) || '.'}, database: ${database.kind})\n`,
 );

@@ -52,6 +52,13 @@ export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
+/** The columns whose reported value differs from the row's. */
+export function changedColumns(row: Device, columns: Partial<Device>): Partial<Device> {
+  return Object.fromEntries(
+    Object.entries(columns).filter(([key, value]) => row[key as keyof Device] !== value),
+  ) as Partial<Device>;
+}
+
 const playerColumns = { ...getTableColumns(devices), companyName: companies.name };
 
 export async function playerRow(db: Db, where: ReturnType<typeof eq>): Promise<PlayerRow | undefined> {

@@ -12,11 +12,11 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { devices } from '../../db/schema';
 import { acknowledge, ackSchema } from './commands';
-import { onlineIfClaimed, send } from './hub';
-import { deviceOfToken, infoColumns, renewPin } from './player';
+import { send } from './hub';
+import { changedColumns, deviceOfToken, infoColumns, renewPin } from './player';
 import { recordSeen } from './presence';
 import { presentPlayerState } from './presenter';
-import { mailOffline, markOnline } from './status-mail';
+import { mailOffline } from './status-mail';
 
 // One player's socket (ARCHITECTURE §7): the token in the first message within AUTH_MS, then
 // heartbeats. A sign of life is recorded at most every TOUCH_MS per device, not per message, and
@@ -56,18 +56,17 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
   const authenticate = async (message: z.infer<typeof authSchema>) => {
     const found = await deviceOfToken(app.db, message.token);
     if (!found || socket.readyState !== socket.OPEN) return refuse();
-    if (found.companyId !== null && found.status === DeviceStatus.offline) await markOnline(app, found.id);
-    const now = new Date();
-    const [updated] = await app.db
-      .update(devices)
-      .set({ ...infoColumns(message.info), lastSeenAt: now, status: onlineIfClaimed })
-      .where(eq(devices.id, found.id))
-      .returning();
+    // Only what changed is written now; a screen that reconnects as it was (a restart's whole
+    // fleet) costs one read here and a place in the hub's next batched flush.
+    const columns = changedColumns(found, infoColumns(message.info));
+    const wasOffline = found.companyId !== null && found.status === DeviceStatus.offline;
+    await recordSeen(app, found.id, { columns, wasOffline });
     if (socket.readyState !== socket.OPEN) return;
+    const now = new Date();
     deviceId = found.id;
     touchedAt = now.getTime();
     app.deviceHub.attach(found.id, socket, PlayerSocketClose.replaced);
-    const row = await renewPin(app.db, { ...updated, companyName: found.companyName }, now);
+    const row = await renewPin(app.db, { ...found, ...columns }, now);
     send(socket, { type: 'welcome', server_time: Date.now(), state: presentPlayerState(row, now) });
   };
 
@@ -81,7 +80,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
     touchedAt = now;
     const reported = info;
     info = undefined;
-    await recordSeen(app, deviceId, { info: reported, wasOffline });
+    await recordSeen(app, deviceId, { columns: infoColumns(reported), wasOffline });
   };
 
   socket.on('message', (data) => {
