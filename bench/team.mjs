@@ -6,22 +6,19 @@
 //   node bench/team.mjs [--short] [--keyword=<term>]
 // Without DATABASE_URL, a throwaway server is started with
 // .ci/postgres.sh (and stopped at the end); with it, that server gets a fresh database.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
+import { freshDatabase, logIn } from './postgres.mjs';
 
 const GOAL_MS = 30;
 const GOAL_RATIO = 2;
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER_PASSWORD = 'Owner-2024!';
-const CI_POSTGRES = 'postgres://postgres@127.0.0.1:55432/postgres';
-const CI_STATE = '/tmp/vitrine-ci-postgres';
 
 const args = process.argv.slice(2);
 const short = args.includes('--short');
@@ -30,31 +27,16 @@ const plan = short
   ? { users: 20_000, companies: 200, warmup: 10, iterations: 100 }
   : { users: 100_000, companies: 1_000, warmup: 20, iterations: 200 };
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-team-'));
 const stops = [];
 
-// The throwaway PostgreSQL goes whatever way this process ends (the shell's trap).
-let ownPostgres = false;
-const stopPostgres = () => {
-  if (!ownPostgres) return;
-  ownPostgres = false;
-  spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'stop'], { stdio: 'inherit' });
-};
-process.once('exit', stopPostgres);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 try {
-  const adminUrl = await postgresServer();
-  const dbName = `vitrine_bench_team_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  stops.push(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  });
-  const dbUrl = withDatabase(adminUrl, dbName);
+  // Dropped at the end; a throwaway PostgreSQL server started for it is stopped then.
+  const database = await freshDatabase(`vitrine_bench_team_${process.pid}`);
+  stops.push(database.drop);
+  const dbUrl = database.url;
 
   // The real server migrates the fresh database and creates the system account.
   const server = await launchServer({
@@ -132,36 +114,7 @@ try {
   }
 } finally {
   for (const stop of stops.reverse()) await stop();
-  stopPostgres();
   fs.rmSync(workDir, { recursive: true, force: true });
-}
-
-/** The server to create the database on: DATABASE_URL, the CI one already running, or a new one. */
-async function postgresServer() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  // Another run's CI server (tests in parallel) is shared, not restarted under it.
-  if (fs.existsSync(CI_STATE) && (await reachable(CI_POSTGRES))) return CI_POSTGRES;
-  const { status } = spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'start'], { stdio: 'inherit' });
-  if (status !== 0) throw new Error(`.ci/postgres.sh start failed (exit ${status})`);
-  ownPostgres = true;
-  return CI_POSTGRES;
-}
-
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 /**
@@ -211,17 +164,6 @@ async function fill(pool) {
   return { email: owner.email, companyId: owner.company_id };
 }
 
-async function logIn(url, email, password) {
-  const response = await fetch(`${url}/backend/account/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, accept_terms: true }),
-  });
-  const body = await response.json();
-  if (body.code !== 220000) throw new Error(`login of ${email} answered ${JSON.stringify(body)}`);
-  return body.data.token;
-}
-
 function apiRequest(url, token, query) {
   const target = `${url}/backend/manager/account/user?${new URLSearchParams(query)}`;
   const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
@@ -244,11 +186,11 @@ function statements(companyId, query) {
   const values = companyId === null ? [] : [companyId];
   const tenant = companyId === null ? '' : `"users"."company_id" = $1 and `;
   const n = values.length;
-  const where = `where (${tenant}("users"."username" ilike $${n + 1} or "users"."nickname" ilike $${n + 2} or "users"."email" ilike $${n + 3}))`;
-  const keywordValues = [...values, pattern, pattern, pattern];
+  const where = `where (${tenant}"users"."search" like lower($${n + 1}))`;
+  const keywordValues = [...values, pattern];
   return {
     page: {
-      text: `select "users"."id", "users"."username", "users"."nickname", "users"."email", "users"."role_id", "users"."status", "users"."company_id", "companies"."name", "users"."workspace_id", "workspaces"."name", "users"."category_id", "user_categories"."name", "users"."last_login_at", "users"."created_at" from "users" left join "companies" on "companies"."id" = "users"."company_id" left join "workspaces" on "workspaces"."id" = "users"."workspace_id" left join "user_categories" on "user_categories"."id" = "users"."category_id" ${where} order by "users"."created_at" desc, "users"."id" desc limit $${n + 4} offset $${n + 5}`,
+      text: `select "users"."id", "users"."username", "users"."nickname", "users"."email", "users"."role_id", "users"."status", "users"."company_id", "companies"."name", "users"."workspace_id", "workspaces"."name", "users"."category_id", "user_categories"."name", "users"."last_login_at", "users"."created_at" from "users" left join "companies" on "companies"."id" = "users"."company_id" left join "workspaces" on "workspaces"."id" = "users"."workspace_id" left join "user_categories" on "user_categories"."id" = "users"."category_id" ${where} order by "users"."created_at" desc, "users"."id" desc limit $${n + 2} offset $${n + 3}`,
       values: [...keywordValues, query.page_size, (query.page - 1) * query.page_size],
       rowMode: 'array', // as drizzle reads a select with joins
     },

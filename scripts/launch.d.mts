@@ -5,4 +5,5 @@ export declare function launchServer(options: {
   env?: Record<string, string>;
   logFile: string;
   timeoutMs?: number;
+  port?: number;
 }): Promise<LaunchedServer>;

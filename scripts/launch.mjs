@@ -21,12 +21,13 @@ export function freePort() {
 }
 
 /**
- * Launches `node scripts/start.mjs` with `env` on 127.0.0.1 and a free port; its output goes to
- * `logFile`. Resolves once /backend/health answers, rejects with the log's tail if it exits or
- * takes longer than `timeoutMs` (a first console build takes a while).
+ * Launches `node scripts/start.mjs` with `env` on 127.0.0.1 and `port` (default: a free one; a
+ * restart passes the one it had); its output goes to `logFile`. Resolves once /backend/health
+ * answers, rejects with the log's tail if it exits or takes longer than `timeoutMs` (a first
+ * console build takes a while).
  */
-export async function launchServer({ env = {}, logFile, timeoutMs = 300_000 }) {
-  const port = await freePort();
+export async function launchServer({ env = {}, logFile, timeoutMs = 300_000, port }) {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, 'w');

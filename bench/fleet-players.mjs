@@ -1,0 +1,204 @@
+// bench/fleet's simulated players, one process's share (forked with IPC by fleet.mjs). Each player
+// does what apps/player/src/socket.ts does: auth with its device token on open, heartbeats with
+// jitter once welcomed, an ack for every command, and after a close a reconnect with full-jitter
+// backoff whose attempt counter resets only on a welcome. It differs in one way: a socket closed
+// as unauthorized (4401) or replaced (4409) is counted and retried, where the real player would
+// register anew or give up, so that a run always ends with the whole fleet back.
+//
+// Messages from the parent: {type:'start', url, tokens, rate, window} connects one player per
+// token, at most `rate` per second and `window` at a time awaiting their first welcome;
+// {type:'report'} answers {type:'report', online, fullSince, events, delayMs, waiting} (events: [kind, at]
+// since the last report, at = when that connection attempt began or, for the close of a socket,
+// when it closed; delayMs: this process's longest event-loop delay since the last report; waiting:
+// the players not online by what they wait for). Unasked,
+// each ack is told as {type:'ack', command_id, at}. Times are performance.timeOrigin +
+// performance.now(), comparable across processes.
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+// The player's constants (packages/contract/src/player.ts, apps/player/src/backoff.ts).
+const HEARTBEAT_MS = 30 * 1000;
+const SILENCE_MS = HEARTBEAT_MS * 2.5;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 60_000;
+/** An opening handshake not answered in this long is given up (a timeout), as Chromium does. */
+const HANDSHAKE_MS = 240_000;
+/** What a player reports with its auth: small, like a real one. */
+const INFO = {
+  resolution: '1920x1080',
+  timezone: 'UTC',
+  player_version: 'bench-fleet',
+  storage_mode: 'cache-storage',
+  language: 'en',
+};
+
+const clock = () => performance.timeOrigin + performance.now();
+const backoffDelay = (attempt) =>
+  Math.floor(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt)));
+const jittered = (periodMs) => Math.round(periodMs * (0.8 + 0.4 * Math.random()));
+
+let url = '';
+const players = [];
+let online = 0;
+/** When the last of this process's players got its welcome (null while some are not online). */
+let fullSince = null;
+/** Players of the initial connect welcomed at least once (the connect window counts on it). */
+let firstWelcomed = 0;
+let events = [];
+const record = (kind, at = clock()) => events.push([kind, at]);
+const delay = monitorEventLoopDelay({ resolution: 20 });
+delay.enable();
+
+/** ECONNREFUSED, ECONNRESET…, `HTTP 503` for a refused upgrade, `timeout` for a handshake never answered. */
+function errorKind(err) {
+  if (err.code && err.code !== 'WS_ERR_UNEXPECTED_RESPONSE') return err.code;
+  const status = /Unexpected server response: (\d+)/.exec(err.message);
+  if (status) return `HTTP ${status[1]}`;
+  if (/handshake has timed out/.test(err.message)) return 'timeout';
+  return err.message.slice(0, 60);
+}
+
+class Player {
+  socket = null;
+  timer = undefined;
+  attempt = 0;
+  attemptAt = 0;
+  welcomed = false;
+  everWelcomed = false;
+  failed = false;
+  lastReceivedAt = 0;
+
+  constructor(token) {
+    this.token = token;
+  }
+
+  connect() {
+    const socket = new WebSocket(url, { handshakeTimeout: HANDSHAKE_MS, perMessageDeflate: false });
+    this.socket = socket;
+    this.attemptAt = clock();
+    this.failed = false;
+    socket.on('open', () => {
+      this.lastReceivedAt = Date.now();
+      socket.send(JSON.stringify({ type: 'auth', token: this.token, info: INFO }));
+    });
+    socket.on('message', (data) => this.receive(data));
+    // An error is always followed by close, which decides what happens next. It counts from when
+    // the attempt began: a busy event loop may hear of a refusal late.
+    socket.on('error', (err) => {
+      this.failed = true;
+      record(errorKind(err), this.attemptAt);
+    });
+    socket.on('close', (code) => this.closed(code));
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    this.lastReceivedAt = Date.now();
+    switch (message.type) {
+      case 'welcome':
+        this.attempt = 0;
+        if (!this.everWelcomed) {
+          this.everWelcomed = true;
+          firstWelcomed++;
+        }
+        if (!this.welcomed) {
+          this.welcomed = true;
+          online++;
+          if (online === players.length) fullSince = clock();
+        }
+        this.scheduleHeartbeat();
+        break;
+      case 'command': {
+        const at = clock();
+        this.send({ type: 'ack', command_id: message.command_id, ok: true, result: null });
+        process.send({ type: 'ack', command_id: message.command_id, at });
+        break;
+      }
+      case 'unpaired':
+        record('unpaired');
+        break;
+    }
+  }
+
+  closed(code) {
+    this.socket = null;
+    clearTimeout(this.timer);
+    if (this.welcomed) {
+      this.welcomed = false;
+      online--;
+      fullSince = null;
+    }
+    if (!this.failed) record(`close ${code}`);
+    this.timer = setTimeout(() => this.connect(), backoffDelay(this.attempt++));
+  }
+
+  scheduleHeartbeat() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.beat(), jittered(HEARTBEAT_MS));
+  }
+
+  beat() {
+    const now = Date.now();
+    if (now - this.lastReceivedAt > SILENCE_MS) {
+      record('silent');
+      this.socket?.terminate();
+      return;
+    }
+    this.send({ type: 'heartbeat', sent_at: now });
+    this.scheduleHeartbeat();
+  }
+
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}
+
+/** The players not online, by what they wait for. */
+function waiting() {
+  const counts = { 'to retry': 0, 'for the upgrade': 0, 'for a welcome': 0 };
+  for (const player of players) {
+    if (player.welcomed) continue;
+    if (!player.socket) counts['to retry']++;
+    else if (player.socket.readyState === WebSocket.CONNECTING) counts['for the upgrade']++;
+    else counts['for a welcome']++;
+  }
+  return counts;
+}
+
+/**
+ * Connects the players at most `rate` per second and `window` awaiting their first welcome at a
+ * time, so that the first connect goes as fast as the server takes it and is no storm.
+ */
+function start(tokens, rate, window) {
+  for (const token of tokens) players.push(new Player(token));
+  const stepMs = 20;
+  const perStep = (rate * stepMs) / 1000;
+  let next = 0;
+  let due = 0;
+  const timer = setInterval(() => {
+    due = Math.min(due + perStep, perStep + 1);
+    while (next < players.length && due >= 1 && next - firstWelcomed < window) {
+      players[next++].connect();
+      due--;
+    }
+    if (next >= players.length) clearInterval(timer);
+  }, stepMs);
+}
+
+process.on('message', (message) => {
+  if (message.type === 'start') {
+    url = message.url;
+    start(message.tokens, message.rate, message.window);
+  } else if (message.type === 'report') {
+    process.send({ type: 'report', online, fullSince, events, delayMs: delay.max / 1e6, waiting: waiting() });
+    events = [];
+    delay.reset();
+  }
+});
+// The parent went away (or stopped us): no player outlives the benchmark.
+process.on('disconnect', () => process.exit(0));

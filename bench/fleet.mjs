@@ -1,0 +1,622 @@
+// bench/fleet: a fleet of simulated players on one server process (issue 5). Seeds claimed
+// devices on PostgreSQL, connects a player per device from several processes
+// (fleet-players.mjs), then measures the players the server holds and its RSS per player, the
+// round trip of commands at full fleet, and how long the whole fleet takes to be back online after
+// the server restarts, with the console's device list timed during that storm.
+//   node bench/fleet.mjs [--short]
+// Goals: 19,000 players on one server process with RSS ≤ 1.5 GB, command p99 ≤ 200 ms at 19,000,
+// all back online ≤ 60 s after a restart with no refused connections once the server answers,
+// the device list p99 ≤ 200 ms during that storm. A process may hold 20,000 open files here
+// (`ulimit -n`, which cannot be raised), so the players are spread over several processes.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { launchServer } from '../scripts/launch.mjs';
+import { freshDatabase, logIn } from './postgres.mjs';
+
+const GOAL = { players: 19_000, rssMb: 1536, commandP99Ms: 200, backOnlineS: 60, listP99Ms: 200 };
+const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
+const OWNER = { email: 'owner@fleet.bench.test', password: 'Owner-2024!' };
+// From packages/contract/src (TypeScript, not importable here): enums.ts, patterns.ts.
+const DeviceStatus = { online: 1, offline: 2 };
+const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Player n's device token (≥ 20 characters, as the socket requires); the seed hashes the same text. */
+const TOKEN = { prefix: 'fleet-token-', digits: 8 };
+const tokenOf = (index) => `${TOKEN.prefix}${String(index).padStart(TOKEN.digits, '0')}`;
+
+const short = process.argv.includes('--short');
+const plan = short
+  ? { players: 1_000, processes: 2, commands: 50, settleS: 3, upS: 60, stormS: 90 }
+  : { players: 19_000, processes: 4, commands: 400, settleS: 10, upS: 300, stormS: 180 };
+/** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
+const CONNECT = { rate: 250, window: 50 };
+/** Commands in flight at once. */
+const IN_FLIGHT = 4;
+/** Sequential device-list GETs at full fleet before the restart: the storm's baseline. */
+const LIST_BASELINE = 50;
+const ACK_TIMEOUT_MS = 15_000;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-fleet-'));
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const stops = [];
+const problems = [];
+
+// The player processes and the temporary folder go whatever way this process ends (the server has
+// launchServer's guard, a throwaway PostgreSQL postgres.mjs's).
+const children = [];
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+try {
+  const openFiles = maxOpenFiles();
+  const perProcess = Math.ceil(plan.players / plan.processes);
+  console.log(
+    `  fleet: ${n(plan.players)} players in ${plan.processes} processes (${n(perProcess)} sockets each); open files per process (ulimit -n): ${openFiles}`,
+  );
+  if (perProcess > openFiles * 0.9 || plan.players > openFiles * 0.98)
+    throw new Error(`${n(plan.players)} sockets do not fit under ${openFiles} open files per process`);
+
+  const database = await freshDatabase(`vitrine_bench_fleet_${process.pid}`);
+  stops.push(database.drop);
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(workDir, 'data'),
+    CONSOLE_DIR: path.join(workDir, 'no-console'),
+    PLAYER_DIR: path.join(workDir, 'no-player'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
+  let server = await launchServer({ env, logFile: path.join(workDir, 'server.log') });
+  stops.push(() => server?.stop());
+  const port = Number(new URL(server.url).port);
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  stops.push(() => pool.end());
+  let started = performance.now();
+  const deviceIds = await seed(pool);
+  console.log(
+    `  data: ${n(plan.players)} claimed devices (offline) in one company, seeded in ${seconds(performance.now() - started)}`,
+  );
+  const token = await logIn(server.url, OWNER.email, OWNER.password);
+  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
+  const listDevices = async () => {
+    const response = await fetch(`${server.url}/backend/manager/device?page=1&page_size=20`, {
+      headers,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await response.json();
+    if (response.status !== 200 || body.code !== 220000)
+      throw new Error(`GET device answered ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+    return body.data;
+  };
+  const listed = await listDevices();
+  if (listed.total !== plan.players) throw new Error(`the device list shows ${listed.total} devices`);
+
+  await sleep(2_000);
+  const rssBefore = serverRssKb();
+
+  // 1. Fleet up: every player connects (at a bounded rate) and gets its welcome.
+  const cpuConnect = serverCpu();
+  const overflowsConnect = listenOverflows();
+  const fleet = startPlayers(`ws://127.0.0.1:${port}/backend/player/socket`);
+  stops.push(() => fleet.stop());
+  started = clock();
+  const up = await fleet.waitAllOnline(started, plan.upS);
+  if (!up.all)
+    throw new Error(
+      `only ${n(up.online)} of ${n(plan.players)} players came online in ${plan.upS} s (waiting ${waitingText(up.waiting)})`,
+    );
+  const connecting = await fleet.takePhase();
+  connecting.cpu = cpuUse(cpuConnect, serverCpu());
+  connecting.overflows = listenOverflows() - overflowsConnect;
+  const onlineRows = await countOnline(pool);
+  console.log(
+    `  fleet up: ${n(up.online)} of ${n(plan.players)} players welcomed in ${seconds(up.at - started)} (${Math.round(up.online / ((up.at - started) / 1000))}/s; each process connecting at most ${CONNECT.rate}/s, ${CONNECT.window} awaiting a welcome); online devices in the database: ${n(onlineRows)}`,
+  );
+  if (onlineRows !== plan.players)
+    problems.push(`${n(onlineRows)} devices online in the database, ${n(plan.players)} welcomed`);
+  reportConnectionEvents('    while connecting', connecting);
+
+  // 2. The server's RSS (and CPU) with the fleet connected and settled.
+  const cpuFrom = serverCpu();
+  await sleep(plan.settleS * 1000);
+  const cpuTo = serverCpu();
+  const rssWith = serverRssKb();
+  const perPlayerKb = (rssWith - rssBefore) / plan.players;
+  console.log(
+    `  server RSS: ${mb(rssBefore)} before the fleet, ${mb(rssWith)} with ${n(plan.players)} players (after ${plan.settleS} s settling): ${perPlayerKb.toFixed(1)} KB per player`,
+  );
+  console.log(
+    `  server CPU with the fleet idle (heartbeats only): ${Math.round(cpuUse(cpuFrom, cpuTo).share * 100)}% of a core`,
+  );
+
+  // 3. Commands at full fleet: POST identify to random devices, round trip until the player acks.
+  const commands = await sendCommands(server.url, headers, deviceIds, fleet);
+  console.log(
+    `  commands: ${n(plan.commands)} identify to random devices, ${IN_FLIGHT} in flight; round trip (POST sent → player acks): p50 ${ms(commands.rtt.p50)}  p99 ${ms(commands.rtt.p99)}  max ${ms(commands.rtt.max)}`,
+  );
+  console.log(
+    `    POST answered: p50 ${ms(commands.post.p50)}  p99 ${ms(commands.post.p99)}; ${commands.checked} checked afterwards: ${commands.done} done`,
+  );
+
+  const baseline = [];
+  for (let i = 0; i < LIST_BASELINE; i++) {
+    const begin = performance.now();
+    await listDevices();
+    baseline.push(performance.now() - begin);
+  }
+  const steady = stats(baseline);
+  console.log(
+    `  device list (GET /backend/manager/device?page=1&page_size=20), full fleet, steady: p50 ${ms(steady.p50)}  p99 ${ms(steady.p99)}  max ${ms(steady.max)}`,
+  );
+  reportConnectionEvents('    at full fleet', await fleet.takePhase());
+
+  // 4. Restart: stop the server (its shutdown closes every socket), start it on the same port.
+  const overflowsStorm = listenOverflows();
+  const stopAt = clock();
+  await server.stop();
+  server = null;
+  const downAt = clock();
+  // What the shutdown left in the database: devices it marked offline, status mails it queued.
+  const onlineDown = await countOnline(pool);
+  const [{ count: mailJobs }] = (
+    await pool.query(`SELECT count(*)::int AS count FROM jobs WHERE type = 'device-status'`)
+  ).rows;
+  server = await launchServer({ env, port, logFile: path.join(workDir, 'server-restarted.log') });
+  const healthAt = clock();
+  const cpuStorm = serverCpu();
+  const storm = { times: [], failures: [] };
+  let storming = true;
+  const lister = (async () => {
+    while (storming) {
+      const begin = performance.now();
+      try {
+        await listDevices();
+        storm.times.push(performance.now() - begin);
+      } catch (err) {
+        storm.failures.push(err.name === 'TimeoutError' ? 'no answer in 30 s' : err.message);
+      }
+    }
+  })();
+  let back;
+  try {
+    back = await fleet.waitAllOnline(stopAt, plan.stormS);
+  } finally {
+    storming = false;
+    await lister;
+  }
+  const phase = await fleet.takePhase();
+  phase.cpu = cpuUse(cpuStorm, serverCpu());
+  phase.overflows = listenOverflows() - overflowsStorm;
+  const before = { ...phase, events: phase.events.filter(([, at]) => at < healthAt) };
+  const after = { ...phase, events: phase.events.filter(([, at]) => at >= healthAt) };
+  const refusedBefore = before.events.filter(([kind]) => isRefusal(kind));
+  const refusedAfter = after.events.filter(([kind]) => isRefusal(kind));
+  const listStorm = stats(storm.times);
+  console.log(
+    `  restart: stopped in ${seconds(downAt - stopAt)}, answering again ${seconds(healthAt - stopAt)} after the stop; ${back.all ? `all ${n(back.online)} players back ${seconds(back.at - healthAt)} after that (${seconds(back.at - stopAt)} after the stop)` : `only ${n(back.online)} of ${n(plan.players)} players back ${plan.stormS} s after that`}`,
+  );
+  if (!back.all)
+    problems.push(
+      `${n(plan.players - back.online)} players not back online ${plan.stormS} s after the restart (waiting ${waitingText(back.waiting)})`,
+    );
+  console.log(
+    `    the shutdown left ${n(onlineDown)} of ${n(plan.players)} devices online in the database (${n(mailJobs)} device-status jobs queued)`,
+  );
+  reportConnectionEvents('    before the server answered', { events: before.events });
+  reportConnectionEvents('    after it answered', after);
+  console.log(
+    `    device list during the storm: ${n(storm.times.length)} requests, p50 ${ms(listStorm.p50)}  p99 ${ms(listStorm.p99)}  max ${ms(listStorm.max)}${storm.failures.length ? `; ${storm.failures.length} FAILED (${storm.failures[0]})` : ''}`,
+  );
+  const onlineAfter = await countOnline(pool);
+  const rssAfter = serverRssKb();
+  console.log(
+    `    after the storm: ${n(onlineAfter)} devices online in the database; server RSS ${mb(rssAfter)}`,
+  );
+  if (onlineAfter !== plan.players)
+    problems.push(`${n(onlineAfter)} devices online in the database after the restart`);
+  reportServerLog([path.join(workDir, 'server.log'), path.join(workDir, 'server-restarted.log')]);
+
+  // 5. The goals.
+  const projectedMb = (rssBefore + perPlayerKb * GOAL.players) / 1024;
+  const atSize = short ? ` (at ${n(plan.players)})` : '';
+  const rssMet = (short ? projectedMb : rssWith / 1024) <= GOAL.rssMb;
+  const heldMet = up.online === plan.players && onlineRows === plan.players && plan.players >= GOAL.players;
+  console.log('  goals:');
+  goal(
+    `${n(GOAL.players)} players on one server process, RSS ≤ 1.5 GB`,
+    short
+      ? `${n(up.online)} held, RSS projected at ${n(GOAL.players)}: ${Math.round(projectedMb)} MB (run the full benchmark)`
+      : `${n(up.online)} held, RSS ${mb(rssWith)}`,
+    short ? rssMet : heldMet && rssMet,
+  );
+  goal(
+    `command p99 ≤ ${GOAL.commandP99Ms} ms${atSize}`,
+    ms(commands.rtt.p99).trim(),
+    commands.rtt.p99 <= GOAL.commandP99Ms,
+  );
+  goal(
+    `all back online ≤ ${GOAL.backOnlineS} s after the restart${atSize}`,
+    back.all ? seconds(back.at - healthAt) : `not all within ${plan.stormS} s`,
+    back.all && (back.at - healthAt) / 1000 <= GOAL.backOnlineS,
+  );
+  goal(
+    'no refused connections once the server answers',
+    `${n(refusedAfter.length)} refused (${n(refusedBefore.length)} before it answered)`,
+    refusedAfter.length === 0,
+  );
+  goal(
+    `device list p99 ≤ ${GOAL.listP99Ms} ms during the storm${atSize}`,
+    `${ms(listStorm.p99).trim()}${storm.failures.length ? `, ${storm.failures.length} failed` : ''}`,
+    listStorm.p99 <= GOAL.listP99Ms && storm.failures.length === 0,
+  );
+  if (problems.length > 0) throw new Error(`could not measure:\n    ${problems.join('\n    ')}`);
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+function waitingText(waiting) {
+  return Object.entries(waiting)
+    .filter(([, count]) => count > 0)
+    .map(([what, count]) => `${what}: ${n(count)}`)
+    .join(', ');
+}
+
+async function countOnline(pool) {
+  const { rows } = await pool.query('SELECT count(*)::int AS count FROM devices WHERE status = $1', [
+    DeviceStatus.online,
+  ]);
+  return rows[0].count;
+}
+
+/** `ulimit -n` of this process (the children and the server inherit it). */
+function maxOpenFiles() {
+  const line = fs
+    .readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('Max open files'));
+  return Number(line.split(/\s{2,}/)[1]);
+}
+
+/**
+ * One company with its root workspace and an owner (a known password), and plan.players devices
+ * claimed into it, offline, in one INSERT … SELECT: device n has the token tokenOf(n) (stored as
+ * its SHA-256, as platform/tokens.ts does), a signage ID spelling n in base 31 and the name
+ * "Screen n". Answers the device ids.
+ */
+async function seed(pool) {
+  const {
+    rows: [company],
+  } = await pool.query(`INSERT INTO companies (name, origin) VALUES ('Fleet', 1) RETURNING id`);
+  const {
+    rows: [workspace],
+  } = await pool.query(
+    `INSERT INTO workspaces (company_id, parent_id, name) VALUES ($1, NULL, 'Root') RETURNING id`,
+    [company.id],
+  );
+  const {
+    rows: [owner],
+  } = await pool.query(
+    `INSERT INTO users (email, username, nickname, password_hash, role_id, status, company_id,
+                        workspace_id, active_workspace_id)
+     VALUES ($1, 'fleet-owner', 'Fleet owner', $2, 6, 1, $3, $4, $4) RETURNING id`,
+    [OWNER.email, await hash(OWNER.password), company.id, workspace.id],
+  );
+  await pool.query('UPDATE companies SET owner_user_id = $1 WHERE id = $2', [owner.id, company.id]);
+  const { rows } = await pool.query(
+    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at)
+     SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
+             FROM generate_series(0, 5) k),
+            encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
+            $2, $3, 'Screen ' || g, $4, now()
+     FROM generate_series(1, $5) g
+     RETURNING id`,
+    [
+      SIGNAGE_ID_ALPHABET,
+      company.id,
+      workspace.id,
+      DeviceStatus.offline,
+      plan.players,
+      TOKEN.prefix,
+      TOKEN.digits,
+    ],
+  );
+  await pool.query('ANALYZE');
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Forks the player processes, each with its slice of tokens. Answers waitAllOnline (polls their
+ * reports), takePhase (the connection events since the last call, [kind, at], and the longest
+ * event-loop delay of a player process), ackOf and stop.
+ */
+function startPlayers(url) {
+  const reports = new Map();
+  const events = [];
+  let delayMs = 0;
+  const acks = new Map();
+  const waiters = new Map();
+  const procs = [];
+  let stopping = false;
+  let died = null;
+  const per = Math.ceil(plan.players / plan.processes);
+  for (let p = 0; p < plan.processes; p++) {
+    const tokens = [];
+    for (let i = p * per + 1; i <= Math.min(plan.players, (p + 1) * per); i++) tokens.push(tokenOf(i));
+    const child = fork(path.join(here, 'fleet-players.mjs'), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    procs.push({ child, size: tokens.length });
+    child.on('message', (message) => {
+      if (message.type === 'ack') {
+        const waiter = waiters.get(message.command_id);
+        if (waiter) waiter(message.at);
+        else acks.set(message.command_id, message.at);
+      } else if (message.type === 'report') {
+        events.push(...message.events);
+        delayMs = Math.max(delayMs, message.delayMs);
+        reports.get(child)?.(message);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      if (!stopping) died = `a player process exited (${signal ?? code})`;
+    });
+    child.send({ type: 'start', url, tokens, ...CONNECT });
+  }
+
+  const report = (child) =>
+    new Promise((resolve) => {
+      reports.set(child, resolve);
+      child.send({ type: 'report' });
+    });
+  return {
+    /**
+     * Until every player is welcomed since `since`, or timeoutS: answers how many are online, when
+     * the last one was welcomed (or when it gave up) and whether all were.
+     */
+    async waitAllOnline(since, timeoutS) {
+      const deadline = clock() + timeoutS * 1000;
+      let lastPrint = clock();
+      for (;;) {
+        if (died) throw new Error(died);
+        const all = await Promise.all(procs.map(({ child }) => report(child)));
+        const online = all.reduce((sum, r) => sum + r.online, 0);
+        if (all.every((r, i) => r.online === procs[i].size && r.fullSince !== null && r.fullSince >= since))
+          return { online, at: Math.max(...all.map((r) => r.fullSince)), all: true };
+        if (clock() > deadline) {
+          const waiting = {};
+          for (const r of all)
+            for (const [what, count] of Object.entries(r.waiting))
+              waiting[what] = (waiting[what] ?? 0) + count;
+          return { online, at: clock(), all: false, waiting };
+        }
+        if (clock() - lastPrint >= 15_000) {
+          lastPrint = clock();
+          console.log(`    … ${n(online)} online after ${seconds(clock() - since)}`);
+        }
+        await sleep(100);
+      }
+    },
+    async takePhase() {
+      await Promise.all(procs.map(({ child }) => report(child)));
+      const phase = { events: events.splice(0), delayMs };
+      delayMs = 0;
+      return phase;
+    },
+    /** When the player sent its ack of the command (rejects after ACK_TIMEOUT_MS). */
+    ackOf(commandId) {
+      if (acks.has(commandId)) return Promise.resolve(acks.get(commandId));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(commandId);
+          reject(new Error(`no ack of command ${commandId} within ${ACK_TIMEOUT_MS / 1000} s`));
+        }, ACK_TIMEOUT_MS);
+        waiters.set(commandId, (at) => {
+          clearTimeout(timer);
+          waiters.delete(commandId);
+          resolve(at);
+        });
+      });
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        procs.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', resolve);
+              child.kill('SIGKILL');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** plan.commands identify commands to random devices, IN_FLIGHT at a time. */
+async function sendCommands(url, headers, deviceIds, fleet) {
+  const rtt = [];
+  const post = [];
+  const sent = [];
+  let missing = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.commands) {
+      next++;
+      const deviceId = deviceIds[Math.floor(Math.random() * deviceIds.length)];
+      const begin = clock();
+      const response = await fetch(`${url}/backend/manager/device/${deviceId}/command`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'identify' }),
+      });
+      const body = await response.json();
+      post.push(clock() - begin);
+      if (response.status !== 200 || body.code !== 220000)
+        throw new Error(
+          `POST device/${deviceId}/command answered ${response.status} ${JSON.stringify(body)}`,
+        );
+      const commandId = body.data.command_id;
+      sent.push({ deviceId, commandId });
+      try {
+        rtt.push((await fleet.ackOf(commandId)) - begin);
+      } catch {
+        missing++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  if (missing > 0) problems.push(`${missing} of ${plan.commands} commands were never acknowledged`);
+  // The acks land: a sample of the commands reads as done.
+  await sleep(500);
+  const sample = sent.slice(0, 20);
+  let done = 0;
+  for (const { deviceId, commandId } of sample) {
+    const response = await fetch(`${url}/backend/manager/device/${deviceId}/command/${commandId}`, {
+      headers,
+    });
+    const body = await response.json();
+    if (body.data?.status === 'done') done++;
+  }
+  if (done !== sample.length)
+    problems.push(`${sample.length - done} of ${sample.length} sampled commands not done`);
+  return { rtt: stats(rtt), post: stats(post), checked: sample.length, done };
+}
+
+/** A connection the server turned away (not one it closed while shutting down). */
+function isRefusal(kind) {
+  return kind === 'ECONNREFUSED' || kind.startsWith('HTTP ') || kind === 'close 4401';
+}
+
+/**
+ * Connection errors and closes by kind; the server's CPU time per player welcomed meanwhile; how
+ * often the listen queue overflowed; the player processes' longest event-loop delay (they share
+ * the machine's cores with the server).
+ */
+function reportConnectionEvents(label, { events, delayMs, cpu, overflows }) {
+  const counts = new Map();
+  for (const [kind] of events) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${kind} ${n(count)}`);
+  const notes = [list.length ? list.join(', ') : 'no connection errors or closes'];
+  if (cpu)
+    notes.push(
+      `server CPU ${Math.round(cpu.share * 100)}% of a core, ${((cpu.seconds * 1000) / plan.players).toFixed(1)} ms per player`,
+    );
+  if (overflows !== undefined) notes.push(`listen queue overflowed ${n(overflows)} times`);
+  if (delayMs !== undefined)
+    notes.push(`player processes' event-loop delay at most ${Math.round(delayMs)} ms`);
+  console.log(`${label}: ${notes.join('; ')}`);
+}
+
+/** Warnings and errors the server logged (pino's JSON lines, level 40 and up), by message. */
+function reportServerLog(files) {
+  const counts = new Map();
+  for (const file of files) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (entry.level >= 40) counts.set(entry.msg, (counts.get(entry.msg) ?? 0) + 1);
+    }
+  }
+  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([msg, count]) => `"${msg}" ×${n(count)}`);
+  console.log(`  server log: ${list.length ? list.join(', ') : 'no warnings or errors'}`);
+}
+
+/** The real server process: the node child of scripts/start.mjs, which launchServer spawned. */
+function serverPid() {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return { pid: Number(pid), ppid, cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+      } catch {
+        return null; // gone meanwhile
+      }
+    })
+    .filter(Boolean);
+  const starter = all.find((p) => p.ppid === process.pid && p.cmd.includes('scripts/start.mjs'));
+  const node = starter && all.find((p) => p.ppid === starter.pid && p.cmd.includes('dist/main.js'));
+  if (!node) throw new Error('the server process was not found under scripts/start.mjs');
+  return node.pid;
+}
+
+function serverRssKb() {
+  const status = fs.readFileSync(`/proc/${serverPid()}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)[1]);
+}
+
+/**
+ * The kernel's count of connections dropped because a listen queue was full (ListenOverflows in
+ * /proc/net/netstat, for the whole machine: here, the server's port). The client of such a
+ * connection believes it connected, and is only reset when it sends again, maybe much later.
+ */
+function listenOverflows() {
+  const [names, values] = fs
+    .readFileSync('/proc/net/netstat', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('TcpExt:'))
+    .map((line) => line.split(/\s+/));
+  return Number(values[names.indexOf('ListenOverflows')]);
+}
+
+/** The server process's CPU time so far (user + system), in seconds, and when it was read. */
+function serverCpu() {
+  const stat = fs.readFileSync(`/proc/${serverPid()}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, fields 14 and 15 of proc(5), in clock ticks (USER_HZ, 100 on Linux).
+  return { seconds: (Number(fields[11]) + Number(fields[12])) / 100, at: clock() };
+}
+
+/** CPU seconds between two serverCpu() readings, and their share of the time between them. */
+function cpuUse(from, to) {
+  const seconds = to.seconds - from.seconds;
+  return { seconds, share: seconds / ((to.at - from.at) / 1000) };
+}
+
+function goal(name, figure, met) {
+  console.log(`    ${name}: ${figure} ${met ? 'met' : 'NOT met'}`);
+}
+
+function stats(samples) {
+  if (samples.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
+}
+
+function n(value) {
+  return value.toLocaleString('en-US');
+}
+
+function ms(value) {
+  return `${value.toFixed(2)} ms`.padStart(9);
+}
+
+function seconds(valueMs) {
+  return `${(valueMs / 1000).toFixed(1)} s`;
+}
+
+function mb(kb) {
+  return `${n(Math.round(kb / 1024))} MB`;
+}

@@ -1,0 +1,89 @@
+// What the benchmarks on PostgreSQL share (bench/team, bench/fleet): a fresh database on a
+// PostgreSQL server, and logging in to the real server started on it.
+// The server is DATABASE_URL's; without it a CI server already running from .ci/postgres.sh
+// (shared, left running), or a throwaway one started with `.ci/postgres.sh start` and stopped
+// when the database is dropped, or whatever way the process ends.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const CI_POSTGRES = 'postgres://postgres@127.0.0.1:55432/postgres';
+const CI_STATE = '/tmp/vitrine-ci-postgres';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+// The throwaway PostgreSQL goes whatever way this process ends (the shell's trap).
+let ownPostgres = false;
+const stopPostgres = () => {
+  if (!ownPostgres) return;
+  ownPostgres = false;
+  spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'stop'], { stdio: 'inherit' });
+};
+process.once('exit', stopPostgres);
+
+/**
+ * Creates the database `name` (which must be a plain identifier) on the PostgreSQL server.
+ * Answers its URL and drop(), which drops it and stops a server this process started.
+ */
+export async function freshDatabase(name) {
+  let admin;
+  try {
+    const adminUrl = await postgresServer();
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        try {
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await admin.end();
+        } finally {
+          stopPostgres();
+        }
+      },
+    };
+  } catch (err) {
+    await admin?.end().catch(() => {});
+    stopPostgres();
+    throw err;
+  }
+}
+
+/** The server to create the database on: DATABASE_URL, the CI one already running, or a new one. */
+async function postgresServer() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  // Another run's CI server (tests in parallel) is shared, not restarted under it.
+  if (fs.existsSync(CI_STATE) && (await reachable(CI_POSTGRES))) return CI_POSTGRES;
+  const { status } = spawnSync('bash', [path.join(root, '.ci/postgres.sh'), 'start'], { stdio: 'inherit' });
+  if (status !== 0) throw new Error(`.ci/postgres.sh start failed (exit ${status})`);
+  ownPostgres = true;
+  return CI_POSTGRES;
+}
+
+async function reachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /backend/account/login; answers the session token. */
+export async function logIn(url, email, password) {
+  const response = await fetch(`${url}/backend/account/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, accept_terms: true }),
+  });
+  const body = await response.json();
+  if (body.code !== 220000) throw new Error(`login of ${email} answered ${JSON.stringify(body)}`);
+  return body.data.token;
+}
