@@ -16,7 +16,6 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
-import { contentRoutes } from './modules/content/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
@@ -172,7 +171,6 @@ export async function buildApp({
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
   await app.register(deviceRoutes, { prefix: '/backend/manager' });
-  await app.register(contentRoutes, { prefix: '/backend/manager' });
   await app.register(playerRoutes, { prefix: '/backend' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.
