@@ -200,6 +200,16 @@ describe('PlayerConnection', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('keeps its token and reconnects when closed for a slow auth', () => {
+    const { connection, sockets, events } = setup();
+    connection.start();
+    sockets[0].opened();
+    sockets[0].dropped(PlayerSocketClose.authTimeout);
+    vi.advanceTimersByTime(60_000);
+    expect(events.unpaired).not.toHaveBeenCalled();
+    expect(sockets.length).toBeGreaterThan(1);
+  });
+
   it('closes and asks to register anew when unpaired from the console', () => {
     const { connection, sockets, events, welcome } = setup();
     connection.start();

@@ -13,8 +13,11 @@ export const PLAYER_SOCKET_PATH = '/backend/player/socket';
 export const STORAGE_MODES = ['cache-storage', 'indexeddb'] as const;
 export type StorageMode = (typeof STORAGE_MODES)[number];
 
-/** Close codes of the player socket beyond the standard ones. */
-export const PlayerSocketClose = { unauthorized: 4401, replaced: 4409 } as const;
+/**
+ * Close codes of the player socket beyond the standard ones. Only unauthorized makes a player
+ * forget its token; a socket closed for saying nothing in time (authTimeout) simply reconnects.
+ */
+export const PlayerSocketClose = { unauthorized: 4401, authTimeout: 4408, replaced: 4409 } as const;
 
 /** What an operator can tell a screen to do (each acknowledged with a result). */
 export const DEVICE_COMMANDS = [

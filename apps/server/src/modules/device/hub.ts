@@ -6,6 +6,7 @@ import {
 } from '@vitrine/contract';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
@@ -30,6 +31,12 @@ const SWEEP_MS = 15_000;
 const FLUSH_MS = 5_000;
 /** How often each socket is pinged. */
 const PING_MS = HEARTBEAT_SECONDS * 1000;
+/**
+ * Socket authentications running at once. A restarting fleet says hello all together: the rest
+ * wait here rather than in the database pool's queue, where the console's queries would wait
+ * behind thousands of them.
+ */
+const AUTH_CONCURRENCY = 4;
 
 /** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
 export const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
@@ -67,6 +74,8 @@ export class DeviceHub {
   private readonly quiet = new WeakSet<WebSocket>();
   private readonly touched = new Set<number>();
   private timers: NodeJS.Timeout[] = [];
+  /** Runs a socket's authentication when its turn comes (AUTH_CONCURRENCY at once). */
+  readonly admit = pLimit(AUTH_CONCURRENCY);
   private offlineListener?: (ids: number[]) => Promise<void>;
 
   constructor(

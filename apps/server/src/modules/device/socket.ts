@@ -22,7 +22,8 @@ import { mailOffline } from './status-mail';
 // heartbeats. A sign of life is recorded at most every TOUCH_MS per device, not per message, and
 // the hub stores those in batches, so a large fleet costs the database little.
 
-const AUTH_MS = 10_000;
+// Generous: in a restart storm a player's auth may wait its turn (DeviceHub.admit) or be slow to leave.
+const AUTH_MS = 30_000;
 const TOUCH_MS = 15_000;
 
 const authSchema = z.object({
@@ -51,9 +52,10 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
   let info: PlayerInfo | undefined;
   const log = app.log;
   const refuse = () => socket.close(PlayerSocketClose.unauthorized, 'unauthorized');
-  const timer = setTimeout(refuse, AUTH_MS);
+  const timer = setTimeout(() => socket.close(PlayerSocketClose.authTimeout, 'auth timeout'), AUTH_MS);
 
   const authenticate = async (message: z.infer<typeof authSchema>) => {
+    if (socket.readyState !== socket.OPEN) return; // gave up while waiting its turn
     const found = await deviceOfToken(app.db, message.token);
     if (!found || socket.readyState !== socket.OPEN) return refuse();
     // Only what changed is written now; a screen that reconnects as it was (a restart's whole
@@ -94,7 +96,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
       if (!auth.success) return refuse();
       authenticating = true;
       clearTimeout(timer);
-      work = authenticate(auth.data);
+      work = app.deviceHub.admit(() => authenticate(auth.data));
     } else if (ack?.success) {
       work = acknowledge(app.db, deviceId, ack.data);
     } else {
