@@ -16,6 +16,10 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { libraryRoutes } from './modules/content/library-routes';
+import { mediaRoutes } from './modules/content/media-routes';
+import { textRoutes } from './modules/content/text-routes';
+import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
@@ -171,6 +175,10 @@ export async function buildApp({
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
   await app.register(deviceRoutes, { prefix: '/backend/manager' });
+  await app.register(uploadRoutes, { prefix: '/backend/manager' });
+  await app.register(libraryRoutes, { prefix: '/backend/manager' });
+  await app.register(textRoutes, { prefix: '/backend/manager' });
+  await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.

@@ -22,6 +22,16 @@ export type Config = {
   trustProxy: boolean | string;
   /** Run the background job runner in this process. */
   runJobs: boolean;
+  /**
+   * Hosts that website and stream content may name although they resolve to private addresses
+   * (CONTENT_HOST_ALLOWLIST, comma-separated host names or IP addresses).
+   */
+  contentHostAllowList: string[];
+  /**
+   * Folders searched for ffmpeg, pdftoppm, pdfinfo and LibreOffice (MEDIA_TOOLS_PATH, separated
+   * like PATH). Unset: PATH.
+   */
+  mediaToolsPath?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,6 +53,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playerDir: env.PLAYER_DIR,
     runJobs: env.RUN_JOBS !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    contentHostAllowList: (env.CONTENT_HOST_ALLOWLIST ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter(Boolean),
+    mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
   };
 }
 

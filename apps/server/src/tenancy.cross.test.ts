@@ -1,9 +1,11 @@
-import { Role } from '@vitrine/contract';
+import { randomUUID } from 'node:crypto';
+import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, users } from './db/schema';
+import { contentFolders, contentTexts, deviceCommands, uploads, users } from './db/schema';
 import { buildTestApp } from './test/app';
+import { buildContent } from './test/content-factories';
 import { buildDevice } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
 import {
@@ -26,10 +28,26 @@ import {
 //                                     └─ A2 (a member; a sibling)                 └─ root ── B1
 
 /** The kinds of rows an id can name. */
-type Kind = 'customer' | 'company' | 'category' | 'user' | 'workspace' | 'role' | 'device' | 'command';
+type Kind =
+  | 'customer'
+  | 'company'
+  | 'category'
+  | 'user'
+  | 'workspace'
+  | 'role'
+  | 'device'
+  | 'command'
+  | 'content'
+  | 'website'
+  | 'stream'
+  | 'folder'
+  | 'text';
 
-/** Path parameters that are not ids of rows: codes from mailed links. */
-const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code']);
+/**
+ * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
+ * bytes (GET /backend/media/:hash is public: the hash itself is the capability).
+ */
+const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code', 'hash']);
 
 /** What a path parameter names: by its name, or for id/group_id by the area of the path. */
 function kindOf(url: string, param: string): Kind | null {
@@ -41,12 +59,17 @@ function kindOf(url: string, param: string): Kind | null {
     role_id: 'role',
     device_id: 'device',
     command_id: 'command',
+    folder_id: 'folder',
   };
   if (byName[param]) return byName[param];
   if (param !== 'id' && param !== 'group_id') return null;
   if (url.startsWith('/backend/manager/account/group/category/ungroup/')) return 'user';
   if (url.startsWith('/backend/manager/account/group/')) return 'company';
   if (url.startsWith('/backend/manager/account/workspace/')) return 'workspace';
+  if (url.startsWith('/backend/manager/resource/website/')) return 'website';
+  if (url.startsWith('/backend/manager/resource/stream/')) return 'stream';
+  if (url.startsWith('/backend/manager/resource/')) return 'content';
+  if (url.startsWith('/backend/manager/text/')) return 'text';
   return null;
 }
 
@@ -74,6 +97,14 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/device/:device_id/timer': () => ({ enabled: true, timers: [] }),
   'PUT /backend/manager/device/:device_id/lock': () => ({ pin: '123456' }),
   'POST /backend/manager/device/:device_id/command': () => ({ action: 'identify' }),
+  'PATCH /backend/manager/resource/:id': () => ({ name: 'Taken over' }),
+  'PATCH /backend/manager/resource/website/:id': () => ({ name: 'Taken over', link: 'https://example.com/' }),
+  'PATCH /backend/manager/resource/stream/:id': () => ({
+    name: 'Taken over',
+    link: 'https://example.com/live.m3u8',
+  }),
+  'PATCH /backend/manager/resource/folder/:folder_id': () => ({ name: 'Taken over' }),
+  'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -82,7 +113,7 @@ const MARK_SIBLING = 'ssecret';
 
 let app: FastifyInstance;
 let callers: { owner: Caller; admin: Caller; user: Caller; customer: Caller };
-let foreign: Record<Kind, number>;
+let foreign: Record<Kind, number> & { binned: number };
 let sibling: Partial<Record<Kind, number>>;
 let paramRoutes: { method: string; url: string; params: string[] }[];
 
@@ -129,7 +160,52 @@ beforeAll(async () => {
       { deviceId: siblingDevice.row.id, action: 'identify', result: MARK_SIBLING },
     ])
     .returning();
+  // Content of each kind, a binned item and a folder, in B and in A's sibling workspace.
+  const contentOf = async (workspace: { id: number; companyId: number }, mark: string) => {
+    const [folder] = await app.db
+      .insert(contentFolders)
+      .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} folder` })
+      .returning();
+    const item = await buildContent(app, workspace, { name: `${mark} image`, folderId: folder.id });
+    const website = await buildContent(app, workspace, {
+      name: `${mark} website`,
+      type: ContentType.website,
+      link: `https://${mark}.example.com/`,
+    });
+    const stream = await buildContent(app, workspace, {
+      name: `${mark} stream`,
+      type: ContentType.stream,
+      link: `https://${mark}.example.com/live.m3u8`,
+    });
+    const binned = await buildContent(app, workspace, { name: `${mark} binned`, deletedAt: new Date() });
+    const [text] = await app.db
+      .insert(contentTexts)
+      .values({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        title: `${mark} text`,
+        content: `${mark} marquee`,
+        position: 'bottom',
+        direction: 'left',
+        speed: 5,
+        color: '#ffffff',
+        backgroundColor: 'transparent',
+        fontSize: 48,
+      })
+      .returning();
+    return {
+      content: item.id,
+      website: website.id,
+      stream: stream.id,
+      folder: folder.id,
+      binned: binned.id,
+      text: text.id,
+    };
+  };
+  const contentB = await contentOf(b1, MARK_B);
+  const contentSibling = await contentOf(a2, MARK_SIBLING);
   foreign = {
+    ...contentB,
     device: device.row.id,
     command: command.id,
     customer: cb.customer.id,
@@ -140,6 +216,7 @@ beforeAll(async () => {
     role: Role.user,
   };
   sibling = {
+    ...contentSibling,
     user: siblingMember.id,
     workspace: a2.id,
     device: siblingDevice.row.id,
@@ -226,6 +303,11 @@ describe('the cross-tenant suite', () => {
       { company_id: foreign.company },
       { group_id: foreign.workspace },
       { category_id: foreign.category },
+      { type: ContentType.image },
+      { type: ContentType.image, deleted: 1 },
+      { type: ContentType.image, folder_id: foreign.folder },
+      { type: ContentType.website },
+      { type: ContentType.stream },
     ];
     for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
       for (const route of lists) {
@@ -251,7 +333,12 @@ describe('the cross-tenant suite', () => {
     );
     for (const who of ['admin', 'user'] as const) {
       for (const route of lists) {
-        for (const query of [{}, { group_id: String(sibling.workspace) }] as Record<string, string>[]) {
+        for (const query of [
+          {},
+          { group_id: String(sibling.workspace) },
+          { type: String(ContentType.image), folder_id: String(sibling.folder) },
+          { type: String(ContentType.image), deleted: '1' },
+        ] as Record<string, string>[]) {
           const response = await callers[who].call({ method: 'GET', url: route.url, query });
           expect(response.body.toLowerCase(), `${callers[who].name}: GET ${route.url}`).not.toContain(
             MARK_SIBLING,
@@ -317,4 +404,112 @@ describe('the cross-tenant suite', () => {
       }
     }
   }, 300_000);
+
+  it('refuses foreign content and folder ids in the bodies of the library writes', async () => {
+    const ownFolder = async (caller: Caller) => {
+      const response = await caller.call({ method: 'GET', url: '/backend/manager/resource/folder' });
+      // A customer holds no content permission: any folder id will do, the call is refused first.
+      return (response.json().data?.[0]?.folder_id ?? foreign.folder) as number;
+    };
+    const writes: [string, string, (caller: Caller) => Promise<object>][] = [
+      ['POST', 'move', async (c) => ({ ids: [foreign.content], folder_id: await ownFolder(c) })],
+      ['POST', 'move', async () => ({ ids: [foreign.content], folder_id: foreign.folder })],
+      ['DELETE', '', async () => ({ ids: [foreign.content], detach: true })],
+      ['POST', 'restore', async () => ({ ids: [foreign.binned] })],
+      ['DELETE', 'purge', async () => ({ ids: [foreign.binned] })],
+      [
+        'POST',
+        'website',
+        async () => ({ name: 'X', link: 'https://example.com/', folder_id: foreign.folder }),
+      ],
+      [
+        'POST',
+        'stream',
+        async () => ({ name: 'X', link: 'https://example.com/x.m3u8', folder_id: foreign.folder }),
+      ],
+    ];
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      for (const [method, path, body] of writes) {
+        const payload = await body(callers[who]);
+        const before = await databaseFingerprint(app.db);
+        const response = await callers[who].call({
+          method: method as InjectOptions['method'],
+          url: `/backend/manager/resource${path ? `/${path}` : ''}`,
+          payload,
+        });
+        const what = `${callers[who].name}: ${method} resource/${path} → ${response.body}`;
+        expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+        expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+      }
+    }
+  }, 300_000);
+
+  it('refuses foreign text ids in the body of the text delete', async () => {
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      for (const ids of [[foreign.text], [sibling.text as number]]) {
+        if (who === 'owner' && ids[0] === sibling.text) continue; // the owner's own company
+        const before = await databaseFingerprint(app.db);
+        const response = await callers[who].call({
+          method: 'DELETE',
+          url: '/backend/manager/text',
+          payload: { ids },
+        });
+        const what = `${callers[who].name}: DELETE text ${ids} → ${response.body}`;
+        expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+        expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+      }
+    }
+  }, 300_000);
+
+  it('refuses foreign folders and uploads to the upload calls, and never offers another tenant’s bytes', async () => {
+    // B's bytes in its library, and an unfinished upload of them by B's member.
+    const hash = 'b'.repeat(64);
+    await buildContent(app, { id: foreign.workspace, companyId: foreign.company }, { hash, size: 10 });
+    const uploadId = randomUUID();
+    await app.db.insert(uploads).values({
+      id: uploadId,
+      companyId: foreign.company,
+      workspaceId: foreign.workspace,
+      userId: foreign.user,
+      hash,
+      size: 10,
+      name: 'x.png',
+      type: ContentType.image,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const common = '/backend/manager/common';
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const folders = who === 'admin' || who === 'user' ? [foreign.folder, sibling.folder] : [foreign.folder];
+      const calls: InjectOptions[] = [
+        ...folders.map((folder_id) => ({
+          method: 'POST' as const,
+          url: `${common}/slice-upload-init`,
+          payload: { hash, size: 10, name: 'x.png', folder_id },
+        })),
+        {
+          method: 'POST',
+          url: `${common}/slice-upload?upload_id=${uploadId}&index=0`,
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: Buffer.alloc(10),
+        },
+        { method: 'POST', url: `${common}/slice-upload-finish`, payload: { upload_id: uploadId } },
+      ];
+      for (const options of calls) {
+        const before = await databaseFingerprint(app.db);
+        const response = await callers[who].call(options);
+        const what = `${callers[who].name}: ${options.url} → ${response.body}`;
+        expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+        expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+      }
+      const check = await callers[who].call({
+        method: 'POST',
+        url: `${common}/slice-upload-check`,
+        payload: { hash, size: 10 },
+      });
+      const answer = check.json();
+      if (answer.code === 220000)
+        expect(answer.data).toEqual({ content_id: null, upload_id: null, parts: [] });
+      else expect(REFUSED, check.body).toContain(answer.code);
+    }
+  });
 });

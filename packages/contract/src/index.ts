@@ -1,5 +1,6 @@
 export * from './account';
 export * from './codes';
+export * from './content';
 export * from './device';
 export * from './device-control';
 export * from './enums';
@@ -11,4 +12,5 @@ export * from './player';
 export * from './roles';
 export * from './sys';
 export * from './team';
+export * from './text';
 export * from './validation';

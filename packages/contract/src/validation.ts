@@ -16,7 +16,8 @@ export * from './patterns';
 // locales (src/locales/<lang>.json): the server answers it in the caller's language and the
 // console's forms show the same text.
 
-const required = (key: string) => ({
+/** A string's message when it is missing (other failures keep their own). */
+export const required = (key: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? key : undefined),
 });
 

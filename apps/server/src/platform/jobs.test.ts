@@ -152,4 +152,48 @@ describe('JobQueue', () => {
     expect(finished).toBe(true);
     expect((await jobRow(id)).status).toBe('done');
   });
+
+  it('runs a long job beside the queue, one at a time: short jobs do not wait behind it', async () => {
+    const q = queue();
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let running = 0;
+    let most = 0;
+    q.register(
+      'transcode',
+      async (payload: { n: number }) => {
+        running += 1;
+        most = Math.max(most, running);
+        order.push(`transcode ${payload.n} started`);
+        if (payload.n === 1) await held;
+        running -= 1;
+      },
+      { long: true },
+    );
+    q.register('mail', async () => {
+      order.push('mail');
+    });
+    const first = await q.enqueue('transcode', { n: 1 });
+    const second = await q.enqueue('transcode', { n: 2 });
+    const mail = await q.enqueue('mail', {});
+    q.start();
+    const started = Date.now();
+    while ((await jobRow(mail)).status !== 'done' && Date.now() - started < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The mail went while the first transcode still ran; the second waits its turn.
+    expect((await jobRow(mail)).status).toBe('done');
+    expect((await jobRow(first)).status).toBe('running');
+    expect((await jobRow(second)).status).toBe('queued');
+    release();
+    while ((await jobRow(second)).status !== 'done' && Date.now() - started < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await q.stop();
+    expect(order).toEqual(['transcode 1 started', 'mail', 'transcode 2 started']);
+    expect(most).toBe(1);
+  });
 });

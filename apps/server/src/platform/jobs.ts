@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
+import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { jobs } from '../db/schema';
@@ -29,6 +29,8 @@ const POLL_MS = 1000;
 const BATCH = 10;
 /** A job running this long is taken to belong to a process that died; it is queued again. */
 const STALE_MINUTES = 10;
+/** The same for a long job (media processing: a transcode may take ten minutes by itself). */
+const LONG_STALE_MINUTES = 60;
 const BACKOFF_BASE_SECONDS = 10;
 const BACKOFF_MAX_SECONDS = 3600;
 
@@ -44,6 +46,13 @@ export class JobQueue {
   /** Identifies this process in locked_by. */
   readonly worker = `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
+  /**
+   * Types whose jobs may run for minutes. Each runs beside the queue, one at a time per process,
+   * so the short jobs (mail) never wait behind it.
+   */
+  private readonly longTypes = new Set<string>();
+  /** The long job this process is running, if any. */
+  private long: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   /** The poll in progress, if any: stop() waits for it and the jobs it runs. */
@@ -55,9 +64,10 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  register<P>(type: string, handler: JobHandler<P>) {
+  register<P>(type: string, handler: JobHandler<P>, options: { long?: boolean } = {}) {
     if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
     this.handlers.set(type, handler as JobHandler);
+    if (options.long) this.longTypes.add(type);
   }
 
   /** Adds a job; inside `tx` it exists only if the transaction commits. Returns its id. */
@@ -78,8 +88,13 @@ export class JobQueue {
   }
 
   /** Runs every job that is due now, including jobs those jobs enqueue; returns how many ran. */
-  runDue(): Promise<number> {
-    return this.drain(() => true);
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      ran += await this.drain(() => true);
+      if (!this.long) return ran;
+      await this.long;
+    }
   }
 
   /** Polls every second, and at once after an enqueue in this process. */
@@ -95,13 +110,26 @@ export class JobQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
+    await this.long;
   }
 
   private async drain(keepGoing: () => boolean): Promise<number> {
     await this.requeueStale();
     let ran = 0;
     while (keepGoing()) {
-      const claimed = await this.claim(BATCH);
+      if (!this.long && this.longTypes.size > 0) {
+        const [job] = await this.claim(1, 'long');
+        if (job) {
+          ran += 1;
+          this.long = this.run(job)
+            .catch((err) => this.log.error({ err }, 'job runner: could not record a result'))
+            .finally(() => {
+              this.long = null;
+              this.wake(); // the next long job, if one waits
+            });
+        }
+      }
+      const claimed = await this.claim(BATCH, 'short');
       if (claimed.length === 0) break;
       // Settled, not all: every claimed job is waited for even if recording one fails.
       const results = await Promise.allSettled(claimed.map((job) => this.run(job)));
@@ -144,11 +172,13 @@ export class JobQueue {
       });
   }
 
-  private async claim(limit: number): Promise<Job[]> {
+  private async claim(limit: number, lane: 'short' | 'long'): Promise<Job[]> {
+    const long = [...this.longTypes];
+    const ofLane = lane === 'long' ? inArray(jobs.type, long) : notInArray(jobs.type, long);
     const result = await this.db.execute(sql`
       UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${this.worker}, attempts = attempts + 1
       WHERE id IN (
-        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
+        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() AND ${ofLane}
         ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
       RETURNING id, type, payload, attempts, max_attempts`);
@@ -205,8 +235,9 @@ export class JobQueue {
       UPDATE jobs SET
         status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
         finished_at = CASE WHEN attempts >= max_attempts THEN now() ELSE NULL END,
-        last_error = ${`Still running after ${STALE_MINUTES} minutes: the worker was presumed dead`},
+        last_error = 'Still running long after it was claimed: the worker was presumed dead',
         locked_at = NULL, locked_by = NULL
-      WHERE status = 'running' AND locked_at < now() - (${STALE_MINUTES}::int * interval '1 minute')`);
+      WHERE status = 'running' AND locked_at < now() - (CASE WHEN ${inArray(jobs.type, [...this.longTypes])}
+        THEN ${LONG_STALE_MINUTES}::int ELSE ${STALE_MINUTES}::int END * interval '1 minute')`);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
-import { API_HEADERS, securityHeaders } from './security-headers';
+import { API_HEADERS, MEDIA_HEADERS, securityHeaders } from './security-headers';
 
 describe('security headers', () => {
   it('are helmet’s for the console’s policy', () => {
@@ -12,7 +12,11 @@ describe('security headers', () => {
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'no-referrer',
     });
-    expect(securityHeaders()['content-security-policy']).toContain("media-src 'self' blob: data:");
+    const policy = securityHeaders()['content-security-policy'];
+    // WebAssembly for the uploads' SHA-256; streams and websites from their own hosts.
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(policy).toContain("media-src 'self' blob: data: https: http:");
+    expect(policy).toContain("connect-src 'self' https: http:");
   });
 
   it('go with every API answer: success, refusal and unknown path; none is cached', async () => {
@@ -22,6 +26,13 @@ describe('security headers', () => {
       expect(response.headers, url).toMatchObject(API_HEADERS);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+  });
+
+  it('stored media may be framed by the console itself, and only by it', async () => {
+    const app = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: `/backend/media/${'a'.repeat(64)}` });
+    expect(response.headers).toMatchObject(MEDIA_HEADERS);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('pages get the console’s policy: the console, its deep links and the API docs', async () => {

@@ -9,17 +9,20 @@ import helmet from 'helmet';
 // anew on every request, about a seventh of an API call's time; with fixed policies the headers
 // never change, so they are worked out once here.
 
-/** The console's policy: its own scripts and styles, media and images also from blob:/data:. */
+/**
+ * The console's policy: its own scripts (and WebAssembly: the uploads' SHA-256) and styles, media
+ * and images also from blob:/data:; websites framed and streams played from wherever they live.
+ */
 const POLICY = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      connectSrc: ["'self'", 'https:', 'http:'],
       frameSrc: ["'self'", 'https:', 'http:'],
-      mediaSrc: ["'self'", 'blob:', 'data:'],
+      mediaSrc: ["'self'", 'blob:', 'data:', 'https:', 'http:'],
     },
   },
 } satisfies Parameters<typeof helmet>[0];
@@ -51,14 +54,31 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-/** API calls: everything under /backend except the API docs, which are pages. */
-export const isApiCall = (url: string) => url.startsWith('/backend/') && !url.startsWith('/backend/docs');
+/**
+ * Stored media (/backend/media/<hash>): shown by the console's own pages (a PDF in a frame, a
+ * video), so framed by the same origin only, never sniffed; its caching is the route's.
+ */
+export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "frame-ancestors 'self'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+const isMedia = (url: string) => url.startsWith('/backend/media/');
+
+/** API calls: everything under /backend except the API docs, which are pages, and stored media. */
+export const isApiCall = (url: string) =>
+  url.startsWith('/backend/') && !url.startsWith('/backend/docs') && !isMedia(url);
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const documentHeaders = securityHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiCall(request.url) ? API_HEADERS : documentHeaders);
+      reply.headers(
+        isApiCall(request.url) ? API_HEADERS : isMedia(request.url) ? MEDIA_HEADERS : documentHeaders,
+      );
       done();
     });
   },

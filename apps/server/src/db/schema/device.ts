@@ -61,7 +61,9 @@ export const devices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('devices_company_created_idx').on(t.companyId, t.createdAt),
+    // The list's default order (created_at desc, id desc) read backwards: a page stops after its
+    // rows even when thousands of screens were added in the same instant.
+    index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('devices_workspace_idx').on(t.workspaceId),
     index('devices_status_seen_idx').on(t.status, t.lastSeenAt),
   ],

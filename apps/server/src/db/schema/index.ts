@@ -1,4 +1,6 @@
 export * from './account';
+export * from './content';
 export * from './device';
 export * from './platform';
 export * from './tenancy';
+export * from './text';

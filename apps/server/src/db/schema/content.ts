@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './account';
+import { companies, workspaces } from './tenancy';
+
+// The content library (ARCHITECTURE §8). Stored files live under DATA_DIR/media by SHA-256, one
+// copy per hash; a content row points at its file by hash, so the same bytes in two tenants are
+// two rows and one file. Quota counts each tenant's rows.
+
+/**
+ * Content folders of a workspace; each workspace has one default folder, made on first use. A
+ * workspace is deleted only once no content is left in it, and its empty folders go with it.
+ */
+export const contentFolders = pgTable(
+  'content_folders',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('content_folders_workspace_idx').on(table.workspaceId),
+    uniqueIndex('content_folders_one_default').on(table.workspaceId).where(sql`"is_default"`),
+  ],
+);
+
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => contentFolders.id),
+    /** ContentType. */
+    type: smallint('type').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** Stored file: SHA-256 of its bytes, size and sniffed MIME type. */
+    hash: varchar('hash', { length: 64 }),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mime: varchar('mime', { length: 255 }),
+    width: integer('width'),
+    height: integer('height'),
+    /** Seconds. */
+    duration: real('duration'),
+    meta: jsonb('meta').$type<Record<string, string | number>>().notNull().default({}),
+    /** What a browser plays when the original cannot be (transcoded video, document as PDF): its hash. */
+    playableHash: varchar('playable_hash', { length: 64 }),
+    thumbnailHash: varchar('thumbnail_hash', { length: 64 }),
+    /** MediaState: processing, ready or failed. */
+    state: varchar('state', { length: 16 }).notNull().default('processing'),
+    /** Message key of what went wrong or what screens cannot play. */
+    problem: varchar('problem', { length: 64 }),
+    /** Websites and streams. */
+    link: text('link'),
+    refreshSeconds: integer('refresh_seconds'),
+    zoom: real('zoom'),
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the recycle bin since. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('contents_list_idx').on(table.workspaceId, table.type, table.createdAt),
+    index('contents_company_hash_idx').on(table.companyId, table.hash),
+    index('contents_folder_idx').on(table.folderId),
+  ],
+);
+
+/** An unfinished chunked upload: parts land in DATA_DIR/uploads/<id>; expires when abandoned. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hash: varchar('hash', { length: 64 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 255 }).notNull().default(''),
+    type: smallint('type').notNull(),
+    folderId: integer('folder_id').references(() => contentFolders.id, { onDelete: 'set null' }),
+    /** Indexes of the parts received. */
+    parts: integer('parts').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('uploads_user_hash_idx').on(table.userId, table.hash),
+    index('uploads_expires_idx').on(table.expiresAt),
+  ],
+);

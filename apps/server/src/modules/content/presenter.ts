@@ -1,0 +1,44 @@
+import type { ContentItem, Folder, MediaState } from '@vitrine/contract';
+import type { contentFolders, contents } from '../../db/schema';
+
+// Content rows → API shapes. Files are served by hash (GET /backend/media/:hash): the item names
+// the one a browser plays (the converted file when there is one) and its thumbnail.
+
+export type ContentRow = typeof contents.$inferSelect & { uploaderName: string | null };
+
+const mediaUrl = (hash: string | null) => (hash === null ? null : `/backend/media/${hash}`);
+
+export const presentContent = (row: ContentRow): ContentItem => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  folder_id: row.folderId,
+  size: row.size,
+  duration: row.duration,
+  width: row.width,
+  height: row.height,
+  mime: row.mime,
+  hash: row.hash,
+  url: mediaUrl(row.playableHash ?? row.hash),
+  thumbnail: mediaUrl(row.thumbnailHash),
+  meta: row.meta,
+  state: row.state as MediaState,
+  problem: row.problem,
+  link: row.link,
+  refresh_seconds: row.refreshSeconds,
+  zoom: row.zoom,
+  uploader_id: row.uploaderId,
+  uploader_name: row.uploaderName,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+  deleted_at: row.deletedAt?.toISOString() ?? null,
+});
+
+export type FolderRow = typeof contentFolders.$inferSelect & { count: number };
+
+export const presentFolder = (row: FolderRow): Folder => ({
+  folder_id: row.id,
+  name: row.name,
+  is_default: row.isDefault,
+  count: row.count,
+});

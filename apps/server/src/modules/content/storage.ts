@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { contents, uploads } from '../../db/schema';
+
+// Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
+// the whole size, each part written at its offset; a finished one is renamed (atomic, same file
+// system) to DATA_DIR/media/<first two hex digits>/<sha-256>, one copy per hash whoever owns it.
+// A file under media/ is therefore always whole and verified.
+
+export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/** Where the file of these bytes is stored; only a SHA-256 names one, so no name can leave media/. */
+export function mediaPath(dataDir: string, hash: string) {
+  if (!SHA256.test(hash)) throw new Error(`Not a SHA-256: ${hash.slice(0, 80)}`);
+  return path.join(mediaDir(dataDir), hash.slice(0, 2), hash);
+}
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+export const uploadPath = (dataDir: string, id: string) => path.join(uploadsDir(dataDir), `${id}.part`);
+
+/** The empty part file of a new upload, at its full size (sparse where the file system allows). */
+export async function createPartFile(file: string, size: number) {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const handle = await fs.promises.open(file, 'w');
+  try {
+    await handle.truncate(size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes one part at its offset and waits until it is on disk. Never creates the file. */
+export async function writePart(file: string, offset: number, bytes: Uint8Array) {
+  const handle = await fs.promises.open(file, 'r+');
+  try {
+    let written = 0;
+    while (written < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
+      written += bytesWritten;
+    }
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first bytes of a file (fewer when it is shorter). */
+export async function readHead(file: string, length: number): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** SHA-256 of a file, lowercase hex, streamed. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
+  return hash.digest('hex');
+}
+
+export const fileExists = (file: string) =>
+  fs.promises.access(file).then(
+    () => true,
+    () => false,
+  );
+
+export const removeFile = (file: string) => fs.promises.rm(file, { force: true });
+
+/**
+ * Moves a verified part file to its place under media/. When the same bytes are stored already
+ * the part file is only removed: the stored copy is identical.
+ */
+export async function storeFile(dataDir: string, partFile: string, hash: string) {
+  const target = mediaPath(dataDir, hash);
+  if (await fileExists(target)) {
+    await removeFile(partFile);
+    return;
+  }
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  await fs.promises.rename(partFile, target);
+}
+
+/**
+ * Serialises everything that decides whether a stored file stays, per hash, until the transaction
+ * ends: storing a finished upload and removing an unreferenced file never interleave.
+ */
+export async function lockHash(tx: Db, hash: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
+}
+
+/**
+ * Deletes the stored files of these hashes that nothing refers to any more: no content row (in the
+ * library or the recycle bin) by its hash, playable hash or thumbnail hash, and no unfinished upload
+ * of the same bytes (its finish may be storing them right now). Returns the hashes whose files
+ * are gone now.
+ */
+export async function removeUnreferencedMedia(app: FastifyInstance, hashes: readonly string[]) {
+  const removed: string[] = [];
+  for (const hash of new Set(hashes)) {
+    const gone = await app.db.transaction(async (tx) => {
+      await lockHash(tx, hash);
+      const [content] = await tx
+        .select({ id: contents.id })
+        .from(contents)
+        .where(or(eq(contents.hash, hash), eq(contents.playableHash, hash), eq(contents.thumbnailHash, hash)))
+        .limit(1);
+      const [upload] = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(eq(uploads.hash, hash))
+        .limit(1);
+      if (content || upload) return false;
+      await removeFile(mediaPath(app.config.dataDir, hash));
+      return true;
+    });
+    if (gone) removed.push(hash);
+  }
+  return removed;
+}

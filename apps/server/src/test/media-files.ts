@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+
+// Files for the upload and media tests: real images made with sharp, and the opening bytes of
+// every other accepted container (what the magic-byte check reads) followed by filler up to the
+// size a test needs. Executables and mislabelled files for the refusals.
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `head`, then random bytes up to `size` (or just `head` when it is longer). */
+export const padded = (head: Uint8Array, size = head.length) =>
+  size <= head.length ? Buffer.from(head) : Buffer.concat([head, randomBytes(size - head.length)]);
+
+export const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
+
+export const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#a53a6e' } })
+    .jpeg()
+    .toBuffer();
+
+export const pdf = (size?: number) =>
+  padded(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'), size);
+
+/** An ISO base media file (mp4, mov, 3gp…): its ftyp box names the major brand. */
+export function isoMedia(brand: string, size?: number) {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftyp', 4, 'latin1');
+  box.write(brand.padEnd(4, ' '), 8, 'latin1');
+  box.write('isomiso2', 16, 'latin1');
+  return padded(Buffer.concat([box, Buffer.from([0, 0, 0, 8]), Buffer.from('free', 'latin1')]), size);
+}
+
+export const mp4 = (size?: number) => isoMedia('isom', size);
+
+/** A WebM file's EBML header (DocType "webm"). */
+export const webm = (size?: number) =>
+  padded(
+    Buffer.from([
+      0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04,
+      0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x04, 0x42, 0x85,
+      0x81, 0x02,
+    ]),
+    size,
+  );
+
+/** An MPEG program stream (pack header). */
+export const mpegProgram = (size?: number) => padded(Buffer.from([0x00, 0x00, 0x01, 0xba, 0x44, 0x00]), size);
+
+/** An MPEG transport stream: 188-byte packets, each opening with the sync byte; `skip` bytes of a cut packet first. */
+export function transportStream(packets: number, skip = 0) {
+  const out = Buffer.alloc(skip + packets * 188, 0xff);
+  for (let packet = 0; packet < packets; packet++) {
+    const at = skip + packet * 188;
+    out[at] = 0x47;
+    out[at + 1] = 0x1f;
+    out[at + 2] = 0xff;
+    out[at + 3] = 0x10;
+  }
+  return out;
+}
+
+/** An MP3 with an ID3v2 tag, then a MPEG-1 layer III frame header. */
+export const mp3 = (size?: number) =>
+  padded(
+    Buffer.from([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64]),
+    size,
+  );
+
+/** A RIFF WAVE file's header. */
+export function wav(size?: number) {
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(36, 4);
+  head.write('WAVEfmt ', 8, 'latin1');
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(2, 22);
+  head.writeUInt32LE(44_100, 24);
+  head.writeUInt32LE(176_400, 28);
+  head.writeUInt16LE(4, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36, 'latin1');
+  return padded(head, size);
+}
+
+/** A compound file (old Office: doc, xls, ppt). */
+export const compoundFile = (size = 1024) =>
+  padded(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0, 0, 0, 0, 0]), size);
+
+/** A zip archive of stored (uncompressed) entries. */
+export function zip(entries: [name: string, content: string][]) {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of entries) {
+    const data = Buffer.from(content);
+    const fileName = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** A Word document (docx): a zip whose content types name the main document part. */
+export const docx = () =>
+  zip([
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
+    [
+      'word/document.xml',
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+    ],
+  ]);
+
+/** A Linux executable (ELF). */
+export const elf = (size?: number) =>
+  padded(
+    Buffer.from([
+      0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x00, 0x3e, 0x00,
+    ]),
+    size,
+  );
+
+/** A Windows executable (MZ header pointing at a PE header). */
+export function windowsExecutable(size = 1024) {
+  const head = Buffer.alloc(0x88);
+  head.write('MZ', 0, 'latin1');
+  head.writeUInt32LE(0x80, 0x3c);
+  head.write('PE\0\0', 0x80, 'latin1');
+  head.writeUInt16LE(0x14c, 0x84);
+  return padded(head, size);
+}

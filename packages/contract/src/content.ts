@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { ContentType } from './enums';
+import {
+  MAX_NAME_LENGTH,
+  RECENT_PERIOD_DAYS,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_SIZE_1GB,
+  UPLOAD_SIZE_100MB,
+} from './limits';
+import type { Permission } from './permissions';
+import { bodyIdSchema, idsSchema } from './team';
+import { idSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
+
+// The content library's media side (ARCHITECTURE §8): the chunked upload of spec 000 §4, §7, §9
+// under /backend/manager/common, the storage info, and content under /backend/manager/resource.
+// Every message is a locale key, as in validation.ts.
+
+// ── What may be uploaded (spec 000 §5, spec 001 §5) ─────────────────────────────────────────
+
+/** Content types that are uploaded files. */
+export const FILE_CONTENT_TYPES = [
+  ContentType.image,
+  ContentType.video,
+  ContentType.document,
+  ContentType.music,
+] as const;
+export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
+
+/** Upload limit rule {k, t, v} (spec 000 §3): k the measure, t the comparison, v a value or a [min, max] pair. */
+export const LIMIT_RULE_KEYS = ['size', 'width', 'height'] as const;
+export const LIMIT_RULE_OPERATORS = ['<', '<=', '>', '>=', '=', 'between'] as const;
+export const limitRuleSchema = z.object({
+  k: z.enum(LIMIT_RULE_KEYS),
+  t: z.enum(LIMIT_RULE_OPERATORS),
+  v: z.union([z.number(), z.tuple([z.number(), z.number()])]),
+});
+export type LimitRule = z.infer<typeof limitRuleSchema>;
+
+/** Whether a measured value satisfies a rule. */
+export function meetsRule(rule: LimitRule, value: number): boolean {
+  const { t, v } = rule;
+  if (Array.isArray(v)) return t === 'between' && value >= v[0] && value <= v[1];
+  switch (t) {
+    case '<':
+      return value < v;
+    case '<=':
+      return value <= v;
+    case '>':
+      return value > v;
+    case '>=':
+      return value >= v;
+    case '=':
+      return value === v;
+    default:
+      return false;
+  }
+}
+
+/** 4K: the longer side of an image may be at most this many pixels (DCI 4K, either orientation). */
+export const IMAGE_MAX_SIDE = 4096;
+
+export type UploadKind = {
+  type: FileContentType;
+  extensions: readonly string[];
+  mimes: readonly string[];
+  /** Rules a file of this kind must meet, each with the message shown when it does not. */
+  rules: readonly { rule: LimitRule; message: string }[];
+};
+
+/** Allowed extensions and MIME types per content type, with their limit rules. */
+export const UPLOAD_KINDS: readonly UploadKind[] = [
+  {
+    type: ContentType.image,
+    extensions: ['jpg', 'jpeg', 'png'],
+    mimes: ['image/jpeg', 'image/png'],
+    rules: [
+      { rule: { k: 'size', t: '<=', v: UPLOAD_SIZE_100MB }, message: 'upload.tooLarge100' },
+      { rule: { k: 'width', t: '<=', v: IMAGE_MAX_SIDE }, message: 'upload.imageAbove4k' },
+      { rule: { k: 'height', t: '<=', v: IMAGE_MAX_SIDE }, message: 'upload.imageAbove4k' },
+    ],
+  },
+  {
+    type: ContentType.video,
+    extensions: ['3gp', '3gpp', '3g2', '3gpp2', 'mp4', 'm4v', 'mov', 'qt', 'webm', 'mpeg', 'mpg', 'ts'],
+    mimes: [
+      'video/3gpp',
+      'video/3gpp2',
+      'video/mp4',
+      'video/x-m4v',
+      'video/quicktime',
+      'video/webm',
+      'video/mpeg',
+      'video/mp2t',
+    ],
+    rules: [{ rule: { k: 'size', t: '<', v: UPLOAD_SIZE_1GB }, message: 'upload.videoAbove1g' }],
+  },
+  {
+    type: ContentType.document,
+    extensions: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'ppt', 'pptx'],
+    mimes: [
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/pdf',
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    rules: [{ rule: { k: 'size', t: '<=', v: UPLOAD_SIZE_100MB }, message: 'upload.tooLarge100' }],
+  },
+  {
+    type: ContentType.music,
+    extensions: ['wav', 'mp3', 'mpeg', 'mpga'],
+    mimes: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3'],
+    rules: [{ rule: { k: 'size', t: '<=', v: UPLOAD_SIZE_100MB }, message: 'upload.tooLarge100' }],
+  },
+];
+
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+/**
+ * The kind a file belongs to by its name and declared MIME type: its extension decides when it is
+ * known; a file without a known extension is accepted by its MIME type (spec 000 §5: "extension or
+ * MIME type"). The server checks the bytes as well.
+ */
+export function uploadKindOf(name: string, mime?: string): UploadKind | undefined {
+  const extension = extensionOf(name);
+  const byName = UPLOAD_KINDS.find((kind) => kind.extensions.includes(extension));
+  if (byName) return byName;
+  const type = (mime ?? '').toLowerCase();
+  return UPLOAD_KINDS.find((kind) => kind.mimes.includes(type));
+}
+
+/** Message key of the first rule a file's measures break, or null. Missing measures are not judged. */
+export function brokenRule(
+  kind: UploadKind,
+  measures: { size?: number; width?: number; height?: number },
+): string | null {
+  for (const { rule, message } of kind.rules) {
+    const value = measures[rule.k];
+    if (value !== undefined && !meetsRule(rule, value)) return message;
+  }
+  return null;
+}
+
+/** The list permission that opens each content type's page, and its calls (spec 000 §2). */
+export const CONTENT_TYPE_PERMISSION = {
+  [ContentType.image]: 'res:image:list',
+  [ContentType.video]: 'res:video:list',
+  [ContentType.website]: 'res:link:list',
+  [ContentType.document]: 'res:document:list',
+  [ContentType.music]: 'res:music:list',
+  [ContentType.stream]: 'res:stream:list',
+} as const satisfies Partial<Record<ContentType, Permission>>;
+export type LibraryContentType = keyof typeof CONTENT_TYPE_PERMISSION;
+export const LIBRARY_CONTENT_TYPES = Object.keys(CONTENT_TYPE_PERMISSION).map(Number) as LibraryContentType[];
+
+// ── Chunked upload (spec 000 §4, §7) ────────────────────────────────────────────────────────
+
+/** A whole file's SHA-256, lowercase hex. */
+export const sha256Schema = z
+  .string(required('validation.hash.required'))
+  .regex(/^[0-9a-f]{64}$/, 'validation.hash.format');
+
+/** A file's name as shown: no path, no control characters. */
+export const fileNameSchema = z
+  .string(required('validation.fileName.required'))
+  .trim()
+  .min(1, 'validation.fileName.required')
+  .max(255, 'validation.fileName.max')
+  .refine(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+    (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
+    'validation.fileName.format',
+  );
+
+export const fileSizeSchema = z.number().int('validation.fileSize').positive('validation.fileSize');
+
+/** POST /manager/common/slice-upload-check: what the server already holds for this file. */
+export const sliceCheckRequestSchema = z.object({ hash: sha256Schema, size: fileSizeSchema });
+export type SliceCheckRequest = z.input<typeof sliceCheckRequestSchema>;
+export const sliceCheckSchema = z.object({
+  /** The content this tenant already has with the same bytes: nothing needs sending. */
+  content_id: z.number().nullable(),
+  /** An unfinished upload of the same bytes by this user, and the parts it holds. */
+  upload_id: z.string().nullable(),
+  parts: z.array(z.number()),
+});
+export type SliceCheck = z.infer<typeof sliceCheckSchema>;
+
+/** POST /manager/common/slice-upload-init. */
+export const sliceInitRequestSchema = z.object({
+  hash: sha256Schema,
+  size: fileSizeSchema,
+  name: fileNameSchema,
+  mime: z.string().max(255).default(''),
+  /** Measured by the console for images; the server measures again. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  folder_id: bodyIdSchema.optional(),
+});
+export type SliceInitRequest = z.input<typeof sliceInitRequestSchema>;
+export const sliceInitSchema = z.object({
+  upload_id: z.string(),
+  part_size: z.number(),
+  part_count: z.number(),
+  /** Parts already held (a resumed upload). */
+  parts: z.array(z.number()),
+  expires_at: z.string(),
+});
+export type SliceInit = z.infer<typeof sliceInitSchema>;
+
+/** POST /manager/common/slice-upload?upload_id=…&index=…, the body the part's raw bytes. */
+export const slicePartQuerySchema = z.object({
+  upload_id: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.upload'),
+  index: z.coerce.number().int().min(0, 'validation.partIndex'),
+});
+export const slicePartSchema = z.object({ index: z.number(), received: z.number() });
+
+/** POST /manager/common/slice-upload-finish. */
+export const sliceFinishRequestSchema = z.object({ upload_id: slicePartQuerySchema.shape.upload_id });
+
+/** Parts of a file of `size` bytes. */
+export const partCountOf = (size: number) => Math.ceil(size / UPLOAD_CHUNK_SIZE);
+
+// ── Storage (spec 001 §1: 500 MB shared plus 1 GB per device) ───────────────────────────────
+
+/** GET /manager/sys/storage. */
+export const storageInfoSchema = z.object({
+  total_size: z.number(),
+  used_size: z.number(),
+  oss_available_size: z.number(),
+});
+export type StorageInfo = z.infer<typeof storageInfoSchema>;
+
+// ── Content (ARCHITECTURE §5: /manager/resource) ────────────────────────────────────────────
+
+/** Processing of a stored file: metadata, thumbnail, conversion. */
+export const MEDIA_STATES = ['processing', 'ready', 'failed'] as const;
+export type MediaState = (typeof MEDIA_STATES)[number];
+
+export const contentItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  folder_id: z.number(),
+  size: z.number(),
+  /** Seconds, for video and music. */
+  duration: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  mime: z.string().nullable(),
+  hash: z.string().nullable(),
+  /** Where the file (or the converted one a browser plays) is served, by hash. */
+  url: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  /** Codecs and other technical details. */
+  meta: z.record(z.string(), z.union([z.string(), z.number()])),
+  state: z.enum(MEDIA_STATES),
+  /** Message key of why processing failed or what the screen cannot play. */
+  problem: z.string().nullable(),
+  /** Websites and streams: the address; websites also their refresh and zoom. */
+  link: z.string().nullable(),
+  refresh_seconds: z.number().nullable(),
+  zoom: z.number().nullable(),
+  uploader_id: z.number().nullable(),
+  uploader_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const CONTENT_SORT_COLUMNS = ['name', 'size', 'created_at', 'updated_at'] as const;
+export const contentListQuerySchema = listQuerySchema(CONTENT_SORT_COLUMNS).extend({
+  type: z.coerce
+    .number()
+    .int()
+    .refine((value) => (LIBRARY_CONTENT_TYPES as number[]).includes(value), 'validation.contentType'),
+  folder_id: idSchema.optional(),
+  uploader_id: idSchema.optional(),
+  /** Created within the last 7, 14 or 30 days. */
+  days: z.coerce
+    .number()
+    .int()
+    .refine((value) => (RECENT_PERIOD_DAYS as readonly number[]).includes(value), 'validation.days')
+    .optional(),
+  /** 1: the recycle bin. */
+  deleted: z.coerce.number().int().min(0).max(1).default(0),
+});
+export type ContentListQuery = z.input<typeof contentListQuerySchema>;
+export const contentListSchema = listResultSchema(contentItemSchema);
+
+export const contentRenameRequestSchema = z.object({ name: nameSchema });
+export const contentMoveRequestSchema = z.object({ ids: idsSchema, folder_id: bodyIdSchema });
+/** DELETE /manager/resource: to the recycle bin; `detach` first removes the items from what uses them. */
+export const contentDeleteRequestSchema = z.object({ ids: idsSchema, detach: z.boolean().default(false) });
+export type ContentDeleteRequest = z.input<typeof contentDeleteRequestSchema>;
+
+/** What uses a content item (schedules, playlists, video-wall content register here as they land). */
+export const contentUseSchema = z.object({ kind: z.string(), id: z.number(), name: z.string() });
+export const contentUsesSchema = z.object({ id: z.number(), uses: z.array(contentUseSchema) });
+export type ContentUse = z.infer<typeof contentUseSchema>;
+
+/** Websites (spec 001 §4: must be embeddable in an iframe) and streams. */
+export const WEBSITE_REFRESH_MAX_SECONDS = 86_400;
+export const linkSchema = z
+  .string(required('validation.link'))
+  .trim()
+  .max(2048, 'validation.link')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'validation.link');
+export const websiteRequestSchema = z.object({
+  name: nameSchema,
+  link: linkSchema,
+  /** 0: never refreshed. */
+  refresh_seconds: z.number().int().min(0).max(WEBSITE_REFRESH_MAX_SECONDS).default(0),
+  zoom: z.number().min(0.25).max(4).default(1),
+  folder_id: bodyIdSchema.optional(),
+});
+export type WebsiteRequest = z.input<typeof websiteRequestSchema>;
+export const streamRequestSchema = z.object({
+  name: nameSchema,
+  link: linkSchema,
+  folder_id: bodyIdSchema.optional(),
+});
+export type StreamRequest = z.input<typeof streamRequestSchema>;
+
+// ── Folders (/manager/resource/folder) ──────────────────────────────────────────────────────
+
+export const folderSchema = z.object({
+  folder_id: z.number(),
+  name: z.string(),
+  is_default: z.boolean(),
+  count: z.number(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+export const folderListSchema = z.array(folderSchema);
+export const folderRequestSchema = z.object({ name: nameSchema.max(MAX_NAME_LENGTH) });
