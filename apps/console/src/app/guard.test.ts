@@ -146,10 +146,13 @@ describe('allowed routes', () => {
         '/device',
         '/device/list',
         '/device/:device_id',
+        '/content',
+        '/content/image',
       ]),
     );
     expect(paths).not.toContain('/device/sensors');
-    expect(paths).not.toContain('/content');
-    expect(paths).not.toContain('/content/image');
+    expect(paths).not.toContain('/content/play-list');
+    expect(paths).not.toContain('/schedule');
+    expect(paths).not.toContain('/schedule/live');
   });
 });

@@ -37,6 +37,16 @@ const device = {
   detail: page(() => import('../features/device/pages/DeviceDetailPage'), 'DeviceDetailPage'),
   timer: page(() => import('../features/device/pages/DeviceTimerPage'), 'DeviceTimerPage'),
 };
+const loadContent = () => import('../features/content/pages/ContentPages');
+const content = {
+  image: page(loadContent, 'ImageLibraryPage'),
+  video: page(loadContent, 'VideoLibraryPage'),
+  document: page(loadContent, 'DocumentLibraryPage'),
+  website: page(loadContent, 'WebsiteLibraryPage'),
+  stream: page(loadContent, 'StreamLibraryPage'),
+  music: page(loadContent, 'MusicLibraryPage'),
+  text: page(() => import('../features/content/text/TextListPage'), 'TextListPage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -180,17 +190,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: 'content',
     redirect: '/content/image',
     children: [
-      { path: '/content/image', name: 'ImageList', permission: 'res:image:list', title: 'route.image' },
-      { path: '/content/video', permission: 'res:video:list', title: 'route.video' },
+      {
+        path: '/content/image',
+        name: 'ImageList',
+        permission: 'res:image:list',
+        title: 'route.image',
+        page: content.image,
+      },
+      { path: '/content/video', permission: 'res:video:list', title: 'route.video', page: content.video },
       { path: '/content/tmp', permission: 'res:template:list', title: 'route.mobileTemplate' },
       { path: '/content/composition-list', permission: 'res:composition:list', title: 'route.composition' },
-      { path: '/content/document', permission: 'res:document:list', title: 'route.document' },
-      { path: '/content/website', permission: 'res:link:list', title: 'route.website' },
-      { path: '/content/stream', permission: 'res:stream:list', title: 'route.stream' },
-      { path: '/content/music', permission: 'res:music:list', title: 'route.music' },
+      {
+        path: '/content/document',
+        permission: 'res:document:list',
+        title: 'route.document',
+        page: content.document,
+      },
+      {
+        path: '/content/website',
+        permission: 'res:link:list',
+        title: 'route.website',
+        page: content.website,
+      },
+      { path: '/content/stream', permission: 'res:stream:list', title: 'route.stream', page: content.stream },
+      { path: '/content/music', permission: 'res:music:list', title: 'route.music', page: content.music },
       { path: '/content/play-list', permission: 'res:playlist:list', title: 'route.playlist' },
       { path: '/content/videowall-list', permission: 'res:videowall:list', title: 'route.videoWallContent' },
-      { path: '/content/text', permission: 'res:text:list', title: 'route.text' },
+      { path: '/content/text', permission: 'res:text:list', title: 'route.text', page: content.text },
       {
         path: '/content/composition-template',
         permission: 'res:com-temp:list',

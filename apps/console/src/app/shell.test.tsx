@@ -62,9 +62,11 @@ describe('the console shell', () => {
       '/backend/manager/sys/config/mine',
       '/backend/manager/account/user-center/info',
     ]);
-    // An owner's top bar loads the workspace tree for its selector; nothing else is fetched.
+    // An owner's top bar loads the workspace tree for its selector, and the shell the storage
+    // info (spec 000 §4); nothing else is fetched.
     await waitFor(() => expect(requests).toContain('/backend/manager/account/workspace/select-list'));
-    expect(requests).toHaveLength(3);
+    await waitFor(() => expect(requests).toContain('/backend/manager/sys/storage'));
+    expect(requests).toHaveLength(4);
     expect(screen.getByText(APP_VERSION)).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: /Home/ })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();

@@ -14,7 +14,7 @@ const REPORT_INTERVAL_MS = 5000;
 /** Codes of failures that never reached an envelope. */
 export const NETWORK_ERROR_CODE = 0;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RequestOptions = {
   body?: unknown;
   query?: Record<string, unknown>;
@@ -132,18 +132,25 @@ export async function request<T>(method: Method, url: string, options: RequestOp
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', cancel);
 
+  // A Blob (an upload's part) goes as raw bytes; any other body as JSON.
+  const headers = headersFor(url, body !== undefined);
+  if (body instanceof Blob) headers.set('Content-Type', 'application/octet-stream');
   let status = 0;
   let payload: unknown = null;
   try {
     const response = await fetch(`${API_BASE}${url}${qs ? `?${qs}` : ''}`, {
       method,
-      headers: headersFor(url, body !== undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers,
+      body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     status = response.status;
     readRenewedToken(response);
-    payload = await response.json().catch(() => null);
+    payload = await response.json().catch((error) => {
+      // Cancelled while the body was read: silent, like a cancel before the answer.
+      if (signal?.aborted) throw error;
+      return null;
+    });
   } catch (error) {
     // A cancelled request is silent and not a failure worth reporting.
     if (!timedOut && signal?.aborted) throw error;
@@ -160,12 +167,15 @@ export async function request<T>(method: Method, url: string, options: RequestOp
   return fail(attempt, new ApiError(payload.code, payload.msg, payload.data));
 }
 
-/** A binary answer (an image) read with the same headers and token; a refusal still comes as an envelope. */
-export async function requestBlob(url: string, options: Pick<RequestOptions, 'signal' | 'silent'> = {}) {
-  const { signal, silent = true } = options;
+/** A binary answer (an image, a file) read with the same headers and token; a refusal still comes as an envelope. */
+export async function requestBlob(
+  url: string,
+  options: Pick<RequestOptions, 'signal' | 'silent'> & { accept?: string } = {},
+) {
+  const { signal, silent = true, accept = 'image/*' } = options;
   const attempt: Attempt = { method: 'GET', url, qs: '', body: undefined, silent };
   const headers = headersFor(url, false);
-  headers.set('Accept', 'image/*, application/json');
+  headers.set('Accept', `${accept}, application/json`);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${url}`, { headers, signal });

@@ -10,6 +10,8 @@ export type SessionState = {
   permissions: string[];
   config: RemoteConfig | null;
   workspaceId: number | null;
+  /** Bytes the user may still upload (spec 000 §3 storage info); null until known. Not stored. */
+  ossAvailableSize: number | null;
 };
 
 export const STORAGE_KEYS = {
@@ -37,6 +39,7 @@ function readStored(): SessionState {
     permissions: readJson<string[]>(STORAGE_KEYS.permissions, []),
     config: readJson<RemoteConfig | null>(STORAGE_KEYS.config, null),
     workspaceId: readJson<number | null>(STORAGE_KEYS.workspace, null),
+    ossAvailableSize: null,
   };
 }
 
@@ -83,7 +86,7 @@ export function signIn(result: LoginResult): void {
 /** Clears the session and the local guide progress, then goes to /login (spec 000 §4). */
 export function signOut(): void {
   localStorage.removeItem(STORAGE_KEYS.guide);
-  set({ token: null, user: null, permissions: [], config: null, workspaceId: null });
+  set({ token: null, user: null, permissions: [], config: null, workspaceId: null, ossAvailableSize: null });
   navigateTo('/login', { replace: true });
 }
 
@@ -94,6 +97,8 @@ export function updateUser(partial: Partial<UserInfo>): void {
 export const setConfig = (config: RemoteConfig): void => set({ config });
 /** The workspace chosen in the top bar; the HTTP client sends it as Workspace-Id. */
 export const setWorkspaceId = (workspaceId: number | null): void => set({ workspaceId });
+/** The storage info call's answer (spec 000 §4). */
+export const setOssAvailableSize = (ossAvailableSize: number): void => set({ ossAvailableSize });
 /** A renewed token from the Authorization response header (ARCHITECTURE §6). */
 export const renewToken = (token: string): void => {
   if (state.token && token !== state.token) set({ token });

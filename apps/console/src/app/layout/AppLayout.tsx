@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../../components/confirm';
 import { PageLoading } from '../../components/PageLoading';
+import { UploadHost } from '../../features/upload/components/UploadHost';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
 import { shellColors } from '../../lib/remote-config';
@@ -34,6 +35,7 @@ export function AppLayout() {
   return (
     <Layout className="shell">
       <ConfirmHost />
+      <UploadHost />
       {mobile ? null : <SideNav shell={shell} navText={colors.navText} />}
       <Layout className="shell-main">
         <TopBar

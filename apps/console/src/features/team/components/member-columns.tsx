@@ -71,7 +71,7 @@ export function useContentColumns(): ColumnsType<TeamContentItem> {
       render: (type: number) =>
         CONTENT_TYPE_NAME[type] ? t(`contentType.${CONTENT_TYPE_NAME[type]}`) : type,
     },
-    { title: t('field.size'), dataIndex: 'size', render: (bytes: number) => formatSize(bytes) },
+    { title: t('field.size'), dataIndex: 'size', render: (bytes: number) => <bdi>{formatSize(bytes)}</bdi> },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: dateTime },
   ];
 }

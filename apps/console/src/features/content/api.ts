@@ -1,0 +1,177 @@
+import { keepPreviousData, type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ContentItem,
+  ContentListQuery,
+  ContentUse,
+  Folder,
+  ListResult,
+  StreamRequest,
+  WebsiteRequest,
+} from '@vitrine/contract';
+import { request, requestBlob } from '../../lib/http';
+import type { LinkContentType } from './library';
+import { KIND_OF } from './library';
+
+// The content library (ARCHITECTURE §5, under /manager/resource). The query keys start with
+// 'content': the upload panel invalidates ['content'] after each upload, which refreshes the
+// lists and the folder counts here. Dialogs show their failures inline, so their writes are silent.
+const BASE = '/manager/resource';
+const FOLDERS = `${BASE}/folder`;
+/** How often a shown list or item asks again while a file of it is still being processed. */
+export const PROCESSING_REFRESH_MS = 3000;
+/** The upload panel's storage-info key: purging frees space. */
+const STORAGE_KEY = ['storage'] as const;
+
+export type ContentList = ListResult<ContentItem>;
+export type ContentUses = { id: number; uses: ContentUse[] };
+
+export const contentKeys = {
+  all: ['content'] as const,
+  lists: () => [...contentKeys.all, 'list'] as const,
+  list: (query: ContentListQuery) => [...contentKeys.lists(), query] as const,
+  detail: (id: number) => [...contentKeys.all, 'detail', id] as const,
+  folders: () => [...contentKeys.all, 'folders'] as const,
+};
+
+const isProcessing = (item: ContentItem) => item.state === 'processing';
+
+export function useContentList(query: ContentListQuery) {
+  return useQuery({
+    queryKey: contentKeys.list(query),
+    queryFn: ({ signal }) => request<ContentList>('GET', BASE, { query, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current: Query<ContentList>) =>
+      current.state.data?.list.some(isProcessing) ? PROCESSING_REFRESH_MS : false,
+  });
+}
+
+/** One item, e.g. the one a link's `?id=` opens; `null` asks for nothing. `known` (the list's
+ * copy) shows while the server answers. */
+export function useContentItem(id: number | null, known?: ContentItem) {
+  return useQuery({
+    queryKey: contentKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => request<ContentItem>('GET', `${BASE}/${id}`, { signal }),
+    enabled: id !== null && id > 0,
+    placeholderData: known,
+    refetchInterval: (current: Query<ContentItem>) =>
+      current.state.data && isProcessing(current.state.data) ? PROCESSING_REFRESH_MS : false,
+  });
+}
+
+/** What uses each of these items (schedules, playlists, video-wall content), asked afresh. */
+export const fetchUses = (ids: readonly number[]) =>
+  Promise.all(ids.map((id) => request<ContentUses>('GET', `${BASE}/${id}/uses`)));
+
+function useContentChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
+}
+
+export function useRenameContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      request<ContentItem>('PATCH', `${BASE}/${id}`, { body: { name }, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useMoveContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; folder_id: number }) =>
+      request<unknown>('POST', `${BASE}/move`, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+/** To the recycle bin; `detach` first removes the items from whatever uses them. */
+export function useDeleteContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; detach: boolean }) => request<unknown>('DELETE', BASE, { body }),
+    onSuccess: changed,
+  });
+}
+
+export function useRestoreContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (ids: number[]) => request<unknown>('POST', `${BASE}/restore`, { body: { ids } }),
+    onSuccess: changed,
+  });
+}
+
+/** Deletes items of the recycle bin for good, which frees their storage. */
+export function usePurgeContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => request<unknown>('DELETE', `${BASE}/purge`, { body: { ids } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
+      ]),
+  });
+}
+
+/** Adds a website or stream, or changes one (`id`). */
+export function useSaveLink(type: LinkContentType) {
+  const changed = useContentChanged();
+  const url = `${BASE}/${KIND_OF[type]}`;
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: WebsiteRequest | StreamRequest }) =>
+      id
+        ? request<ContentItem>('PATCH', `${url}/${id}`, { body, silent: true })
+        : request<ContentItem>('POST', url, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+// ── Folders ─────────────────────────────────────────────────────────────────────────────────
+
+/** The active workspace's folders, the default one first. */
+export function useFolders() {
+  return useQuery({
+    queryKey: contentKeys.folders(),
+    queryFn: ({ signal }) => request<Folder[]>('GET', FOLDERS, { signal }),
+  });
+}
+
+/** Creates a folder, or renames one (`folderId`). */
+export function useSaveFolder() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: ({ folderId, name }: { folderId?: number; name: string }) =>
+      folderId
+        ? request<Folder>('PATCH', `${FOLDERS}/${folderId}`, { body: { name }, silent: true })
+        : request<Folder>('POST', FOLDERS, { body: { name }, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteFolder() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (folderId: number) => request<unknown>('DELETE', `${FOLDERS}/${folderId}`),
+    onSuccess: changed,
+  });
+}
+
+// ── Download ────────────────────────────────────────────────────────────────────────────────
+
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+/** Saves an item's original file: read with the session's token, then handed to the browser. */
+export async function downloadContent(item: Pick<ContentItem, 'id' | 'name'>): Promise<void> {
+  const blob = await requestBlob(`${BASE}/${item.id}/file`, { silent: false, accept: '*/*' });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = item.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the address after the click returns: keep it a while before freeing it.
+  setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_LIFETIME_MS);
+}

@@ -1,0 +1,56 @@
+import { MoreOutlined } from '@ant-design/icons';
+import type { ContentItem } from '@vitrine/contract';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isFileType } from '../library';
+
+/** What can be done to items of a library page; the grid and the table offer the same. */
+export type ItemActions = {
+  busy: boolean;
+  preview: (item: ContentItem) => void;
+  /** Files get a new name; websites and streams open their form. */
+  edit: (item: ContentItem) => void;
+  download: (item: ContentItem) => void;
+  move: (items: ContentItem[]) => void;
+  remove: (items: ContentItem[]) => void;
+  restore: (items: ContentItem[]) => void;
+  purge: (items: ContentItem[]) => void;
+};
+
+type Props = { item: ContentItem; inBin: boolean; actions: ItemActions };
+
+/** An item's menu: preview, rename or edit, download, move, delete; in the bin restore and purge. */
+export function ItemMenu({ item, inBin, actions }: Props) {
+  const { t } = useTranslation('content');
+  const file = isFileType(item.type);
+  const preview = { key: 'preview', label: t('action.preview'), onClick: () => actions.preview(item) };
+  const items: MenuProps['items'] = inBin
+    ? [
+        preview,
+        { key: 'restore', label: t('action.restore'), onClick: () => actions.restore([item]) },
+        { type: 'divider' },
+        { key: 'purge', danger: true, label: t('action.purge'), onClick: () => actions.purge([item]) },
+      ]
+    : [
+        preview,
+        file
+          ? { key: 'rename', label: t('action.rename'), onClick: () => actions.edit(item) }
+          : { key: 'edit', label: t('action.edit'), onClick: () => actions.edit(item) },
+        ...(file
+          ? [{ key: 'download', label: t('action.download'), onClick: () => actions.download(item) }]
+          : []),
+        { key: 'move', label: t('action.move'), onClick: () => actions.move([item]) },
+        { type: 'divider' },
+        { key: 'delete', danger: true, label: t('action.delete'), onClick: () => actions.remove([item]) },
+      ];
+  return (
+    <Dropdown trigger={['click']} menu={{ items }}>
+      <Button
+        type="text"
+        icon={<MoreOutlined />}
+        aria-label={t('action.more', { name: item.name })}
+        disabled={actions.busy}
+      />
+    </Dropdown>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  CustomerServiceOutlined,
+  FileImageOutlined,
+  FilePdfOutlined,
+  GlobalOutlined,
+  PlayCircleOutlined,
+  SyncOutlined,
+  VideoCameraOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { type ContentItem, ContentType, type LibraryContentType } from '@vitrine/contract';
+import { Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KIND_OF } from '../library';
+
+// How an item reads on screen: its processing state, and its picture (thumbnail or type icon).
+
+const TYPE_ICONS: Record<LibraryContentType, ReactNode> = {
+  [ContentType.image]: <FileImageOutlined />,
+  [ContentType.video]: <VideoCameraOutlined />,
+  [ContentType.website]: <GlobalOutlined />,
+  [ContentType.document]: <FilePdfOutlined />,
+  [ContentType.music]: <CustomerServiceOutlined />,
+  [ContentType.stream]: <PlayCircleOutlined />,
+};
+
+/** processing / failed / ready; a problem (what screens cannot play) as a warning with its message. */
+export function StateTag({ item }: { item: Pick<ContentItem, 'state' | 'problem'> }) {
+  const { t } = useTranslation(['content', 'contract']);
+  const problem = item.problem ? t(`contract:${item.problem}`) : null;
+  if (item.state === 'processing') {
+    return (
+      <Tag color="processing" icon={<SyncOutlined spin />}>
+        {t('state.processing')}
+      </Tag>
+    );
+  }
+  if (item.state === 'failed') {
+    return (
+      <Tooltip title={problem}>
+        <Tag color="error" aria-description={problem ?? undefined}>
+          {t('state.failed')}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  if (problem) {
+    return (
+      <Tooltip title={problem}>
+        <Tag color="warning" icon={<WarningOutlined />} aria-description={problem}>
+          {t('state.warning')}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  return <Tag color="success">{t('state.ready')}</Tag>;
+}
+
+/** A state worth showing on a card: anything but ready without a problem. */
+export const needsAttention = (item: Pick<ContentItem, 'state' | 'problem'>) =>
+  item.state !== 'ready' || item.problem !== null;
+
+/** The item's thumbnail, or its type's icon when it has none. */
+export function ContentThumb({ item }: { item: Pick<ContentItem, 'type' | 'thumbnail' | 'name'> }) {
+  const { t } = useTranslation('content');
+  const type = item.type as LibraryContentType;
+  if (item.thumbnail) {
+    // A document's thumbnail is its first page: its top, where the title is, stays in view.
+    const page = type === ContentType.document ? ' content-thumb__image--page' : '';
+    return (
+      <img className={`content-thumb__image${page}`} src={item.thumbnail} alt={item.name} loading="lazy" />
+    );
+  }
+  return (
+    <span className="content-thumb__icon" role="img" aria-label={t(`kind.${KIND_OF[type]}`)}>
+      {TYPE_ICONS[type]}
+    </span>
+  );
+}

@@ -1,0 +1,203 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ContentItem, LibraryContentType } from '@vitrine/contract';
+import { Button, Flex, Typography } from 'antd';
+import { type Key, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { NameDialog } from '../../team/components/NameDialog';
+import { PageHeader } from '../../team/components/PageHeader';
+import type { ListPatch } from '../../team/list-params';
+import { UploadDropzone } from '../../upload/components/UploadDropzone';
+import { downloadContent, useContentList, useRenameContent } from '../api';
+import { ContentGrid } from '../components/ContentGrid';
+import { ContentTable } from '../components/ContentTable';
+import { FolderPanel } from '../components/FolderPanel';
+import type { ItemActions } from '../components/ItemMenu';
+import { LibraryEmpty } from '../components/LibraryEmpty';
+import { LibraryToolbar } from '../components/LibraryToolbar';
+import { LinkDrawer } from '../components/LinkDrawer';
+import { MoveDialog } from '../components/MoveDialog';
+import { PreviewModal } from '../components/PreviewModal';
+import { useContentRemoval } from '../components/use-content-removal';
+import '../components/content.css';
+import { isFileType, isLinkType, KIND_OF } from '../library';
+import { useLayoutChoice } from '../use-layout-choice';
+import { useLibraryView } from '../use-library-view';
+
+const idOf = (raw: string | null): number | null => {
+  const id = Number(raw);
+  return raw && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * One library page per content type (/content/image, video, document, music, website, stream):
+ * folders, upload or add, search and filters, grid or table, recycle bin, preview. The address
+ * holds the view; `action=add` opens the file chooser or the add form, `id` an item's preview and
+ * `filter` fills the search (spec 000 §2).
+ */
+export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
+  const { t } = useTranslation(['content', 'common']);
+  const { view, query, update, params, inBin } = useLibraryView(type);
+  const list = useContentList(query);
+  const rename = useRenameContent();
+  const [layout, setLayout] = useLayoutChoice();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [renaming, setRenaming] = useState<ContentItem | null>(null);
+  const [editing, setEditing] = useState<ContentItem | null>(null);
+  const [moving, setMoving] = useState<ContentItem[]>([]);
+  const removal = useContentRemoval(() => setSelected([]));
+  const uploadArea = useRef<HTMLDivElement>(null);
+  const { mobile } = useLayoutMode();
+
+  const kind = KIND_OF[type];
+  const file = isFileType(type);
+  const action = params.get('action');
+  const filter = params.get('filter');
+  const previewId = idOf(params.get('id'));
+  const adding = isLinkType(type) && action === 'add';
+  const items = list.data?.list ?? [];
+  const chosen = items.filter((item) => selected.includes(item.id));
+  const filtered = Boolean(query.keyword || query.uploader_id || query.days);
+
+  /** A change of view that keeps the page (opening and closing dialogs). */
+  const keepPage = (patch: ListPatch, replace = false) => update({ ...patch, page: view.page }, replace);
+  const changeView = (patch: ListPatch) => {
+    if ('deleted' in patch || 'folder_id' in patch) setSelected([]);
+    update(patch);
+  };
+
+  // Browsers open a file chooser only right after a click: from the button here, or from the
+  // click on another page that led to ?action=add. Otherwise the drop zone at least comes into view.
+  const chooseFiles = () => {
+    uploadArea.current?.scrollIntoView?.({ block: 'nearest' });
+    uploadArea.current?.querySelector<HTMLInputElement>('input[type="file"]')?.click();
+  };
+
+  useEffect(() => {
+    if (filter !== null) update({ keyword: filter, filter: null }, true);
+  }, [filter, update]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address asks, once
+  useEffect(() => {
+    if (action !== 'add' || !file) return;
+    chooseFiles();
+    keepPage({ action: null }, true);
+  }, [action, file]);
+
+  const actions: ItemActions = {
+    busy: removal.busy,
+    preview: (item) => keepPage({ id: item.id }),
+    edit: (item) => (file ? setRenaming(item) : setEditing(item)),
+    // A failed download has shown the server's notice already.
+    download: (item) => void downloadContent(item).catch(() => undefined),
+    move: setMoving,
+    remove: removal.remove,
+    restore: removal.restore,
+    purge: removal.purge,
+  };
+
+  const empty = (
+    <LibraryEmpty
+      type={type}
+      inBin={inBin}
+      filtered={filtered}
+      onRetry={list.isError && !list.data ? () => void list.refetch() : undefined}
+      onAdd={file ? chooseFiles : () => keepPage({ action: 'add' })}
+    />
+  );
+  const shown = {
+    data: list.data,
+    // Only the first load shows placeholders: the refresh while files are processed must not flicker.
+    loading: list.isPending,
+    view,
+    onView: update,
+    selected,
+    onSelect: setSelected,
+    inBin,
+    actions,
+    empty,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t(`common:route.${kind}`)}
+        extra={
+          !file && !inBin ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => keepPage({ action: 'add' })}>
+              {t(`link.add.${kind}`)}
+            </Button>
+          ) : null
+        }
+      />
+      <div className={mobile ? 'content-library content-library--mobile' : 'content-library'}>
+        <FolderPanel selected={query.folder_id} onSelect={(folder_id) => changeView({ folder_id })} />
+        <div className="content-library__main">
+          {file && !inBin ? (
+            <div ref={uploadArea} className="content-upload">
+              <UploadDropzone type={type} folderId={query.folder_id} />
+            </div>
+          ) : null}
+          <LibraryToolbar query={query} onChange={changeView} layout={layout} onLayout={setLayout} />
+          {chosen.length > 0 ? (
+            <Flex wrap align="center" gap="small" className="content-selection">
+              <Typography.Text>{t('list.selected', { number: chosen.length })}</Typography.Text>
+              {inBin ? (
+                <>
+                  <Button onClick={() => removal.restore(chosen)} loading={removal.busy}>
+                    {t('action.restore')}
+                  </Button>
+                  <Button danger onClick={() => removal.purge(chosen)} loading={removal.busy}>
+                    {t('action.purge')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button onClick={() => setMoving(chosen)}>{t('action.move')}</Button>
+                  <Button danger onClick={() => removal.remove(chosen)} loading={removal.busy}>
+                    {t('action.delete')}
+                  </Button>
+                </>
+              )}
+            </Flex>
+          ) : null}
+          {layout === 'grid' ? <ContentGrid {...shown} /> : <ContentTable type={type} {...shown} />}
+        </div>
+      </div>
+      <PreviewModal
+        id={previewId}
+        known={items.find((item) => item.id === previewId)}
+        onClose={() => keepPage({ id: null }, true)}
+      />
+      {renaming ? (
+        <NameDialog
+          open
+          title={t('rename.title')}
+          label={t('field.name')}
+          initial={renaming.name}
+          onClose={() => setRenaming(null)}
+          onSubmit={(name) => rename.mutateAsync({ id: renaming.id, name })}
+        />
+      ) : null}
+      {isLinkType(type) ? (
+        <LinkDrawer
+          type={type}
+          open={adding || editing !== null}
+          item={editing}
+          folderId={query.folder_id}
+          onClose={() => {
+            setEditing(null);
+            if (adding) keepPage({ action: null }, true);
+          }}
+        />
+      ) : null}
+      <MoveDialog
+        items={moving}
+        onClose={(moved) => {
+          setMoving([]);
+          if (moved) setSelected([]);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TextItem } from '@vitrine/contract';
+import { Button, Input, Modal, Space, Table, type TableProps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { notify } from '../../../lib/notify';
+import { useDateTime } from '../../team/components/labels';
+import { PageHeader } from '../../team/components/PageHeader';
+import { sortOrderOf, tableView, useListView } from '../../team/list-params';
+import { useDeleteTexts, useTextList } from './api';
+import { MarqueePreview } from './MarqueePreview';
+import { TextDrawer } from './TextDrawer';
+
+const NO_FILTERS = [] as const;
+/** How much of a text the table shows. */
+const EXCERPT_WIDTH = 280;
+type Drawer = { item: TextItem | null } | null;
+
+/** /content/text: text messages (spec 001 §3) with search, sort, pages, a drawer and a preview. */
+export function TextListPage() {
+  const { t } = useTranslation(['text', 'common']);
+  const { mobile } = useLayoutMode();
+  const dateTime = useDateTime();
+  const { view, query, update } = useListView(NO_FILTERS);
+  const list = useTextList(query);
+  const remove = useDeleteTexts();
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const [preview, setPreview] = useState<TextItem | null>(null);
+
+  const askDelete = (item: TextItem) =>
+    confirmDelete({
+      content: t('deleteConfirm', { title: item.title }),
+      onOk: () => remove.mutateAsync([item.id]).then(() => notify({ type: 'success', title: t('deleted') })),
+    });
+
+  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
+  const columns: TableProps<TextItem>['columns'] = [
+    {
+      title: t('field.title'),
+      dataIndex: 'title',
+      ...sorted('title'),
+      render: (title: string) => <span dir="auto">{title}</span>,
+    },
+    {
+      title: t('field.content'),
+      dataIndex: 'content',
+      render: (content: string) => (
+        <Typography.Text ellipsis={{ tooltip: content }} style={{ maxInlineSize: EXCERPT_WIDTH }} dir="auto">
+          {content}
+        </Typography.Text>
+      ),
+    },
+    { title: t('field.position'), dataIndex: 'position', render: (value: string) => t(`position.${value}`) },
+    {
+      title: t('field.direction'),
+      dataIndex: 'direction',
+      render: (value: string) => t(`direction.${value}`),
+    },
+    { title: t('field.speed'), dataIndex: 'speed' },
+    { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      fixed: 'end',
+      render: (_, item) => (
+        <Space size={0}>
+          <IconAction
+            label={t('action.preview', { title: item.title })}
+            icon={<EyeOutlined />}
+            onClick={() => setPreview(item)}
+          />
+          <IconAction
+            label={t('action.edit', { title: item.title })}
+            icon={<EditOutlined />}
+            onClick={() => setDrawer({ item })}
+          />
+          <IconAction
+            label={t('action.delete', { title: item.title })}
+            icon={<DeleteOutlined />}
+            onClick={() => askDelete(item)}
+            danger
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('common:route.text')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
+            {t('add')}
+          </Button>
+        }
+      />
+      <Input.Search
+        key={view.keyword ?? ''}
+        allowClear
+        defaultValue={view.keyword}
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchPlaceholder')}
+        onSearch={(keyword) => update({ keyword: keyword.trim() })}
+        style={{ width: mobile ? '100%' : 320, marginBottom: 16 }}
+      />
+      <Table<TextItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        {...tableView<TextItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+      />
+      <TextDrawer open={drawer !== null} item={drawer?.item ?? null} onClose={() => setDrawer(null)} />
+      <Modal
+        open={preview !== null}
+        title={preview?.title}
+        footer={null}
+        width={mobile ? '100%' : 720}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview ? (
+          <MarqueePreview text={preview} label={t('preview.label', { content: preview.content })} />
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResult, TextItem, TextListQuery, TextRequest } from '@vitrine/contract';
+import { request } from '../../../lib/http';
+
+// Text messages (/manager/text). The keys start with ['content', 'text'], so they sit under the
+// content area's key as well. Forms show their failures inline, so their writes are silent.
+const BASE = '/manager/text';
+
+export type TextList = ListResult<TextItem>;
+
+export const textKeys = {
+  all: ['content', 'text'] as const,
+  list: (query: TextListQuery) => [...textKeys.all, 'list', query] as const,
+};
+
+export function useTextList(query: TextListQuery) {
+  return useQuery({
+    queryKey: textKeys.list(query),
+    queryFn: ({ signal }) => request<TextList>('GET', BASE, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useTextsChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: textKeys.all });
+}
+
+/** Adds a text (no id) or changes one. */
+export function useSaveText() {
+  const changed = useTextsChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: TextRequest }) =>
+      id === undefined
+        ? request<TextItem>('POST', BASE, { body, silent: true })
+        : request<TextItem>('PATCH', `${BASE}/${id}`, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteTexts() {
+  const changed = useTextsChanged();
+  return useMutation({
+    mutationFn: (ids: number[]) => request<null>('DELETE', BASE, { body: { ids } }),
+    onSuccess: changed,
+  });
+}
