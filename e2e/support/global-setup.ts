@@ -36,6 +36,8 @@ export default async function globalSetup() {
         ADMIN_PASSWORD: ADMIN.password,
         SMTP_URL: mailbox.url,
         LOG_LEVEL: 'info',
+        // content.spec.ts adds websites and streams served by a test server on this machine.
+        CONTENT_HOST_ALLOWLIST: '127.0.0.1,localhost',
       },
       logFile: path.join(e2eDir, 'test-results/server.log'),
     });
