@@ -4,16 +4,16 @@ import {
   OFFLINE_AFTER_SECONDS,
   type ServerMessage,
 } from '@vitrine/contract';
+import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { commandMessage } from './commands';
-import { playerRow } from './player';
-import { presentPlayerState } from './presenter';
+import { playerRow, playerRows } from './player';
+import { type PlayerRow, presentPlayerState } from './presenter';
 
 // The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to a device
 // is announced on the bus ('device-changed'); the instance holding its socket pushes the new state,
@@ -32,11 +32,13 @@ const FLUSH_MS = 5_000;
 /** How often each socket is pinged. */
 const PING_MS = HEARTBEAT_SECONDS * 1000;
 /**
- * Socket authentications running at once. A restarting fleet says hello all together: the rest
- * wait here rather than in the database pool's queue, where the console's queries would wait
- * behind thousands of them.
+ * A restarting fleet says hello all together. The sockets' lookups and the offline devices coming
+ * back are each gathered over one turn of the event loop and done in one statement (DataLoader),
+ * at most this many at a time: the database sees a statement per batch, not per screen, and the
+ * console's queries do not wait behind thousands of them.
  */
-const AUTH_CONCURRENCY = 4;
+const BATCH_MAX = 500;
+const batchOptions = { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate } as const;
 
 /** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
 export const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
@@ -74,14 +76,27 @@ export class DeviceHub {
   private readonly quiet = new WeakSet<WebSocket>();
   private readonly touched = new Set<number>();
   private timers: NodeJS.Timeout[] = [];
-  /** Runs a socket's authentication when its turn comes (AUTH_CONCURRENCY at once). */
-  readonly admit = pLimit(AUTH_CONCURRENCY);
+  /** The device a socket's token names (by the token's SHA-256), looked up in batches. */
+  readonly players: DataLoader<string, PlayerRow | undefined>;
+  private readonly wakeups: DataLoader<number, true>;
   private offlineListener?: (ids: number[]) => Promise<void>;
+  private wakeListener?: (ids: number[]) => Promise<void>;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.players = new DataLoader(async (hashes) => {
+      const rows = await playerRows(db, inArray(devices.tokenHash, [...hashes]));
+      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+      return hashes.map((hash) => byHash.get(hash));
+    }, batchOptions);
+    this.wakeups = new DataLoader(async (ids) => {
+      if (!this.wakeListener) throw new Error('device hub: nobody marks devices online');
+      await this.wakeListener([...new Set(ids)]);
+      return ids.map(() => true as const);
+    }, batchOptions);
+  }
 
   follow(bus: EventBus) {
     bus.on((event) => {
@@ -184,6 +199,16 @@ export class DeviceHub {
   /** Told which devices each sweep marked offline (the status mails). */
   onOffline(listener: (ids: number[]) => Promise<void>) {
     this.offlineListener = listener;
+  }
+
+  /** Who marks devices online again (the status mails' markOnline). */
+  onWake(listener: (ids: number[]) => Promise<void>) {
+    this.wakeListener = listener;
+  }
+
+  /** An offline device was seen: online again, together with the others of this turn. */
+  async wake(deviceId: number) {
+    await this.wakeups.load(deviceId);
   }
 
   /** Starts the sweep, the flushes and the pings. */

@@ -8,7 +8,7 @@ import {
   SIGNAGE_ID_ALPHABET,
   SIGNAGE_ID_LENGTH,
 } from '@vitrine/contract';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { companies, type Device, devices } from '../../db/schema';
@@ -61,13 +61,16 @@ export function changedColumns(row: Device, columns: Partial<Device>): Partial<D
 
 const playerColumns = { ...getTableColumns(devices), companyName: companies.name };
 
-export async function playerRow(db: Db, where: ReturnType<typeof eq>): Promise<PlayerRow | undefined> {
-  const [row] = await db
+/** Devices with their company's name. */
+export const playerRows = (db: Db, where: SQL): Promise<PlayerRow[]> =>
+  db
     .select(playerColumns)
     .from(devices)
     .leftJoin(companies, eq(companies.id, devices.companyId))
-    .where(where)
-    .limit(1);
+    .where(where);
+
+export async function playerRow(db: Db, where: SQL): Promise<PlayerRow | undefined> {
+  const [row] = await playerRows(db, where);
   return row;
 }
 

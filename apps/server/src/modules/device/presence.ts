@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Device, devices } from '../../db/schema';
 import { onlineIfClaimed } from './hub';
-import { markOnline } from './status-mail';
 
 /**
  * A sign of life from a device's socket or poll. A device that was offline comes back online
- * first (with its mail); what it reports anew (columns) is stored at once; a plain "still here" waits for the
+ * first (with its mail, batched with the others of this turn); what it reports anew (columns) is stored at once; a plain "still here" waits for the
  * hub's next batched flush.
  */
 export async function recordSeen(
@@ -14,7 +13,7 @@ export async function recordSeen(
   deviceId: number,
   { columns = {}, wasOffline }: { columns?: Partial<Device>; wasOffline: boolean },
 ) {
-  if (wasOffline) await markOnline(app, deviceId);
+  if (wasOffline) await app.deviceHub.wake(deviceId);
   if (Object.keys(columns).length === 0) {
     app.deviceHub.touch(deviceId);
     return;

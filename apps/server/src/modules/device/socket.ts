@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { devices } from '../../db/schema';
+import { hashToken } from '../../platform/tokens';
 import { acknowledge, ackSchema } from './commands';
 import { send } from './hub';
-import { changedColumns, deviceOfToken, infoColumns, renewPin } from './player';
+import { changedColumns, infoColumns, renewPin } from './player';
 import { recordSeen } from './presence';
 import { presentPlayerState } from './presenter';
 import { mailOffline } from './status-mail';
@@ -22,7 +23,7 @@ import { mailOffline } from './status-mail';
 // heartbeats. A sign of life is recorded at most every TOUCH_MS per device, not per message, and
 // the hub stores those in batches, so a large fleet costs the database little.
 
-// Generous: in a restart storm a player's auth may wait its turn (DeviceHub.admit) or be slow to leave.
+// Generous: in a restart storm a player's auth may wait behind thousands of others or be slow to leave.
 const AUTH_MS = 30_000;
 const TOUCH_MS = 15_000;
 
@@ -56,7 +57,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
 
   const authenticate = async (message: z.infer<typeof authSchema>) => {
     if (socket.readyState !== socket.OPEN) return; // gave up while waiting its turn
-    const found = await deviceOfToken(app.db, message.token);
+    const found = await app.deviceHub.players.load(hashToken(message.token));
     if (!found || socket.readyState !== socket.OPEN) return refuse();
     // Only what changed is written now; a screen that reconnects as it was (a restart's whole
     // fleet) costs one read here and a place in the hub's next batched flush.
@@ -96,7 +97,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
       if (!auth.success) return refuse();
       authenticating = true;
       clearTimeout(timer);
-      work = app.deviceHub.admit(() => authenticate(auth.data));
+      work = authenticate(auth.data);
     } else if (ack?.success) {
       work = acknowledge(app.db, deviceId, ack.data);
     } else {

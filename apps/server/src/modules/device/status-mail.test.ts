@@ -115,7 +115,7 @@ describe('device-status mails', () => {
     expect(await mails()).toHaveLength(3);
     clearOutbox(app);
 
-    await markOnline(app, id); // back: the outage was mailed, so this is too
+    await markOnline(app, [id]); // back: the outage was mailed, so this is too
     expect((await mails()).map((mail) => mail.subject)).toContain('Device Lobby: Online');
     clearOutbox(app);
 
@@ -123,7 +123,7 @@ describe('device-status mails', () => {
     await app.db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, id));
     await app.db.update(devices).set({ status: DeviceStatus.offline }).where(eq(devices.id, id));
     await mailOffline(app, [id]);
-    await markOnline(app, id);
+    await markOnline(app, [id]);
     await later();
     expect(await mails()).toEqual([]);
 

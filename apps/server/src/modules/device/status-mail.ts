@@ -5,8 +5,9 @@ import {
   OFFLINE_AFTER_SECONDS,
   Role,
 } from '@vitrine/contract';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../../db/client';
 import { devices, users } from '../../db/schema';
 import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
 import { mailLanguage, mailTime } from '../account/client';
@@ -50,19 +51,33 @@ export async function mailOffline(app: FastifyInstance, ids: readonly number[], 
 }
 
 /**
- * Marks a claimed offline device online, before the caller stores what it reports, and queues the
- * back-online mail when its outage was mailed. Does nothing for a device already online.
+ * Marks claimed offline devices online, before the callers store what they report, and queues the
+ * back-online mail of each whose outage was mailed. Devices already online are left alone. One
+ * statement for all of them: a restarting fleet comes back in batches (DeviceHub.wake).
  */
-export async function markOnline(app: FastifyInstance, id: number, now = new Date()) {
+export async function markOnline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
+  if (ids.length === 0) return;
   await app.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
-    if (row?.companyId == null || row.status !== DeviceStatus.offline) return;
-    // Seen now, too: a sweep before the caller's own write must not take it offline again.
-    await tx.update(devices).set({ status: DeviceStatus.online, lastSeenAt: now }).where(eq(devices.id, id));
-    const mailed =
-      row.statusMailedAt !== null && (row.lastSeenAt === null || row.statusMailedAt >= row.lastSeenAt);
-    if (!mailed) return;
-    await app.jobs.enqueue(JOB, { deviceId: id, status: 'online', at: now.toISOString() }, {}, tx);
+    // Seen now, too: a sweep before the caller's own write must not take them offline again. The
+    // locked subquery keeps each row's values from before the update, which decide the mail.
+    const woken = rowsOf<{ id: number; mailed: boolean }>(
+      await tx.execute(sql`
+        update ${devices} set status = ${DeviceStatus.online}, last_seen_at = ${now}
+        from (
+          select id, last_seen_at, status_mailed_at from ${devices}
+          where ${inArray(devices.id, [...ids])}
+            and company_id is not null and status = ${DeviceStatus.offline}
+          for update
+        ) as before
+        where ${devices.id} = before.id
+        returning ${devices.id} as id,
+          (before.status_mailed_at is not null
+            and (before.last_seen_at is null or before.status_mailed_at >= before.last_seen_at)) as mailed`),
+    );
+    for (const { id, mailed } of woken) {
+      if (mailed)
+        await app.jobs.enqueue(JOB, { deviceId: id, status: 'online', at: now.toISOString() }, {}, tx);
+    }
   });
 }
 
@@ -130,4 +145,5 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
 export function registerStatusMails(app: FastifyInstance) {
   app.jobs.register<Payload>(JOB, (payload) => sendStatusMails(app, payload));
   app.deviceHub.onOffline((ids) => mailOffline(app, ids));
+  app.deviceHub.onWake((ids) => markOnline(app, ids));
 }
