@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { AccountStatus } from './enums';
 import { MAX_NAME_LENGTH, QUANTITY_LIMIT } from './limits';
 import { PERMISSIONS } from './permissions';
-import { emailSchema, idSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
+import {
+  cappedListResultSchema,
+  emailSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  nameSchema,
+} from './validation';
 
 // Team area (spec 000 §7 "Workspaces" and "Users, groups, customers"), under
-// /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }.
+// /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }, user lists
+// { list, total, total_capped } (their count stops at USER_LIST_TOTAL_CAP).
 
 /** An id in a JSON body: a whole number above 0 (ids in paths and queries use idSchema). */
 export const bodyIdSchema = z
@@ -218,7 +226,8 @@ export const userItemSchema = z.object({
   created_at: z.string(),
 });
 export type UserItem = z.infer<typeof userItemSchema>;
-export const userListSchema = listResultSchema(userItemSchema);
+/** Every list of users (team, company, customer, workspace members): the count stops at the cap. */
+export const userListSchema = cappedListResultSchema(userItemSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
 const roleIdSchema = z.number({ error: 'validation.role' }).int('validation.role').min(1, 'validation.role');

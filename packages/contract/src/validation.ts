@@ -111,3 +111,11 @@ export function listQuerySchema<const C extends readonly [string, ...string[]]>(
 export type ListResult<T> = { list: T[]; total: number };
 export const listResultSchema = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number() });
+
+/**
+ * A list whose count stops at a cap (USER_LIST_TOTAL_CAP), as search products show "1,000+":
+ * `total` is exact when `total_capped` is false, else the cap itself. Pages beyond it still load.
+ */
+export type CappedListResult<T> = ListResult<T> & { total_capped: boolean };
+export const cappedListResultSchema = <T extends z.ZodType>(item: T) =>
+  listResultSchema(item).extend({ total_capped: z.boolean() });

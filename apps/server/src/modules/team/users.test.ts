@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AccountStatus, Role } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
+import { AccountStatus, Role, USER_LIST_TOTAL_CAP } from '@vitrine/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { buildTestApp } from '../../test/app';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { buildCategory, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { linkCode, mailsTo } from '../account/mailbox';
+import { listUsers } from './users';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -63,6 +64,7 @@ describe('GET user', () => {
     const all = (await t.asOwner({ method: 'GET', url: url('user') })).json();
     expect(all.code).toBe(220000);
     expect(all.data.total).toBe(3);
+    expect(all.data.total_capped).toBe(false);
     expect(all.data.list.map((u: { user_id: number }) => u.user_id).sort()).toEqual(
       [t.owner.id, t.admin.id, member.id].sort(),
     );
@@ -126,6 +128,46 @@ describe('GET user', () => {
     expect(ids).toContain(seen.id);
     expect(ids).not.toContain(hidden.id);
     expect(ids).not.toContain(t.owner.id);
+  });
+
+  it('counts exactly up to the cap, then answers the cap and says there are more; pages past it load', async () => {
+    const t = await team();
+    const company = [eq(users.companyId, t.company.id)];
+    const page = (cap: number, query: { page?: number; page_size?: number; keyword?: string } = {}) =>
+      listUsers(app.db, company, { page: 1, page_size: 20, ...query }, cap);
+    // Owner and user admin: exactly at the cap is still exact, one more is capped.
+    expect(await page(2)).toMatchObject({ total: 2, total_capped: false });
+    await Promise.all([1, 2, 3].map(() => buildMember(app, t.root)));
+    expect(await page(5)).toMatchObject({ total: 5, total_capped: false });
+    const capped = await page(2);
+    expect(capped).toMatchObject({ total: 2, total_capped: true });
+    expect(capped.list).toHaveLength(5);
+    // Page 3 of 2 rows is past the cap of 2: it still has its row.
+    const past = await page(2, { page: 3, page_size: 2 });
+    expect(past).toMatchObject({ total: 2, total_capped: true });
+    expect(past.list).toHaveLength(1);
+    expect(await page(1, { keyword: t.owner.email })).toMatchObject({ total: 1, total_capped: false });
+  });
+
+  it(`answers ${USER_LIST_TOTAL_CAP.toLocaleString('en-US')}+ past the contract's cap`, async () => {
+    const t = await team();
+    // Just over the cap in one statement, as bench/team fills: the cap, plus the owner and user admin.
+    await app.db.execute(sql`
+      insert into users (email, username, role_id, status, company_id, workspace_id, active_workspace_id)
+      select 'capped-' || g || '-' || ${t.company.id} || '@example.com', 'capped' || g, ${Role.user}, 1,
+             ${t.company.id}, ${t.root.id}, ${t.root.id}
+      from generate_series(1, ${USER_LIST_TOTAL_CAP}) g`);
+    const list = async (query: Record<string, string>) =>
+      (await t.asOwner({ method: 'GET', url: url('user'), query })).json().data;
+    expect(await list({ keyword: 'capped' })).toMatchObject({
+      total: USER_LIST_TOTAL_CAP,
+      total_capped: false,
+    });
+    const all = await list({ page_size: '20' });
+    expect(all).toMatchObject({ total: USER_LIST_TOTAL_CAP, total_capped: true });
+    expect(all.list).toHaveLength(20);
+    const past = await list({ page: String(USER_LIST_TOTAL_CAP / 20 + 1), page_size: '20' });
+    expect(past.list).toHaveLength(2);
   });
 });
 

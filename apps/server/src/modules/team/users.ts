@@ -4,12 +4,13 @@ import {
   type Language,
   ResultCode,
   Role,
+  USER_LIST_TOTAL_CAP,
   type UserItem,
   type UserList,
   type updateUserRequestSchema,
   type userListQuerySchema,
 } from '@vitrine/contract';
-import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -63,23 +64,35 @@ function selectUsers(db: Db) {
     .leftJoin(userCategories, eq(userCategories.id, users.categoryId));
 }
 
-/** A page of users matching every condition, searched by name, nickname and email. */
+/**
+ * A page of users matching every condition, searched by name, nickname and email, and their count
+ * up to `cap`: counting stops at cap + 1 matches, so a keyword matching a quarter of the users does
+ * not recheck every match. The page is read with OFFSET as before, so pages beyond the cap load.
+ */
 export async function listUsers(
   db: Db,
   conditions: (SQL | undefined)[],
   query: ListQuery,
+  cap = USER_LIST_TOTAL_CAP,
 ): Promise<UserList> {
   const where = and(...conditions, searchFilter(query.keyword, users.search));
   const { limit, offset } = pageOf(query);
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(users)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
   const [rows, [{ total }]] = await Promise.all([
     selectUsers(db)
       .where(where)
       .orderBy(...orderOf(query.sort, SORT_COLUMNS, 'created_at,desc', users.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
+    db.select({ total: count() }).from(matches),
   ]);
-  return { list: rows.map(presentUserItem), total };
+  const capped = total > cap;
+  return { list: rows.map(presentUserItem), total: capped ? cap : total, total_capped: capped };
 }
 
 export function userList(
