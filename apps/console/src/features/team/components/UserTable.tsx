@@ -23,7 +23,7 @@ type Props = {
 
 /** The members table: sortable columns, pages, selection for bulk actions and a menu per row. */
 export function UserTable({ data, loading, view, onView, selected, onSelect, onEdit, actions }: Props) {
-  const { t } = useTranslation('team');
+  const { t, i18n } = useTranslation('team');
   const roleLabel = useRoleLabel();
   const dateTime = useDateTime();
   const { user: me } = useSession();
@@ -117,6 +117,18 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
       : []),
   ];
 
+  // The server counts up to USER_LIST_TOTAL_CAP: past it the count reads "1,000+" and the pager
+  // offers one more page for as long as pages come back full.
+  const total = data?.total ?? 0;
+  const capped = data?.total_capped ?? false;
+  const pagerTotal =
+    capped && data
+      ? Math.max(total, view.page * view.page_size + (data.list.length === view.page_size ? 1 : 0))
+      : total;
+  const totalLabel = t(capped ? 'list.totalCapped' : 'list.total', {
+    total: new Intl.NumberFormat(i18n.language).format(total),
+  });
+
   return (
     <Table<UserItem>
       rowKey="user_id"
@@ -133,7 +145,7 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
             }
           : undefined
       }
-      {...tableView<UserItem>(view, onView, data?.total ?? 0, (total) => t('list.total', { total }))}
+      {...tableView<UserItem>(view, onView, pagerTotal, () => totalLabel)}
     />
   );
 }

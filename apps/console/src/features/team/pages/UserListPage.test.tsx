@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Role } from '@vitrine/contract';
+import { Role, USER_LIST_TOTAL_CAP } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
@@ -18,6 +18,7 @@ function server(extra: Parameters<typeof mockApi>[0] = {}) {
       ok({
         list: [userItem(), userItem({ user_id: 22, username: 'linus', email: 'linus@example.com' })],
         total: 120,
+        total_capped: false,
       }),
     'GET /manager/account/role/all-list': () =>
       ok([
@@ -70,6 +71,32 @@ describe('UserListPage', { timeout: 30_000 }, () => {
       page_size: '50',
     });
     expect(screen.getByRole('heading', { name: 'manage member' })).toBeTruthy();
+  });
+
+  it('shows the exact count under the cap', async () => {
+    server();
+    await page('/user/list');
+    expect(await screen.findByText('120 in total', {}, slow)).toBeTruthy();
+  });
+
+  it('shows "1,000+" past the cap and offers the next page while pages are full', async () => {
+    const full = Array.from({ length: 20 }, (_, i) =>
+      userItem({ user_id: 100 + i, username: `user${i}`, email: `user${i}@example.com` }),
+    );
+    const last = USER_LIST_TOTAL_CAP / 20;
+    server({
+      'GET /manager/account/user': () => ok({ list: full, total: USER_LIST_TOTAL_CAP, total_capped: true }),
+    });
+    await page(`/user/list?page=${last}`);
+    const label = `${USER_LIST_TOTAL_CAP.toLocaleString('en-US')}+ in total`;
+    expect(label).toBe('1,000+ in total');
+    expect(await screen.findByText(label, {}, slow)).toBeTruthy();
+    // The count stopped at the cap, the list did not: one page past it is offered.
+    expect(screen.getByTitle(String(last + 1))).toBeTruthy();
+    fireEvent.click(screen.getByTitle(String(last + 1)));
+    await waitFor(() =>
+      expect(queriesTo('/manager/account/user').at(-1)?.get('page')).toBe(String(last + 1)),
+    );
   });
 
   it('writes a new search into the address and asks again from page 1', async () => {
