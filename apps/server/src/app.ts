@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { fontRoutes } from './modules/content/font-routes';
 import { libraryRoutes } from './modules/content/library-routes';
 import { mediaRoutes } from './modules/content/media-routes';
 import { textRoutes } from './modules/content/text-routes';
@@ -178,6 +179,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { prefix: '/backend/manager' });
   await app.register(libraryRoutes, { prefix: '/backend/manager' });
   await app.register(textRoutes, { prefix: '/backend/manager' });
+  await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
 

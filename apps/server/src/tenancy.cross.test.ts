@@ -3,7 +3,7 @@ import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentFolders, contentTexts, deviceCommands, uploads, users } from './db/schema';
+import { contentFolders, contentTexts, deviceCommands, fonts, uploads, users } from './db/schema';
 import { buildTestApp } from './test/app';
 import { buildContent } from './test/content-factories';
 import { buildDevice } from './test/device-factories';
@@ -41,7 +41,8 @@ type Kind =
   | 'website'
   | 'stream'
   | 'folder'
-  | 'text';
+  | 'text'
+  | 'font';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
@@ -70,6 +71,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/resource/stream/')) return 'stream';
   if (url.startsWith('/backend/manager/resource/')) return 'content';
   if (url.startsWith('/backend/manager/text/')) return 'text';
+  if (url.startsWith('/backend/manager/font/')) return 'font';
   return null;
 }
 
@@ -105,6 +107,7 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   }),
   'PATCH /backend/manager/resource/folder/:folder_id': () => ({ name: 'Taken over' }),
   'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
+  'PATCH /backend/manager/font/:id': () => ({ name: 'Taken over' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -203,9 +206,21 @@ beforeAll(async () => {
     };
   };
   const contentB = await contentOf(b1, MARK_B);
+  // Fonts are company-wide: B's own (A's sibling workspace shares A's, so it has none to hide).
+  const [fontB] = await app.db
+    .insert(fonts)
+    .values({
+      companyId: b.company.id,
+      name: `${MARK_B} font`,
+      format: 'ttf',
+      hash: 'b'.repeat(64),
+      size: 10,
+    })
+    .returning();
   const contentSibling = await contentOf(a2, MARK_SIBLING);
   foreign = {
     ...contentB,
+    font: fontB.id,
     device: device.row.id,
     command: command.id,
     customer: cb.customer.id,

@@ -4,6 +4,7 @@ export * from './content';
 export * from './device';
 export * from './device-control';
 export * from './enums';
+export * from './font';
 export * from './i18n';
 export * from './limits';
 export * from './messages';

@@ -90,3 +90,6 @@ export const DEFAULT_THEME = {
   id: 0,
   detail: { primary_color: '#1668dc', nav_nackground_color: '#0f1f3d', main_background_color: '#f4f6fa' },
 } as const;
+
+/** Fonts (TTF, OTF, WOFF, WOFF2) are uploaded whole, in one request, up to this size. */
+export const FONT_MAX_BYTES = 20 * 1024 * 1024;

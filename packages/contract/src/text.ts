@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits';
 import { colorSchema } from './sys';
+import { bodyIdSchema } from './team';
 import { listQuerySchema, listResultSchema, nameSchema, required } from './validation';
 
 // Text messages (spec 001 §3 "Message/marquee text"): their own entity, not a content type, shown
@@ -70,6 +71,8 @@ export const textRequestSchema = z.object({
     .min(TEXT_FONT_SIZE_MIN, 'validation.text.fontSize')
     .max(TEXT_FONT_SIZE_MAX, 'validation.text.fontSize')
     .default(TEXT_DEFAULTS.font_size),
+  /** A font of /manager/font the caller can see; null: the screen's default font. */
+  font_id: bodyIdSchema.nullable().default(null),
 });
 export type TextRequest = z.input<typeof textRequestSchema>;
 export type TextFields = z.output<typeof textRequestSchema>;
@@ -84,6 +87,10 @@ export const textItemSchema = z.object({
   color: z.string(),
   background_color: z.string(),
   font_size: z.number(),
+  font_id: z.number().nullable(),
+  /** The font's CSS family and file, to load it under that name; null with the default font. */
+  font_family: z.string().nullable(),
+  font_url: z.string().nullable(),
   creator_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -46,6 +46,7 @@ const content = {
   stream: page(loadContent, 'StreamLibraryPage'),
   music: page(loadContent, 'MusicLibraryPage'),
   text: page(() => import('../features/content/text/TextListPage'), 'TextListPage'),
+  font: page(() => import('../features/content/font/FontListPage'), 'FontListPage'),
 };
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
@@ -404,7 +405,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         title: `route.mailTemplate.${type}`,
         ...detail,
       })),
-      { path: '/setting/font', permission: 'setting:font-manage', title: 'route.font' },
+      { path: '/setting/font', permission: 'setting:font-manage', title: 'route.font', page: content.font },
       {
         path: '/setting/system-property',
         permission: 'setting:custom-domain-rule:list',

@@ -162,3 +162,9 @@ export function windowsExecutable(size = 1024) {
   head.writeUInt16LE(0x14c, 0x84);
   return padded(head, size);
 }
+
+/** The opening bytes of each font container (sfnt version, or the WOFF signature and flavour). */
+export const ttf = (size?: number) => padded(Buffer.from([0x00, 0x01, 0x00, 0x00, 0x00, 0x0a]), size);
+export const otf = (size?: number) => padded(Buffer.from('OTTO\x00\x0a', 'latin1'), size);
+export const woff = (size?: number) => padded(Buffer.from('wOFF\x00\x01\x00\x00', 'latin1'), size);
+export const woff2 = (size?: number) => padded(Buffer.from('wOF2\x00\x01\x00\x00', 'latin1'), size);

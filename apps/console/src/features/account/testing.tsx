@@ -22,7 +22,9 @@ export function mockApi(handlers: Record<string, ApiHandler>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/backend/, '')}`;
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+      // Raw bytes (an upload) are kept as they are; anything else was sent as JSON.
+      const raw = init?.body;
+      const body: unknown = raw instanceof Blob ? raw : raw ? JSON.parse(String(raw)) : undefined;
       calls.push({ key, body });
       const envelope = handlers[key]?.(body) ?? { code: 404001, msg: `${key} is not mocked` };
       return new Response(JSON.stringify({ msg: '', data: null, ...envelope }), {

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './content';
 export * from './device';
+export * from './font';
 export * from './platform';
 export * from './tenancy';
 export * from './text';

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account';
+import { fonts } from './font';
 import { companies, workspaces } from './tenancy';
 
 // Text messages (spec 001 §3): marquees shown over content on screens, kept per workspace like
@@ -30,6 +31,8 @@ export const contentTexts = pgTable(
     backgroundColor: varchar('background_color', { length: 11 }).notNull(),
     /** Pixels on a 1080-pixel-high screen. */
     fontSize: smallint('font_size').notNull(),
+    /** Null: the screen's default font. A font in use is deleted only once detached. */
+    fontId: integer('font_id').references(() => fonts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

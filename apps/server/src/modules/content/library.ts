@@ -18,7 +18,7 @@ import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
 import { mediaPath, removeUnreferencedMedia } from './storage';
-import { contentUses, detachContent } from './uses';
+import { contentUseRegistry, contentUses, detachContent } from './uses';
 
 // The content library (/manager/resource): list, show, download, rename, move, and the recycle bin
 // with restore and purge (websites and streams are made in links.ts). Every row is found through the caller's tenant scope (another
@@ -162,10 +162,7 @@ export async function lockedItems(tx: Db, caller: Caller, ids: readonly number[]
 }
 
 /** 409001 'content.inUse' (data.uses naming what uses them) when anything uses these items. */
-export async function assertUnused(tx: Db, ids: readonly number[]) {
-  const uses = await contentUses(tx, ids);
-  if (uses.length > 0) throw new AppError(ResultCode.inUse, 'content.inUse', {}, { uses });
-}
+export const assertUnused = contentUseRegistry.assertUnused;
 
 /** PATCH resource/:id: a new name, unless the item is in use. */
 export async function renameContent(

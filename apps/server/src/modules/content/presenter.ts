@@ -6,7 +6,7 @@ import type { contentFolders, contents } from '../../db/schema';
 
 export type ContentRow = typeof contents.$inferSelect & { uploaderName: string | null };
 
-const mediaUrl = (hash: string | null) => (hash === null ? null : `/backend/media/${hash}`);
+export const mediaUrl = (hash: string | null) => (hash === null ? null : `/backend/media/${hash}`);
 
 export const presentContent = (row: ContentRow): ContentItem => ({
   id: row.id,

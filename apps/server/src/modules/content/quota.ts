@@ -6,13 +6,14 @@ import {
 } from '@vitrine/contract';
 import { and, count, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contents, devices, uploads } from '../../db/schema';
+import { contents, devices, fonts, stickers, uploads } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 
 // A company's storage (spec 001 §1): 500 MB shared by its members plus 1 GB for each claimed
 // device. Used is every content row's size, the recycle bin included (its files are still kept),
-// plus the unfinished uploads, which have their space reserved from init on.
+// plus the unfinished uploads, which have their space reserved from init on, plus the company's
+// fonts and stickers.
 
 type Storage = { total: number; used: number };
 
@@ -39,9 +40,18 @@ export async function storageOf(db: Db, scope: TenantScope, exceptUpload?: strin
         exceptUpload === undefined ? undefined : ne(uploads.id, exceptUpload),
       ),
     );
+  // The company's fonts and stickers (platform fonts belong to no company and count for none).
+  const [{ fontBytes }] = await db
+    .select({ fontBytes: sql<string>`coalesce(sum(${fonts.size}), 0)` })
+    .from(fonts)
+    .where(scope.companyFilter(fonts.companyId));
+  const [{ stickerBytes }] = await db
+    .select({ stickerBytes: sql<string>`coalesce(sum(${stickers.size}), 0)` })
+    .from(stickers)
+    .where(scope.companyFilter(stickers.companyId));
   return {
     total: STORAGE_SHARED_BYTES + STORAGE_PER_DEVICE_BYTES * claimed,
-    used: Number(stored) + Number(pending),
+    used: Number(stored) + Number(pending) + Number(fontBytes) + Number(stickerBytes),
   };
 }
 

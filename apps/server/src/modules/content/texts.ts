@@ -10,24 +10,37 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contentTexts, users } from '../../db/schema';
+import { contentTexts, fonts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
+import { assertFontVisible } from './fonts';
+import { mediaUrl } from './presenter';
+import { fontUseRegistry } from './uses';
 
 // Text messages (/manager/text): marquees kept per workspace, found through the caller's tenant
 // scope like content (another tenant's id answers 404001); new ones go to the active workspace.
 
-type TextRow = typeof contentTexts.$inferSelect & { creatorName: string | null };
+type TextRow = typeof contentTexts.$inferSelect & {
+  creatorName: string | null;
+  fontFamily: string | null;
+  fontHash: string | null;
+};
 
 const rowColumns = {
   ...getTableColumns(contentTexts),
   creatorName: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.username})`,
+  fontFamily: fonts.family,
+  fontHash: fonts.hash,
 };
 
 const selectRows = (db: Db) =>
-  db.select(rowColumns).from(contentTexts).leftJoin(users, eq(users.id, contentTexts.creatorId));
+  db
+    .select(rowColumns)
+    .from(contentTexts)
+    .leftJoin(users, eq(users.id, contentTexts.creatorId))
+    .leftJoin(fonts, eq(fonts.id, contentTexts.fontId));
 
 const visible = (scope: TenantScope) =>
   scope.rowFilter({ companyId: contentTexts.companyId, workspaceId: contentTexts.workspaceId });
@@ -42,6 +55,9 @@ const presentText = (row: TextRow): TextItem => ({
   color: row.color,
   background_color: row.backgroundColor,
   font_size: row.fontSize,
+  font_id: row.fontId,
+  font_family: row.fontFamily,
+  font_url: mediaUrl(row.fontHash),
   creator_name: row.creatorName,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -56,6 +72,7 @@ const columnsOf = (fields: TextFields) => ({
   color: fields.color,
   backgroundColor: fields.background_color,
   fontSize: fields.font_size,
+  fontId: fields.font_id,
 });
 
 const SORT = {
@@ -102,6 +119,7 @@ export async function createText(
 ): Promise<TextItem> {
   const id = await app.db.transaction(async (tx) => {
     const workspace = await activeWorkspace(tx, scope);
+    await assertFontVisible(tx, scope, fields.font_id);
     const [row] = await tx
       .insert(contentTexts)
       .values({
@@ -124,6 +142,7 @@ export async function editText(
   fields: TextFields,
 ): Promise<TextItem> {
   await app.db.transaction(async (tx) => {
+    await assertFontVisible(tx, scope, fields.font_id);
     const [row] = await tx
       .update(contentTexts)
       .set({ ...columnsOf(fields), updatedAt: new Date() })
@@ -146,3 +165,19 @@ export async function deleteTexts(app: FastifyInstance, scope: TenantScope, ids:
   });
   return null;
 }
+
+// Texts use fonts: a font in use is deleted only once its texts fall back to the default font.
+fontUseRegistry.register('text', {
+  find: (tx, fontIds) =>
+    tx
+      .select({ id: contentTexts.id, name: contentTexts.title })
+      .from(contentTexts)
+      .where(inArray(contentTexts.fontId, [...fontIds]))
+      .orderBy(contentTexts.id),
+  detach: async (tx, fontIds) => {
+    await tx
+      .update(contentTexts)
+      .set({ fontId: null, updatedAt: new Date() })
+      .where(inArray(contentTexts.fontId, [...fontIds]));
+  },
+});

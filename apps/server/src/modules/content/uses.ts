@@ -1,34 +1,53 @@
-import type { ContentUse } from '@vitrine/contract';
+import { type ContentUse, ResultCode } from '@vitrine/contract';
 import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
 
-// What uses content (spec 001 §4: an in-use item cannot be deleted or edited until it is removed
-// from the schedules, playlists and video-wall content that use it). Each relation registers
-// itself here when its module loads; the library asks all of them, and the delete dialog's
-// "remove from these and delete" detaches the items from all of them.
+// What uses content, fonts and stickers (spec 001 §4: an in-use item cannot be deleted or edited
+// until it is removed from the schedules, playlists, texts and compositions that use it). Each
+// relation registers itself in the registry of what it uses when its module loads; deletes ask
+// all of them, and "remove from these and delete" detaches the items from all of them.
 
-export type ContentUses = {
-  /** What of this kind uses any of these contents (the registry fills in the kind). */
-  find: (tx: Db, contentIds: readonly number[]) => Promise<Omit<ContentUse, 'kind'>[]>;
-  /** Removes these contents from everything of this kind that uses them. */
-  detach: (tx: Db, contentIds: readonly number[]) => Promise<void>;
+export type Uses = {
+  /** What of this kind uses any of these items (the registry fills in the kind). */
+  find: (tx: Db, ids: readonly number[]) => Promise<Omit<ContentUse, 'kind'>[]>;
+  /** Removes these items from everything of this kind that uses them. */
+  detach: (tx: Db, ids: readonly number[]) => Promise<void>;
 };
 
-const registry = new Map<string, ContentUses>();
-
-export function registerContentUses(kind: string, uses: ContentUses) {
-  registry.set(kind, uses);
+/** The users of one kind of item, kind by kind in registration order. */
+export function usesRegistry(inUseMessage: string) {
+  const registry = new Map<string, Uses>();
+  const find = async (tx: Db, ids: readonly number[]): Promise<ContentUse[]> => {
+    const found: ContentUse[] = [];
+    for (const [kind, uses] of registry) {
+      for (const use of await uses.find(tx, ids)) found.push({ kind, id: use.id, name: use.name });
+    }
+    return found;
+  };
+  return {
+    register: (kind: string, uses: Uses) => void registry.set(kind, uses),
+    find,
+    /** Removes these items from everything that uses them. */
+    detach: async (tx: Db, ids: readonly number[]) => {
+      for (const uses of registry.values()) await uses.detach(tx, ids);
+    },
+    /** 409001 with the registry's message (data.uses naming what uses them) when anything does. */
+    assertUnused: async (tx: Db, ids: readonly number[]) => {
+      const uses = await find(tx, ids);
+      if (uses.length > 0) throw new AppError(ResultCode.inUse, inUseMessage, {}, { uses });
+    },
+  };
 }
 
-/** Everything that uses any of these contents, kind by kind in registration order. */
-export async function contentUses(tx: Db, contentIds: readonly number[]): Promise<ContentUse[]> {
-  const found: ContentUse[] = [];
-  for (const [kind, uses] of registry) {
-    for (const use of await uses.find(tx, contentIds)) found.push({ kind, id: use.id, name: use.name });
-  }
-  return found;
-}
+/** Content of the library: schedules, playlists, video-wall content. */
+export const contentUseRegistry = usesRegistry('content.inUse');
+/** Fonts: text messages (and compositions, when they land). */
+export const fontUseRegistry = usesRegistry('font.inUse');
+/** Stickers: compositions, when they land; nothing uses a sticker yet. */
+export const stickerUseRegistry = usesRegistry('sticker.inUse');
 
+export const registerContentUses = contentUseRegistry.register;
+/** Everything that uses any of these contents. */
+export const contentUses = contentUseRegistry.find;
 /** Removes these contents from everything that uses them. */
-export async function detachContent(tx: Db, contentIds: readonly number[]) {
-  for (const uses of registry.values()) await uses.detach(tx, contentIds);
-}
+export const detachContent = contentUseRegistry.detach;

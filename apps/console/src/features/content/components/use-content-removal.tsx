@@ -7,17 +7,19 @@ import { notify } from '../../../lib/notify';
 import { fetchUses, useDeleteContent, usePurgeContent, useRestoreContent } from '../api';
 
 type InUse = { item: ContentItem; uses: ContentUse[] };
+/** An item and what uses it, as the delete dialogs list them. */
+export type ItemUses = { id: number; name: string; uses: readonly ContentUse[] };
 
-/** What uses the items about to be deleted, item by item. */
-function UsesList({ inUse }: { inUse: InUse[] }) {
+/** What uses the items about to be deleted, item by item, under `intro`. */
+export function UsesList({ intro, inUse }: { intro: string; inUse: readonly ItemUses[] }) {
   const { t } = useTranslation('content');
   return (
     <>
-      <Typography.Paragraph>{t('delete.inUse')}</Typography.Paragraph>
+      <Typography.Paragraph>{intro}</Typography.Paragraph>
       <ul className="content-uses">
-        {inUse.map(({ item, uses }) => (
-          <li key={item.id}>
-            <Typography.Text strong>{item.name}</Typography.Text>
+        {inUse.map(({ id, name, uses }) => (
+          <li key={id}>
+            <Typography.Text strong>{name}</Typography.Text>
             <ul>
               {uses.map((use) => (
                 <li key={`${use.kind}-${use.id}`}>
@@ -79,7 +81,12 @@ export function useContentRemoval(onDone: () => void) {
       });
     } else {
       confirmDelete({
-        content: <UsesList inUse={inUse} />,
+        content: (
+          <UsesList
+            intro={t('delete.inUse')}
+            inUse={inUse.map(({ item, uses }) => ({ id: item.id, name: item.name, uses }))}
+          />
+        ),
         okText: t('delete.detach'),
         onOk: () => deleteItems(items, true),
       });

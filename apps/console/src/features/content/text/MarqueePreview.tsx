@@ -1,11 +1,13 @@
 import { marqueeSeconds, type TextItem } from '@vitrine/contract';
 import type { CSSProperties } from 'react';
+import { fontStack, useFontFaces } from '../font/font-face';
 import './marquee.css';
 
 export type MarqueeLook = Pick<
   TextItem,
   'content' | 'position' | 'direction' | 'speed' | 'color' | 'background_color' | 'font_size'
->;
+> &
+  Partial<Pick<TextItem, 'font_family' | 'font_url'>>;
 
 type Props = { text: MarqueeLook; label: string };
 
@@ -15,7 +17,10 @@ type Props = { text: MarqueeLook; label: string };
  * physical; the text itself keeps its own direction (dir="auto"), so Arabic reads right to left.
  */
 export function MarqueePreview({ text, label }: Props) {
+  const { font_family: family, font_url: url } = text;
+  useFontFaces(family && url ? [{ family, url }] : undefined);
   const style = {
+    fontFamily: fontStack(family),
     '--marquee-seconds': `${marqueeSeconds(text.speed)}s`,
     '--marquee-size': text.font_size,
     '--marquee-color': text.color,

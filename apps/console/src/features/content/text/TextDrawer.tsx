@@ -16,11 +16,15 @@ import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { FormDrawer } from '../../team/components/FormDrawer';
+import { useFontList } from '../font/api';
+import { fontStack } from '../font/font-face';
 import { useSaveText } from './api';
 import { type MarqueeLook, MarqueePreview } from './MarqueePreview';
 
 /** The fields once the form's rules passed (while typing, speed and size may be empty). */
-type Values = MarqueeLook & { title: string };
+type Values = MarqueeLook & { title: string; font_id?: number | null };
+/** Every font a text may use, on one page. */
+const ALL_FONTS = { page_size: 200, sort: 'name,asc' } as const;
 
 type Props = {
   open: boolean;
@@ -78,8 +82,13 @@ function TextForm({ item, onSubmit }: FormProps) {
   const { t } = useTranslation('text');
   const rules = useRules();
   const [form] = Form.useForm<Values>();
-  const initial: Values = item ?? { ...TEXT_DEFAULTS, title: '', content: '' };
+  const initial: Values = item
+    ? { ...item, font_id: item.font_id ?? undefined }
+    : { ...TEXT_DEFAULTS, title: '', content: '' };
   const watched = Form.useWatch([], form) as Partial<Values> | undefined;
+  const fonts = useFontList(ALL_FONTS).data?.list;
+  const fontId = watched ? watched.font_id : initial.font_id;
+  const font = fonts?.find((candidate) => candidate.id === fontId);
   const look: MarqueeLook = {
     content: watched?.content || t('preview.placeholder'),
     position: watched?.position ?? initial.position,
@@ -90,6 +99,8 @@ function TextForm({ item, onSubmit }: FormProps) {
       : TEXT_DEFAULTS.font_size,
     color: watched?.color ?? initial.color,
     background_color: watched?.background_color ?? initial.background_color,
+    font_family: font?.family ?? null,
+    font_url: font?.url ?? null,
   };
   return (
     <Form<Values> id={FORM_ID} form={form} layout="vertical" onFinish={onSubmit} initialValues={initial}>
@@ -111,6 +122,17 @@ function TextForm({ item, onSubmit }: FormProps) {
         <Segmented
           block
           options={TEXT_POSITIONS.map((value) => ({ value, label: t(`position.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="font_id" label={t('field.font')}>
+        <Select
+          allowClear
+          placeholder={t('defaultFont')}
+          options={(fonts ?? []).map((option) => ({
+            value: option.id,
+            label: <span style={{ fontFamily: fontStack(option.family) }}>{option.name}</span>,
+            title: option.name,
+          }))}
         />
       </Form.Item>
       <Form.Item name="direction" label={t('field.direction')}>
@@ -168,6 +190,7 @@ export function TextDrawer({ open, item, onClose }: Props) {
       font_size: values.font_size,
       color: values.color,
       background_color: values.background_color,
+      font_id: values.font_id ?? null,
     };
     save.mutate(
       { id: item?.id, body },

@@ -5,6 +5,7 @@ import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
 import { queriesTo, signInAs } from '../../team/testing';
+import { fontItem } from '../font/testing';
 import { TextListPage } from './TextListPage';
 import { textItem } from './testing';
 
@@ -22,6 +23,7 @@ const SALE = textItem({
 function server(items: TextItem[] = [textItem(), SALE], extra: Record<string, ApiHandler> = {}) {
   return mockApi({
     'GET /manager/text': () => ok({ list: items, total: 41 }),
+    'GET /manager/font': () => ok({ list: [fontItem()], total: 1 }),
     ...extra,
   });
 }
@@ -118,10 +120,30 @@ describe('TextListPage', { timeout: 30_000 }, () => {
       font_size: 48,
       color: '#ffffff',
       background_color: 'transparent',
+      font_id: null,
     });
     await waitFor(() =>
       expect(notices).toHaveBeenCalledWith(expect.objectContaining({ title: 'Text saved' })),
     );
+  });
+
+  it('picks a font for a text and previews the text in it', async () => {
+    const api = server([textItem()], {
+      'PATCH /manager/text/31': (body) => ok({ ...textItem(), ...(body as object) }),
+    });
+    await page();
+    await screen.findByText('Opening hours', {}, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Opening hours' }));
+    await waitFor(() => expect(field('title').value).toBe('Opening hours'), slow);
+    const select = document.getElementById('font_id') as HTMLElement;
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('Brand Sans'));
+    const preview = within(screen.getByRole('dialog')).getByTestId('marquee-preview');
+    const band = preview.firstElementChild as HTMLElement;
+    await waitFor(() => expect(band.style.fontFamily).toContain('vitrine-font-7'));
+    submit();
+    await waitFor(() => expect(api.callsTo('PATCH /manager/text/31')).toHaveLength(1));
+    expect(api.callsTo('PATCH /manager/text/31')[0].body).toMatchObject({ font_id: 7 });
   });
 
   it('edits a text with its own values and shows a refusal above the form', async () => {
