@@ -16,9 +16,11 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { UploadDigests } from './modules/content/digests';
 import { fontRoutes } from './modules/content/font-routes';
 import { libraryRoutes } from './modules/content/library-routes';
 import { mediaRoutes } from './modules/content/media-routes';
+import { PartCommits } from './modules/content/part-commits';
 import { textRoutes } from './modules/content/text-routes';
 import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
@@ -55,6 +57,10 @@ declare module 'fastify' {
     mail: Mailer;
     /** The player sockets this instance holds. */
     deviceHub: DeviceHub;
+    /** Running hashes of the uploads whose parts reach this instance. */
+    uploadDigests: UploadDigests;
+    /** Parts of uploads made durable and recorded in groups. */
+    partCommits: PartCommits;
   }
 }
 
@@ -121,6 +127,9 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('mail', new Mailer(app));
   app.decorate('deviceHub', deviceHub);
+  app.decorate('uploadDigests', new UploadDigests());
+  app.decorate('partCommits', new PartCommits(database.db));
+  app.addHook('onClose', () => app.uploadDigests.close());
   app.addHook('onReady', async () => {
     await bus.start();
     deviceHub.start();

@@ -35,7 +35,7 @@ export async function createPartFile(file: string, size: number) {
   }
 }
 
-/** Writes one part at its offset and waits until it is on disk. Never creates the file. */
+/** Writes one part at its offset (the caller syncs it: PartCommits). Never creates the file. */
 export async function writePart(file: string, offset: number, bytes: Uint8Array) {
   const handle = await fs.promises.open(file, 'r+');
   try {
@@ -44,7 +44,6 @@ export async function writePart(file: string, offset: number, bytes: Uint8Array)
       const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
       written += bytesWritten;
     }
-    await handle.datasync();
   } finally {
     await handle.close();
   }

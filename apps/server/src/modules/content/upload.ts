@@ -19,7 +19,7 @@ import {
   type UploadKind,
   uploadKindOf,
 } from '@vitrine/contract';
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -98,6 +98,7 @@ async function ownUpload(db: Db, scope: TenantScope, id: string): Promise<Upload
 
 /** Removes an upload, its row first: a part arriving meanwhile then finds nothing to record. */
 async function dropUpload(app: FastifyInstance, id: string) {
+  app.uploadDigests.drop(id);
   await app.db.delete(uploads).where(eq(uploads.id, id));
   await removeFile(uploadPath(app.config.dataDir, id));
 }
@@ -232,6 +233,7 @@ export async function initUpload(
       .returning();
     return created;
   });
+  if (row.parts.length === 0) app.uploadDigests.start(row.id);
   return {
     upload_id: row.id,
     part_size: UPLOAD_CHUNK_SIZE,
@@ -253,7 +255,10 @@ async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer)
   if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
 }
 
-/** POST slice-upload: one part, written at its offset and synced, then recorded. Sending it again changes nothing. */
+/**
+ * POST slice-upload: one part, written at its offset, then recorded once it is on disk (with the
+ * other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
+ */
 export async function receivePart(
   app: FastifyInstance,
   scope: TenantScope,
@@ -266,25 +271,20 @@ export async function receivePart(
   if (bytes.length !== Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE)) {
     throw new AppError(ResultCode.validation, 'upload.partSize');
   }
-  if (!row.parts.includes(index)) {
-    if (index === 0) await vetFirstPart(app, row, bytes);
-    try {
-      await writePart(uploadPath(app.config.dataDir, row.id), index * UPLOAD_CHUNK_SIZE, bytes);
-    } catch (error) {
-      if (isMissingFile(error)) throw uploadGone(); // dropped or swept meanwhile
-      throw error;
+  const file = uploadPath(app.config.dataDir, row.id);
+  try {
+    if (!row.parts.includes(index)) {
+      if (index === 0) await vetFirstPart(app, row, bytes);
+      await writePart(file, index * UPLOAD_CHUNK_SIZE, bytes);
+      app.uploadDigests.wrote(row.id, index, bytes);
     }
+    const received = await app.partCommits.record(row.id, file, index, expiry());
+    if (received === null) throw uploadGone();
+    return { index, received };
+  } catch (error) {
+    if (isMissingFile(error)) throw uploadGone(); // dropped or swept meanwhile
+    throw error;
   }
-  const [recorded] = await app.db
-    .update(uploads)
-    .set({
-      parts: sql`case when ${index}::int = any(${uploads.parts}) then ${uploads.parts} else array_append(${uploads.parts}, ${index}::int) end`,
-      expiresAt: expiry(),
-    })
-    .where(and(eq(uploads.id, row.id), gt(uploads.expiresAt, new Date())))
-    .returning({ parts: uploads.parts });
-  if (!recorded) throw uploadGone();
-  return { index, received: recorded.parts.length };
 }
 
 /**
@@ -315,7 +315,9 @@ export async function finishUpload(
   // No part file but the stored file: a finish that moved it was cut off before its commit.
   const moved = !(await fileExists(partFile)) && (await fileExists(stored));
   const source = moved ? stored : partFile;
-  const measures = await measure(source, kind).catch((error) => {
+  // The running digest when every part was hashed as it came, else the file read once more.
+  const digest = moved ? undefined : await app.uploadDigests.take(row.id, partCountOf(row.size));
+  const measures = await measure(source, kind, digest).catch((error) => {
     if (isMissingFile(error)) throw uploadGone(); // another finish of it moved it meanwhile
     throw error;
   });
@@ -358,8 +360,8 @@ export async function finishUpload(
 }
 
 /** What finish needs to know of the assembled file: its hash, its sniffed type, an image's size. */
-async function measure(file: string, kind: UploadKind) {
-  const hash = await hashFile(file);
+async function measure(file: string, kind: UploadKind, digest?: string) {
+  const hash = digest ?? (await hashFile(file));
   const mime = await sniffKind(kind.type, await readHead(file, UPLOAD_CHUNK_SIZE));
   const size = kind.type === ContentType.image ? await imageSize(file) : undefined;
   return { hash, mime, size };
@@ -374,7 +376,10 @@ export async function sweepExpiredUploads(app: FastifyInstance): Promise<number>
     .delete(uploads)
     .where(lte(uploads.expiresAt, new Date()))
     .returning({ id: uploads.id });
-  for (const { id } of expired) await removeFile(uploadPath(app.config.dataDir, id));
+  for (const { id } of expired) {
+    app.uploadDigests.drop(id);
+    await removeFile(uploadPath(app.config.dataDir, id));
+  }
 
   const dir = uploadsDir(app.config.dataDir);
   const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
