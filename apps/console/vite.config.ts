@@ -59,6 +59,8 @@ export default defineConfig({
   },
   build: {
     manifest: true,
+    // Every browser the console supports preloads modules itself.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {

@@ -4,9 +4,9 @@ import { PublicLayout } from '../../../components/PublicLayout';
 
 type Section = { title: string; body?: string; items?: string[] };
 
-/** A legal text of the account namespace: a title, an introduction and sections of prose or lists. */
+/** A legal text of the legal namespace: a title, an introduction and sections of prose or lists. */
 export function LegalDocument({ kind }: { kind: 'policy' | 'termsOfUse' }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('legal');
   const sections: unknown = t(`${kind}.sections`, { returnObjects: true });
   return (
     <PublicLayout title={t(`${kind}.title`)}>
