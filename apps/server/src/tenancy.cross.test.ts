@@ -3,7 +3,7 @@ import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentFolders, contentTexts, deviceCommands, fonts, uploads, users } from './db/schema';
+import { contentFolders, contentTexts, deviceCommands, fonts, stickers, uploads, users } from './db/schema';
 import { buildTestApp } from './test/app';
 import { buildContent } from './test/content-factories';
 import { buildDevice } from './test/device-factories';
@@ -42,7 +42,8 @@ type Kind =
   | 'stream'
   | 'folder'
   | 'text'
-  | 'font';
+  | 'font'
+  | 'sticker';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
@@ -72,6 +73,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/resource/')) return 'content';
   if (url.startsWith('/backend/manager/text/')) return 'text';
   if (url.startsWith('/backend/manager/font/')) return 'font';
+  if (url.startsWith('/backend/manager/sticker/')) return 'sticker';
   return null;
 }
 
@@ -108,6 +110,7 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PATCH /backend/manager/resource/folder/:folder_id': () => ({ name: 'Taken over' }),
   'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
   'PATCH /backend/manager/font/:id': () => ({ name: 'Taken over' }),
+  'PATCH /backend/manager/sticker/:id': () => ({ name: 'Taken over' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -196,7 +199,21 @@ beforeAll(async () => {
         fontSize: 48,
       })
       .returning();
+    const [sticker] = await app.db
+      .insert(stickers)
+      .values({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name: `${mark} sticker`,
+        hash: 'c'.repeat(64),
+        size: 10,
+        mime: 'image/png',
+        width: 1,
+        height: 1,
+      })
+      .returning();
     return {
+      sticker: sticker.id,
       content: item.id,
       website: website.id,
       stream: stream.id,
@@ -459,17 +476,22 @@ describe('the cross-tenant suite', () => {
     }
   }, 300_000);
 
-  it('refuses foreign text ids in the body of the text delete', async () => {
+  it('refuses foreign text and sticker ids in the bodies of their deletes', async () => {
     for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
-      for (const ids of [[foreign.text], [sibling.text as number]]) {
-        if (who === 'owner' && ids[0] === sibling.text) continue; // the owner's own company
+      for (const [path, ids] of [
+        ['text', [foreign.text]],
+        ['text', [sibling.text as number]],
+        ['sticker', [foreign.sticker]],
+        ['sticker', [sibling.sticker as number]],
+      ] as const) {
+        if (who === 'owner' && (ids[0] === sibling.text || ids[0] === sibling.sticker)) continue; // the owner's own company
         const before = await databaseFingerprint(app.db);
         const response = await callers[who].call({
           method: 'DELETE',
-          url: '/backend/manager/text',
+          url: `/backend/manager/${path}`,
           payload: { ids },
         });
-        const what = `${callers[who].name}: DELETE text ${ids} → ${response.body}`;
+        const what = `${callers[who].name}: DELETE ${path} ${ids} → ${response.body}`;
         expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
         expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
       }

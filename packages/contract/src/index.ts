@@ -11,6 +11,7 @@ export * from './messages';
 export * from './permissions';
 export * from './player';
 export * from './roles';
+export * from './sticker';
 export * from './sys';
 export * from './team';
 export * from './text';

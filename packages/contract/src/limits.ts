@@ -93,3 +93,6 @@ export const DEFAULT_THEME = {
 
 /** Fonts (TTF, OTF, WOFF, WOFF2) are uploaded whole, in one request, up to this size. */
 export const FONT_MAX_BYTES = 20 * 1024 * 1024;
+/** Stickers (PNG, GIF, WebP) are uploaded whole, in one request, up to this size and side. */
+export const STICKER_MAX_BYTES = 5 * 1024 * 1024;
+export const STICKER_MAX_SIDE = 1024;

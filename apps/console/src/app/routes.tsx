@@ -47,6 +47,7 @@ const content = {
   music: page(loadContent, 'MusicLibraryPage'),
   text: page(() => import('../features/content/text/TextListPage'), 'TextListPage'),
   font: page(() => import('../features/content/font/FontListPage'), 'FontListPage'),
+  sticker: page(() => import('../features/content/sticker/StickerPage'), 'StickerPage'),
 };
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
@@ -223,7 +224,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'res:com-temp:list',
         title: 'route.compositionTemplate',
       },
-      { path: '/content/sticker', permission: 'res:com-sticker:list', title: 'route.sticker' },
+      {
+        path: '/content/sticker',
+        permission: 'res:com-sticker:list',
+        title: 'route.sticker',
+        page: content.sticker,
+      },
       {
         path: '/content/play-list/add',
         permission: 'res:playlist:add',

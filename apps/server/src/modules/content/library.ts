@@ -10,7 +10,7 @@ import { and, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } fr
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contents, contentTexts, uploads, users } from '../../db/schema';
+import { contents, contentTexts, stickers, uploads, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
@@ -300,8 +300,8 @@ export async function purgeExpiredBin(app: FastifyInstance): Promise<number> {
   }
 }
 
-// A workspace holding content (in the library or the bin), text messages or an unfinished upload
-// is not deleted.
+// A workspace holding content (in the library or the bin), text messages, stickers or an
+// unfinished upload is not deleted.
 registerWorkspaceBlocker('content', async (tx, workspaceId) => {
   const [item] = await tx
     .select({ id: contents.id })
@@ -315,6 +315,12 @@ registerWorkspaceBlocker('content', async (tx, workspaceId) => {
     .where(eq(contentTexts.workspaceId, workspaceId))
     .limit(1);
   if (text) return true;
+  const [sticker] = await tx
+    .select({ id: stickers.id })
+    .from(stickers)
+    .where(eq(stickers.workspaceId, workspaceId))
+    .limit(1);
+  if (sticker) return true;
   const [upload] = await tx
     .select({ id: uploads.id })
     .from(uploads)

@@ -6,7 +6,6 @@ import { confirmDelete } from '../../../components/confirm';
 import { notify } from '../../../lib/notify';
 import { fetchUses, useDeleteContent, usePurgeContent, useRestoreContent } from '../api';
 
-type InUse = { item: ContentItem; uses: ContentUse[] };
 /** An item and what uses it, as the delete dialogs list them. */
 export type ItemUses = { id: number; name: string; uses: readonly ContentUse[] };
 

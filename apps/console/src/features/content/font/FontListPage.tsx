@@ -1,87 +1,25 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  FONT_ACCEPT,
-  FONT_MAX_BYTES,
-  type FontItem,
-  fontFormatOf,
-  fontRenameRequestSchema,
-  ResultCode,
-} from '@vitrine/contract';
-import { Button, Form, Input, Modal, Space, Table, type TableProps, Tag } from 'antd';
+import { FONT_ACCEPT, FONT_MAX_BYTES, type FontItem, fontFormatOf } from '@vitrine/contract';
+import { Button, Input, Space, Table, type TableProps, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, confirmDelete } from '../../../components/confirm';
+import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
-import { useRules } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/http';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useDateTime } from '../../team/components/labels';
 import { formatSize } from '../../team/components/member-columns';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
-import { type ItemUses, UsesList } from '../components/use-content-removal';
+import { offerDetach } from '../components/in-use-dialog';
+import { RenameDialog } from '../components/RenameDialog';
 import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from './api';
 import { fontStack, useFontFaces } from './font-face';
 
 const NO_FILTERS = [] as const;
 /** Latin, digits, Arabic and Chinese: what a screen may need to show, in the font itself. */
 export const FONT_SAMPLE = 'AaBbCc 123 — أبجد 汉字';
-const RENAME_FORM = 'fontRenameForm';
-
-/** A new name for a font, in a small dialog. */
-function RenameDialog({ font, onClose }: { font: FontItem | null; onClose: () => void }) {
-  const { t } = useTranslation('font');
-  const rules = useRules();
-  const rename = useRenameFont();
-  const [error, setError] = useState<unknown>(null);
-  const close = () => {
-    setError(null);
-    rename.reset();
-    onClose();
-  };
-  return (
-    <Modal
-      open={font !== null}
-      title={t('rename')}
-      onCancel={close}
-      okText={t('common:ok')}
-      cancelText={t('common:cancel')}
-      okButtonProps={{ htmlType: 'submit', form: RENAME_FORM, loading: rename.isPending }}
-      destroyOnHidden
-    >
-      <ErrorAlert error={error} />
-      {font ? (
-        <Form
-          id={RENAME_FORM}
-          layout="vertical"
-          initialValues={{ name: font.name }}
-          onFinish={({ name }: { name: string }) =>
-            rename.mutate(
-              { id: font.id, name: name.trim() },
-              {
-                onSuccess: () => {
-                  notify({ type: 'success', title: t('renamed') });
-                  close();
-                },
-                onError: setError,
-              },
-            )
-          }
-        >
-          <Form.Item
-            name="name"
-            label={t('field.name')}
-            rules={[rules.zod(fontRenameRequestSchema.shape.name)]}
-          >
-            <Input autoComplete="off" dir="auto" />
-          </Form.Item>
-        </Form>
-      ) : null}
-    </Modal>
-  );
-}
 
 /** /setting/font: platform and company fonts, each previewed in itself; upload, rename, delete. */
 export function FontListPage() {
@@ -92,6 +30,7 @@ export function FontListPage() {
   const list = useFontList(query);
   const upload = useUploadFont();
   const remove = useDeleteFont();
+  const rename = useRenameFont();
   const [renaming, setRenaming] = useState<FontItem | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useFontFaces(list.data?.list);
@@ -112,24 +51,16 @@ export function FontListPage() {
     }
   };
 
-  const deleteFont = (font: FontItem, detach: boolean) =>
+  const deleteFont = (font: FontItem, detach: boolean): Promise<void> =>
     remove
       .mutateAsync({ id: font.id, detach })
       .then(() => notify({ type: 'success', title: t('deleted') }))
       .catch((error: unknown) => {
-        const uses = error instanceof ApiError && error.code === ResultCode.inUse ? usesOf(error) : null;
-        if (!uses) {
-          if (error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-          return;
-        }
         // Texts use it: they may fall back to the default font.
-        confirmAction({
-          title: t('common:confirm.deleteTitle'),
-          content: <UsesList intro={t('inUse')} inUse={[{ id: font.id, name: font.name, uses }]} />,
-          okText: t('detach'),
-          danger: true,
-          onOk: () => deleteFont(font, true),
-        });
+        const offered = offerDetach(error, [font], { intro: t('inUse'), okText: t('detach') }, () =>
+          deleteFont(font, true),
+        );
+        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
       });
 
   const askDelete = (font: FontItem) =>
@@ -235,13 +166,18 @@ export function FontListPage() {
         scroll={{ x: 'max-content' }}
         {...tableView<FontItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
       />
-      <RenameDialog font={renaming} onClose={() => setRenaming(null)} />
+      <RenameDialog
+        item={renaming}
+        title={t('rename')}
+        label={t('field.name')}
+        pending={rename.isPending}
+        onSubmit={(name) =>
+          rename
+            .mutateAsync({ id: (renaming as FontItem).id, name })
+            .then(() => notify({ type: 'success', title: t('renamed') }))
+        }
+        onClose={() => setRenaming(null)}
+      />
     </>
   );
-}
-
-/** What a 409001 answer says uses the font. */
-function usesOf(error: ApiError): ItemUses['uses'] | null {
-  const uses = (error.data as { uses?: ItemUses['uses'] } | null)?.uses;
-  return Array.isArray(uses) && uses.length > 0 ? uses : null;
 }
