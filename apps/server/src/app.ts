@@ -18,11 +18,10 @@ import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
 import { UploadDigests } from './modules/content/digests';
 import { fontRoutes } from './modules/content/font-routes';
-import { fontRoutes } from './modules/content/font-routes';
 import { libraryRoutes } from './modules/content/library-routes';
 import { mediaRoutes } from './modules/content/media-routes';
-import { stickerRoutes } from './modules/content/sticker-routes';
 import { PartCommits } from './modules/content/part-commits';
+import { stickerRoutes } from './modules/content/sticker-routes';
 import { textRoutes } from './modules/content/text-routes';
 import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
@@ -192,7 +191,6 @@ export async function buildApp({
   await app.register(textRoutes, { prefix: '/backend/manager' });
   await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(stickerRoutes, { prefix: '/backend/manager' });
-  await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
 
