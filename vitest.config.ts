@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { contractMessageParts } from './apps/console/scripts/contract-message-parts';
 
 // One run covers every workspace: pure rules, the server on a real database, console and player logic.
 export default defineConfig({
@@ -17,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [contractMessageParts()],
         test: {
           name: 'console',
           root: 'apps/console',

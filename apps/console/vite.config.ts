@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { contractMessageParts } from './scripts/contract-message-parts';
 
 const SERVER = 'http://localhost:8080';
 // Modules without side effects of their own (see treeshake below).
@@ -50,7 +51,7 @@ function lazyTooltipUnique(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), versionStamp(), lazyTooltipUnique()],
+  plugins: [react(), versionStamp(), lazyTooltipUnique(), contractMessageParts()],
   server: {
     proxy: {
       '/backend': { target: SERVER, changeOrigin: true },

@@ -20,7 +20,7 @@ if (!login) throw new Error('No LoginPage chunk in the build manifest');
 const messages = [
   'src/locales/en/common.json',
   'src/locales/en/account.json',
-  'contract/src/locales/en.json',
+  'contract/src/locales/en.json?part=public',
 ].map(byEnding);
 const starts = [entryKey, login, ...messages.filter(Boolean)];
 

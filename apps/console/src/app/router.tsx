@@ -1,17 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { loadContractAreas } from '../lib/i18n';
 import { registerNavigator } from '../lib/navigation';
 import { flattenRoutes } from './guard';
 import { RouteGuard } from './RouteGuard';
 import { ROUTE_TABLES } from './route-tables';
 
-// The shell and its query cache load only after login: the login page never downloads the menu,
-// tabs, layout or the query cache.
+// The shell, its query cache and the contract's messages of the signed-in areas load only after
+// login: the login page never downloads the menu, tabs, layout or the query cache.
 const AppShell = lazy(async () => {
   const [{ AppLayout }, { QueryProvider }] = await Promise.all([
     import('./layout/AppLayout'),
     import('../lib/query'),
+    loadContractAreas(),
   ]);
   return {
     default: () => (

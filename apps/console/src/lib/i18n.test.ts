@@ -30,3 +30,22 @@ describe('language choice', () => {
     expect(i18n.t('select.placeholder')).toBe('請選擇');
   });
 });
+
+describe("the contract's messages in two parts", () => {
+  it('loads what the public pages use before the rest, and finds either through the contract namespace', async () => {
+    const { default: publicPart } = await import(
+      '../../../../packages/contract/src/locales/de.json?part=public'
+    );
+    const { default: areas } = await import('../../../../packages/contract/src/locales/de.json?part=areas');
+    const { default: whole } = await import('../../../../packages/contract/src/locales/de.json');
+    expect(Object.keys(publicPart)).toEqual(expect.arrayContaining(['code', 'validation', 'client', 'role']));
+    expect(Object.keys(publicPart)).not.toContain('upload');
+    expect(Object.keys(areas)).toContain('upload');
+    expect(Object.keys(areas)).not.toContain('validation');
+    expect({ ...publicPart, ...areas }).toEqual(whole);
+
+    await setLanguage('de');
+    expect(i18n.t('contract:upload.noSpace')).toBe((whole as { upload: { noSpace: string } }).upload.noSpace);
+    expect(i18n.t('contract:validation.email.required')).toBe(whole.validation.email.required);
+  });
+});

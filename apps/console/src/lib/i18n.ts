@@ -12,21 +12,34 @@ import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 
 // Translations are loaded per language and namespace on demand, so a visitor downloads only the
-// files of their language: src/locales/<lang>/<ns>.json plus the contract's messages as the
-// 'contract' namespace (result codes, validation, roles).
+// files of their language: src/locales/<lang>/<ns>.json plus the contract's messages. Those come
+// in two parts (vite.config.ts): the 'contract' namespace has what the public pages use (result
+// codes, validation, roles), 'contractAreas' the rest, which the signed-in shell loads; a key
+// looked up in 'contract' is found in either (fallbackNS).
 type Json = { default: Record<string, unknown> };
 const consoleFiles = import.meta.glob<Json>('../locales/*/*.json');
-const contractFiles = import.meta.glob<Json>('../../../../packages/contract/src/locales/*.json');
+const contractFiles = {
+  contract: import.meta.glob<Json>('../../../../packages/contract/src/locales/*.json', {
+    query: '?part=public',
+  }),
+  contractAreas: import.meta.glob<Json>('../../../../packages/contract/src/locales/*.json', {
+    query: '?part=areas',
+  }),
+};
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 const NAMESPACES_AT_START = ['common', 'contract'];
+const CONTRACT_AREAS = 'contractAreas';
 
 function namespaceLoader(language: string, namespace: string): (() => Promise<Json>) | undefined {
-  if (namespace === 'contract') {
-    return contractFiles[`../../../../packages/contract/src/locales/${language}.json`];
+  if (namespace === 'contract' || namespace === CONTRACT_AREAS) {
+    return contractFiles[namespace][`../../../../packages/contract/src/locales/${language}.json`];
   }
   return consoleFiles[`../locales/${language}/${namespace}.json`];
 }
+
+/** The contract's messages beyond the public pages' ones, for the signed-in shell (kept on every language switch). */
+export const loadContractAreas = () => i18next.loadNamespaces(CONTRACT_AREAS);
 
 async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
   const load = namespaceLoader(language, namespace);
@@ -140,6 +153,7 @@ export function initI18n(): Promise<void> {
         lowerCaseLng: false,
         ns: NAMESPACES_AT_START,
         defaultNS: 'common',
+        fallbackNS: CONTRACT_AREAS,
         interpolation: { escapeValue: false },
         returnNull: false,
       });

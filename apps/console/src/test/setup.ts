@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { initI18n } from '../lib/i18n';
+import { initI18n, loadContractAreas } from '../lib/i18n';
 
 // happy-dom lacks a few browser APIs Ant Design reads.
 if (!window.matchMedia) {
@@ -25,6 +25,7 @@ if (!window.ResizeObserver) {
 }
 beforeAll(async () => {
   await initI18n();
+  await loadContractAreas(); // pages render here without the signed-in shell, which loads them
 });
 
 beforeEach(() => {
