@@ -17,8 +17,9 @@ import type { TenantScope } from '../../platform/tenancy';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { mediaUrl } from './presenter';
 import { assertSpace } from './quota';
-import { removeUnreferencedSmallFiles, storeSmallFile } from './small-file';
+import { storeSmallFile } from './small-file';
 import { sniffMime } from './sniff';
+import { removeUnreferencedMedia } from './storage';
 import { fontUseRegistry } from './uses';
 
 // Fonts (/manager/font): a platform font (no company) is uploaded by the platform roles and
@@ -171,7 +172,7 @@ export async function deleteFont(app: FastifyInstance, caller: Caller, id: numbe
     await tx.delete(fonts).where(eq(fonts.id, id));
     return row.hash;
   });
-  await removeUnreferencedSmallFiles(app, [hash]);
+  await removeUnreferencedMedia(app, [hash]);
   return null;
 }
 

@@ -93,31 +93,3 @@ export async function storeSmallFile<T>(
     await removeFile(incoming); // gone already once stored
   }
 }
-
-/**
- * Removes the stored files of these hashes that nothing refers to any more: no content row, no
- * unfinished upload, no font and no sticker (each checked under the hash's lock, like
- * removeUnreferencedMedia of storage.ts, which knows content and uploads only).
- */
-export async function removeUnreferencedSmallFiles(app: FastifyInstance, hashes: readonly string[]) {
-  for (const hash of new Set(hashes)) {
-    await app.db.transaction(async (tx) => {
-      await lockHash(tx, hash);
-      const referrers = [
-        tx
-          .select({ id: contents.id })
-          .from(contents)
-          .where(
-            or(eq(contents.hash, hash), eq(contents.playableHash, hash), eq(contents.thumbnailHash, hash)),
-          ),
-        tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.hash, hash)),
-        tx.select({ id: fonts.id }).from(fonts).where(eq(fonts.hash, hash)),
-        tx.select({ id: stickers.id }).from(stickers).where(eq(stickers.hash, hash)),
-      ];
-      // One at a time: a transaction is one connection.
-      for (const query of referrers) if ((await query.limit(1)).length > 0) return;
-      const file = mediaPath(app.config.dataDir, hash);
-      if (await fileExists(file)) await removeFile(file);
-    });
-  }
-}

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stickers } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { buildContent } from '../../test/content-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { elf, padded, png, sha256, windowsExecutable } from '../../test/media-files';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
@@ -208,5 +209,27 @@ describe('stickers in scope', () => {
     expect(await names(member)).toEqual([]);
     expect(fs.existsSync(mediaPath(app.config.dataDir, one.url.split('/').at(-1)))).toBe(false);
     expect(fs.existsSync(mediaPath(app.config.dataDir, sibling.url.split('/').at(-1)))).toBe(true);
+  });
+});
+
+describe('a sticker and a library image of the same bytes', () => {
+  it('keeps the file while either still refers to it', async () => {
+    const t = await tenant();
+    const bytes = await transparent(20, 20, 7);
+    const sticker = await uploaded(t.call, 'Twin.png', bytes);
+    const file = mediaPath(app.config.dataDir, sha256(bytes));
+    const image = await buildContent(app, t.root, { hash: sha256(bytes), deletedAt: new Date() });
+
+    const purged = await t.call({
+      method: 'DELETE',
+      url: '/backend/manager/resource/purge',
+      payload: { ids: [image.id] },
+    });
+    expect(purged.json().code, purged.body).toBe(ResultCode.success);
+    expect(fs.existsSync(file)).toBe(true); // the sticker still shows it
+
+    const removed = await t.call({ method: 'DELETE', url: URL, payload: { ids: [sticker.id] } });
+    expect(removed.json().code, removed.body).toBe(ResultCode.success);
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

@@ -19,8 +19,9 @@ import { activeWorkspace } from './folders';
 import { nameOfFile } from './fonts';
 import { mediaUrl } from './presenter';
 import { assertSpace } from './quota';
-import { removeUnreferencedSmallFiles, storeSmallFile } from './small-file';
+import { storeSmallFile } from './small-file';
 import { sniffMime } from './sniff';
+import { removeUnreferencedMedia } from './storage';
 import { stickerUseRegistry } from './uses';
 
 // Stickers (/manager/sticker): small PNG, GIF (animated too) and WebP images kept per workspace
@@ -179,6 +180,6 @@ export async function deleteStickers(
     await tx.delete(stickers).where(inArray(stickers.id, found));
     return rows.map((row) => row.hash);
   });
-  await removeUnreferencedSmallFiles(app, hashes);
+  await removeUnreferencedMedia(app, hashes);
   return null;
 }

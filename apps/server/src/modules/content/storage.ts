@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { contents, uploads } from '../../db/schema';
+import { contents, fonts, stickers, uploads } from '../../db/schema';
 
 // Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
 // the whole size, each part written at its offset; a finished one is renamed (atomic, same file
@@ -100,9 +100,9 @@ export async function lockHash(tx: Db, hash: string) {
 
 /**
  * Deletes the stored files of these hashes that nothing refers to any more: no content row (in the
- * library or the recycle bin) by its hash, playable hash or thumbnail hash, and no unfinished upload
- * of the same bytes (its finish may be storing them right now). Returns the hashes whose files
- * are gone now.
+ * library or the recycle bin) by its hash, playable hash or thumbnail hash, no font, no sticker,
+ * and no unfinished upload of the same bytes (its finish may be storing them right now). Returns
+ * the hashes whose files are gone now.
  */
 export async function removeUnreferencedMedia(app: FastifyInstance, hashes: readonly string[]) {
   const removed: string[] = [];
@@ -119,7 +119,14 @@ export async function removeUnreferencedMedia(app: FastifyInstance, hashes: read
         .from(uploads)
         .where(eq(uploads.hash, hash))
         .limit(1);
-      if (content || upload) return false;
+      // A font or a sticker may be the very same bytes as a library item.
+      const [font] = await tx.select({ id: fonts.id }).from(fonts).where(eq(fonts.hash, hash)).limit(1);
+      const [sticker] = await tx
+        .select({ id: stickers.id })
+        .from(stickers)
+        .where(eq(stickers.hash, hash))
+        .limit(1);
+      if (content || upload || font || sticker) return false;
       await removeFile(mediaPath(app.config.dataDir, hash));
       return true;
     });

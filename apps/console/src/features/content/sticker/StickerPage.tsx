@@ -162,7 +162,10 @@ export function StickerPage() {
                         <Typography.Text ellipsis={{ tooltip: sticker.name }} dir="auto">
                           {sticker.name}
                         </Typography.Text>
-                        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}>
+                        <Typography.Text
+                          type="secondary"
+                          style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}
+                        >
                           {`${sticker.width} × ${sticker.height} · ${formatSize(sticker.size)}`}
                         </Typography.Text>
                       </div>
