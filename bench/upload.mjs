@@ -202,7 +202,7 @@ async function chunkedUpload(url, token, file, hash) {
       while (next < upload.part_count) {
         const index = next++;
         const length = Math.min(UPLOAD_CHUNK_SIZE, size - index * UPLOAD_CHUNK_SIZE);
-        const bytes = Buffer.alloc(length);
+        const bytes = Buffer.allocUnsafe(length); // filled by the read below
         await handle.read(bytes, 0, length, index * UPLOAD_CHUNK_SIZE);
         const answer = await sendPart(
           agent,

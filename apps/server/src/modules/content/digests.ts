@@ -1,23 +1,40 @@
 import { Worker } from 'node:worker_threads';
 
-// A running SHA-256 per upload, fed with each part as it is written, in order: finish then
-// compares that digest with the declared hash instead of reading the whole file a second time.
-// The hashing runs on a worker thread, beside the requests rather than between them; parts that
-// arrive ahead of the next one in order wait there, a few at a time. Whenever the digest cannot be
-// trusted to describe the file (the process restarted, another instance took some parts, too many
-// parts ran ahead, a part was written a second time) it is dropped, and finish hashes the file on
-// disk as before.
+// A running SHA-256 per upload, fed with each part once it is written, in order: finish then
+// compares that digest with the declared hash instead of reading the whole file once more. The
+// hashing runs on a worker thread, beside the requests rather than between them, which reads each
+// part back from the upload's file (the page cache) when every part before it is hashed. Whenever
+// the digest cannot be trusted to describe the file (the process restarted, another instance took
+// some parts, too many parts ran ahead, a part was written a second time) it is dropped, and
+// finish hashes the file on disk as before.
 
-/** Parts one upload may hold while an earlier one is still on its way (6 are in flight). */
-const MAX_AHEAD = 12;
+/** Parts of one upload written ahead of the next one in order that are waited for. */
+const MAX_AHEAD = 64;
 /** Uploads followed at once; the oldest is dropped for a new one. */
 const MAX_UPLOADS = 32;
 
 // Messages are handled in the order they were posted, so a 'take' sees every part posted before it.
 const WORKER_SOURCE = `
+const fs = require('node:fs');
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const running = new Map();
+let buffer = Buffer.alloc(0);
+function hashPart(upload, part) {
+  if (buffer.length < part.length) buffer = Buffer.alloc(part.length);
+  const fd = fs.openSync(part.file, 'r');
+  try {
+    let read = 0;
+    while (read < part.length) {
+      const n = fs.readSync(fd, buffer, read, part.length - read, part.offset + read);
+      if (n === 0) throw new Error('the part file is shorter than its parts');
+      read += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  upload.hash.update(buffer.subarray(0, part.length));
+}
 parentPort.on('message', (message) => {
   const { op, id } = message;
   if (op === 'start') {
@@ -27,14 +44,18 @@ parentPort.on('message', (message) => {
   } else if (op === 'wrote') {
     const upload = running.get(id);
     if (!upload) return;
-    const { index, bytes } = message;
-    // Written again: the file may now hold other bytes than the ones hashed or held.
+    const { index } = message;
+    // Written again: the file may now hold other bytes than the ones hashed.
     if (index < upload.next || upload.ahead.has(index)) return void running.delete(id);
-    upload.ahead.set(index, bytes);
-    for (let part = upload.ahead.get(upload.next); part; part = upload.ahead.get(upload.next)) {
-      upload.hash.update(part);
-      upload.ahead.delete(upload.next);
-      upload.next += 1;
+    upload.ahead.set(index, message);
+    try {
+      for (let part = upload.ahead.get(upload.next); part; part = upload.ahead.get(upload.next)) {
+        hashPart(upload, part);
+        upload.ahead.delete(upload.next);
+        upload.next += 1;
+      }
+    } catch {
+      return void running.delete(id); // the file is gone (dropped, swept): no digest
     }
     if (upload.ahead.size > ${MAX_AHEAD}) running.delete(id);
   } else if (op === 'drop') {
@@ -58,15 +79,9 @@ export class UploadDigests {
     this.started().postMessage({ op: 'start', id });
   }
 
-  /**
-   * A part was just written to the upload's file (and was not recorded before). Its bytes move to
-   * the worker: the caller must not use them afterwards.
-   */
-  wrote(id: string, index: number, bytes: Uint8Array) {
-    if (!this.worker) return; // nothing started here since this process began
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const own = whole && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
-    this.worker.postMessage({ op: 'wrote', id, index, bytes: own }, [own.buffer as ArrayBuffer]);
+  /** A part (not recorded before) was just written to `file`: `length` bytes at `offset`. */
+  wrote(id: string, index: number, part: { file: string; offset: number; length: number }) {
+    this.worker?.postMessage({ op: 'wrote', id, index, ...part });
   }
 
   /** The SHA-256 of all `partCount` parts when every one was hashed here, in order; forgets the upload. */

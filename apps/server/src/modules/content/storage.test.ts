@@ -30,7 +30,7 @@ async function storeBytes(text: string) {
   const bytes = Buffer.from(text);
   const part = uploadPath(app.config.dataDir, `store-${sha256(bytes)}`);
   await createPartFile(part, bytes.length);
-  await writePart(part, 0, bytes);
+  await writePart(part, 0, [bytes]);
   await storeFile(app.config.dataDir, part, sha256(bytes));
   return sha256(bytes);
 }
@@ -40,13 +40,13 @@ describe('files on disk', () => {
     const file = uploadPath(app.config.dataDir, 'offsets');
     await createPartFile(file, 10);
     expect(fs.statSync(file).size).toBe(10);
-    await writePart(file, 6, Buffer.from('WXYZ'));
-    await writePart(file, 0, Buffer.from('ABC'));
+    await writePart(file, 6, [Buffer.from('WX'), Buffer.from('YZ')]); // chunks as they arrived
+    await writePart(file, 0, [Buffer.from('ABC')]);
     expect(fs.readFileSync(file)).toEqual(Buffer.from([65, 66, 67, 0, 0, 0, 87, 88, 89, 90]));
     expect(await hashFile(file)).toBe(sha256(fs.readFileSync(file)));
     // A part of an upload whose file is gone is not written anywhere.
     fs.rmSync(file);
-    await expect(writePart(file, 0, Buffer.from('A'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(writePart(file, 0, [Buffer.from('A')])).rejects.toMatchObject({ code: 'ENOENT' });
     expect(fs.existsSync(file)).toBe(false);
   });
 

@@ -35,18 +35,31 @@ export async function createPartFile(file: string, size: number) {
   }
 }
 
-/** Writes one part at its offset (the caller syncs it: PartCommits). Never creates the file. */
-export async function writePart(file: string, offset: number, bytes: Uint8Array) {
+/**
+ * Writes one part, as the chunks it arrived in, at its offset (the caller syncs it: PartCommits).
+ * Never creates the file.
+ */
+export async function writePart(file: string, offset: number, chunks: readonly Buffer[]) {
   const handle = await fs.promises.open(file, 'r+');
   try {
-    let written = 0;
-    while (written < bytes.length) {
-      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, offset + written);
-      written += bytesWritten;
+    let rest = [...chunks];
+    let position = offset;
+    while (rest.length > 0) {
+      const { bytesWritten } = await handle.writev(rest, position);
+      position += bytesWritten;
+      rest = unwritten(rest, bytesWritten);
     }
   } finally {
     await handle.close();
   }
+}
+
+/** What a writev of `written` bytes left of these chunks (a file system may write less than asked). */
+function unwritten(chunks: Buffer[], written: number): Buffer[] {
+  let skip = written;
+  while (chunks.length > 0 && skip >= chunks[0].length) skip -= chunks.shift()!.length;
+  if (chunks.length > 0 && skip > 0) chunks[0] = chunks[0].subarray(skip);
+  return chunks;
 }
 
 /** The first bytes of a file (fewer when it is shorter). */

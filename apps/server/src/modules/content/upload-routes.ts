@@ -12,6 +12,7 @@ import {
   storageInfoSchema,
   UPLOAD_CHUNK_SIZE,
 } from '@vitrine/contract';
+import { errorCodes } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -29,13 +30,29 @@ const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
 /** How often expired uploads are swept, where this process runs the background work. */
 const SWEEP_MS = 60 * 60 * 1000;
 
+/** A request body's chunks, refused (413) as soon as it is longer than a part may be. */
+async function readChunks(body: AsyncIterable<Buffer>, declared: number): Promise<Buffer[]> {
+  if (declared > PART_BODY_LIMIT) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > PART_BODY_LIMIT) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+    chunks.push(chunk);
+  }
+  return chunks;
+}
+
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Parts come as application/octet-stream; only this plugin's routes take such bodies.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: PART_BODY_LIMIT },
-    (_request, body, done) => done(null, body),
-  );
+  // Parts come as application/octet-stream; only this plugin's routes take such bodies. They are
+  // kept as the chunks they arrive in, which one writev puts in the file: never copied into one
+  // buffer (a quarter of a part's time went to that copy).
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    readChunks(payload, Number(request.headers['content-length'] ?? 0)).then(
+      (chunks) => done(null, chunks),
+      (error: Error) => done(error, undefined),
+    );
+  });
 
   app.post(
     '/common/slice-upload-check',
@@ -63,10 +80,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: slicePartQuerySchema, response: responses(slicePartSchema) },
     },
     async (request) => {
-      const bytes = request.body;
-      if (!Buffer.isBuffer(bytes)) throw new AppError(ResultCode.validation, 'upload.partSize');
+      const chunks = request.body;
+      if (!Array.isArray(chunks)) throw new AppError(ResultCode.validation, 'upload.partSize');
       const { upload_id, index } = request.query;
-      return ok(await receivePart(app, request.scope, upload_id, index, bytes));
+      return ok(await receivePart(app, request.scope, upload_id, index, chunks));
     },
   );
 

@@ -256,7 +256,7 @@ async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer)
 }
 
 /**
- * POST slice-upload: one part, written at its offset, then recorded once it is on disk (with the
+ * POST slice-upload: one part (the chunks it arrived in), written at its offset, then recorded once it is on disk (with the
  * other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
  */
 export async function receivePart(
@@ -264,19 +264,21 @@ export async function receivePart(
   scope: TenantScope,
   id: string,
   index: number,
-  bytes: Buffer,
+  chunks: readonly Buffer[],
 ) {
   const row = await ownUpload(app.db, scope, id);
   if (index >= partCountOf(row.size)) throw new AppError(ResultCode.validation, 'upload.partRange');
-  if (bytes.length !== Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE)) {
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  if (length !== Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE)) {
     throw new AppError(ResultCode.validation, 'upload.partSize');
   }
   const file = uploadPath(app.config.dataDir, row.id);
+  const offset = index * UPLOAD_CHUNK_SIZE;
   try {
     if (!row.parts.includes(index)) {
-      if (index === 0) await vetFirstPart(app, row, bytes);
-      await writePart(file, index * UPLOAD_CHUNK_SIZE, bytes);
-      app.uploadDigests.wrote(row.id, index, bytes);
+      if (index === 0) await vetFirstPart(app, row, Buffer.concat(chunks));
+      await writePart(file, offset, chunks);
+      app.uploadDigests.wrote(row.id, index, { file, offset, length });
     }
     const received = await app.partCommits.record(row.id, file, index, expiry());
     if (received === null) throw uploadGone();
