@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { contractMessageParts } from './apps/console/scripts/contract-message-parts';
+import { contractMessageParts } from './apps/console/scripts/contract-message-parts.ts';
 
 // One run covers every workspace: pure rules, the server on a real database, console and player logic.
 export default defineConfig({
