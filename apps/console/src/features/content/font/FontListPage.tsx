@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { FONT_ACCEPT, FONT_MAX_BYTES, type FontItem, fontFormatOf } from '@vitrine/contract';
-import { Button, Input, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Space, Table, type TableProps, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
+import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/http';
-import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { useDateTime } from '../../team/components/labels';
 import { formatSize } from '../../team/components/member-columns';
@@ -24,7 +25,6 @@ export const FONT_SAMPLE = 'AaBbCc 123 — أبجد 汉字';
 /** /setting/font: platform and company fonts, each previewed in itself; upload, rename, delete. */
 export function FontListPage() {
   const { t } = useTranslation(['font', 'common', 'contract', 'content']);
-  const { mobile } = useLayoutMode();
   const dateTime = useDateTime();
   const { view, query, update } = useListView(NO_FILTERS);
   const list = useFontList(query);
@@ -125,18 +125,11 @@ export function FontListPage() {
         title={t('common:route.font')}
         extra={
           <>
-            <input
+            <FileChooser
               ref={input}
-              type="file"
               accept={FONT_ACCEPT}
-              multiple
-              hidden
-              data-testid="font-file"
-              onChange={(event) => {
-                const files = [...(event.target.files ?? [])];
-                event.target.value = '';
-                void send(files);
-              }}
+              testId="font-file"
+              onFiles={(files) => void send(files)}
             />
             <Button
               type="primary"
@@ -149,15 +142,15 @@ export function FontListPage() {
           </>
         }
       />
-      <Input.Search
-        key={view.keyword ?? ''}
-        allowClear
-        defaultValue={view.keyword}
-        placeholder={t('searchPlaceholder')}
-        aria-label={t('searchPlaceholder')}
-        onSearch={(keyword) => update({ keyword: keyword.trim() })}
-        style={{ width: mobile ? '100%' : 320, marginBottom: 16 }}
-      />
+      <div style={{ marginBottom: 16 }}>
+        <KeywordSearch
+          id="font-search"
+          keyword={view.keyword}
+          placeholder={t('searchPlaceholder')}
+          width={320}
+          onSearch={(keyword) => update({ keyword })}
+        />
+      </div>
       <Table<FontItem>
         rowKey="id"
         columns={columns}

@@ -1,10 +1,12 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { isStickerName, STICKER_ACCEPT, STICKER_MAX_BYTES, type StickerItem } from '@vitrine/contract';
-import { Button, Checkbox, Empty, Input, Pagination, Spin, Typography } from 'antd';
+import { Button, Checkbox, Empty, Pagination, Spin, Typography } from 'antd';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
+import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { ApiError } from '../../../lib/http';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
@@ -92,18 +94,11 @@ export function StickerPage() {
         title={t('common:route.sticker')}
         extra={
           <>
-            <input
+            <FileChooser
               ref={input}
-              type="file"
               accept={STICKER_ACCEPT}
-              multiple
-              hidden
-              data-testid="sticker-file"
-              onChange={(event) => {
-                const files = [...(event.target.files ?? [])];
-                event.target.value = '';
-                void send(files);
-              }}
+              testId="sticker-file"
+              onFiles={(files) => void send(files)}
             />
             {chosen.length > 0 ? (
               <Button danger icon={<DeleteOutlined />} onClick={() => askDelete(chosen)}>
@@ -116,15 +111,15 @@ export function StickerPage() {
           </>
         }
       />
-      <Input.Search
-        key={view.keyword ?? ''}
-        allowClear
-        defaultValue={view.keyword}
-        placeholder={t('searchPlaceholder')}
-        aria-label={t('searchPlaceholder')}
-        onSearch={(keyword) => update({ keyword: keyword.trim() })}
-        style={{ width: mobile ? '100%' : 320, marginBottom: 16 }}
-      />
+      <div style={{ marginBottom: 16 }}>
+        <KeywordSearch
+          id="sticker-search"
+          keyword={view.keyword}
+          placeholder={t('searchPlaceholder')}
+          width={320}
+          onSearch={(keyword) => update({ keyword })}
+        />
+      </div>
       <section
         className={`sticker-drop${over ? ' sticker-drop--over' : ''}`}
         aria-label={t('dropHere')}

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TextItem } from '@vitrine/contract';
-import { Button, Input, Modal, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Modal, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { useDateTime } from '../../team/components/labels';
@@ -98,15 +99,15 @@ export function TextListPage() {
           </Button>
         }
       />
-      <Input.Search
-        key={view.keyword ?? ''}
-        allowClear
-        defaultValue={view.keyword}
-        placeholder={t('searchPlaceholder')}
-        aria-label={t('searchPlaceholder')}
-        onSearch={(keyword) => update({ keyword: keyword.trim() })}
-        style={{ width: mobile ? '100%' : 320, marginBottom: 16 }}
-      />
+      <div style={{ marginBottom: 16 }}>
+        <KeywordSearch
+          id="text-search"
+          keyword={view.keyword}
+          placeholder={t('searchPlaceholder')}
+          width={320}
+          onSearch={(keyword) => update({ keyword })}
+        />
+      </div>
       <Table<TextItem>
         rowKey="id"
         columns={columns}
