@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListSource, usePagedList } from '../api';
+import { pagerTotal } from '../pager-total';
 
 const PAGE_SIZE = 10;
 
@@ -43,7 +44,7 @@ export function SubList<T extends object>({ columns, rowKey, source, searchable 
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
+          total: pagerTotal(list.data, page, PAGE_SIZE),
           onChange: setPage,
           showSizeChanger: false,
           hideOnSinglePage: true,

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../list-params';
+import { pagerTotal } from '../pager-total';
 import { StatusTag, useDateTime, useRoleLabel } from './labels';
 import type { useUserActions } from './use-user-actions';
 
@@ -117,14 +118,9 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
       : []),
   ];
 
-  // The server counts up to USER_LIST_TOTAL_CAP: past it the count reads "1,000+" and the pager
-  // offers one more page for as long as pages come back full.
+  // The server counts up to USER_LIST_TOTAL_CAP: past it the count reads "1,000+".
   const total = data?.total ?? 0;
   const capped = data?.total_capped ?? false;
-  const pagerTotal =
-    capped && data
-      ? Math.max(total, view.page * view.page_size + (data.list.length === view.page_size ? 1 : 0))
-      : total;
   const totalLabel = t(capped ? 'list.totalCapped' : 'list.total', {
     total: new Intl.NumberFormat(i18n.language).format(total),
   });
@@ -145,7 +141,7 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
             }
           : undefined
       }
-      {...tableView<UserItem>(view, onView, pagerTotal, () => totalLabel)}
+      {...tableView<UserItem>(view, onView, pagerTotal(data, view.page, view.page_size), () => totalLabel)}
     />
   );
 }
