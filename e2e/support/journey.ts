@@ -198,9 +198,9 @@ export async function visitEveryScreen(
   await follow(t('account:login.forgot'));
   await capture('forget', t('account:forget.title'));
   await follow(t('common:public.policy'));
-  await capture('policy', t('account:policy.title'));
+  await capture('policy', t('legal:policy.title'));
   await follow(t('common:public.terms'));
-  await capture('terms', t('account:termsOfUse.title'));
+  await capture('terms', t('legal:termsOfUse.title'));
 
   const owner = newAccount(`screens-${variant}`);
   const link = await registerByApi(request, owner);
@@ -225,8 +225,8 @@ export async function visitEveryScreen(
 }
 
 /**
- * The console's text for `ns:key.path` in `lang`, {{placeholders}} filled: ns is common, account
- * or contract (the contract's messages).
+ * The console's text for `ns:key.path` in `lang`, {{placeholders}} filled: ns is a console
+ * namespace (common, account, legal…) or contract (the contract's messages).
  */
 export function text(lang: string, id: string, params: Record<string, string | number> = {}): string {
   const [ns, key] = id.split(':');
