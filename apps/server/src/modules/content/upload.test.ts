@@ -639,3 +639,39 @@ describe('the sweep', () => {
     fs.rmSync(stranger);
   });
 });
+
+describe('a part over a real connection', () => {
+  it('refuses a body longer than a part with the 413 envelope, declared or streamed, and keeps serving', async () => {
+    const { user, token } = await loggedIn(app);
+    await defaultFolderId(app.db, user.companyId as number, user.workspaceId as number);
+    const bytes = mp4(UPLOAD_CHUNK_SIZE + 10);
+    const started = await init(as(app, token), bytes, 'long.mp4');
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const part = `${url}/backend/manager/common/slice-upload?upload_id=${started.data.upload_id}&index=0`;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
+      const declared = await fetch(part, {
+        method: 'POST',
+        headers,
+        body: Buffer.alloc(3 * UPLOAD_CHUNK_SIZE),
+      });
+      expect(declared.status).toBe(413);
+      expect((await declared.json()).code).toBe(413001);
+
+      // No Content-Length: chunked, found too long while it arrives.
+      const streamed = await fetch(part, {
+        method: 'POST',
+        headers,
+        body: new Blob([Buffer.alloc(3 * UPLOAD_CHUNK_SIZE)]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+      expect((await streamed.json()).code).toBe(413001);
+
+      const right = await fetch(part, { method: 'POST', headers, body: new Uint8Array(partOf(bytes, 0)) });
+      expect((await right.json()).data).toEqual({ index: 0, received: 1 });
+    } finally {
+      await app.server.close();
+    }
+  });
+});
