@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { FONT_MAX_BYTES, ResultCode, Role, STORAGE_SHARED_BYTES } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentTexts, fonts } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { elf, otf, png, sha256, ttf, windowsExecutable, woff, woff2 } from '../../test/media-files';
-import { buildMember, buildTenant, callAs } from '../../test/team-factories';
-import { mediaDir, mediaPath } from './storage';
+import { type Call, smallFileCalls } from '../../test/small-file-calls';
+import { buildMember, callAs } from '../../test/team-factories';
+import { mediaPath } from './storage';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -18,36 +18,7 @@ beforeAll(async () => {
 });
 
 const URL = '/backend/manager/font';
-type Call = (options: InjectOptions) => Promise<LightMyRequestResponse>;
-
-async function tenant() {
-  const t = await buildTenant(app);
-  return { ...t, call: await callAs(app, t.owner) };
-}
-
-const upload = (call: Call, name: string, bytes: Buffer) =>
-  call({
-    method: 'POST',
-    url: URL,
-    query: { name },
-    headers: { 'content-type': 'application/octet-stream' },
-    payload: bytes,
-  });
-
-const uploaded = async (call: Call, name: string, bytes: Buffer) => {
-  const response = await upload(call, name, bytes);
-  expect(response.json().code, response.body).toBe(ResultCode.success);
-  return response.json().data;
-};
-
-/** Every stored file under media/, the half-written ones included. */
-function storedFiles() {
-  const root = mediaDir(app.config.dataDir);
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
-    fs.statSync(path.join(root, entry)).isFile(),
-  );
-}
+const { tenant, upload, uploaded, storedFiles } = smallFileCalls(() => app, URL);
 
 describe('POST font', () => {
   it('stores a company font by hash with a family of its own, in each format', async () => {

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { ResultCode, Role, STICKER_MAX_BYTES, STORAGE_SHARED_BYTES } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stickers } from '../../db/schema';
@@ -10,8 +9,9 @@ import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { elf, padded, png, sha256, windowsExecutable } from '../../test/media-files';
-import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
-import { mediaDir, mediaPath } from './storage';
+import { type Call, smallFileCalls } from '../../test/small-file-calls';
+import { buildMember, buildWorkspace, callAs } from '../../test/team-factories';
+import { mediaPath } from './storage';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -19,40 +19,12 @@ beforeAll(async () => {
 });
 
 const URL = '/backend/manager/sticker';
-type Call = (options: InjectOptions) => Promise<LightMyRequestResponse>;
-
-async function tenant() {
-  const t = await buildTenant(app);
-  return { ...t, call: await callAs(app, t.owner) };
-}
-
-const upload = (call: Call, name: string, bytes: Buffer, headers: Record<string, string> = {}) =>
-  call({
-    method: 'POST',
-    url: URL,
-    query: { name },
-    headers: { 'content-type': 'application/octet-stream', ...headers },
-    payload: bytes,
-  });
-
-const uploaded = async (call: Call, name: string, bytes: Buffer, headers?: Record<string, string>) => {
-  const response = await upload(call, name, bytes, headers);
-  expect(response.json().code, response.body).toBe(ResultCode.success);
-  return response.json().data;
-};
+const { tenant, upload, uploaded, storedFiles } = smallFileCalls(() => app, URL);
 
 const transparent = (width: number, height: number, r = 255) =>
   sharp({ create: { width, height, channels: 4, background: { r, g: 0, b: 0, alpha: 0.5 } } })
     .png()
     .toBuffer();
-
-function storedFiles() {
-  const root = mediaDir(app.config.dataDir);
-  if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) =>
-    fs.statSync(path.join(root, entry)).isFile(),
-  );
-}
 
 describe('POST sticker', () => {
   it('stores PNG, animated GIF and WebP stickers in the active workspace, served by hash', async () => {
