@@ -16,7 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
-import { companies, workspaces } from './tenancy';
+import { companies, workspaceOwned, workspaces } from './tenancy';
 
 // The content library (ARCHITECTURE §8). Stored files live under DATA_DIR/media by SHA-256, one
 // copy per hash; a content row points at its file by hash, so the same bytes in two tenants are
@@ -50,12 +50,7 @@ export const contents = pgTable(
   'contents',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    ...workspaceOwned(),
     folderId: integer('folder_id')
       .notNull()
       .references(() => contentFolders.id),
@@ -100,12 +95,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    ...workspaceOwned(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

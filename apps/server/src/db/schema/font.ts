@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account';
-import { companies, workspaces } from './tenancy';
+import { companies, workspaceOwned } from './tenancy';
 
 // Fonts and stickers: small files uploaded whole and stored by hash under media/ like content
 // (one copy per hash). A font with no company is a platform font, offered to every company; a
@@ -33,12 +33,7 @@ export const stickers = pgTable(
   'stickers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    ...workspaceOwned(),
     name: varchar('name', { length: 64 }).notNull(),
     hash: varchar('hash', { length: 64 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),

@@ -55,3 +55,16 @@ export const workspaces = pgTable(
   },
   (t) => [index('workspaces_company_idx').on(t.companyId), index('workspaces_parent_idx').on(t.parentId)],
 );
+
+/**
+ * The two columns of every row a workspace owns (ARCHITECTURE §6): its company and its workspace,
+ * both required. Fresh builders for each table that spreads them.
+ */
+export const workspaceOwned = () => ({
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id),
+});

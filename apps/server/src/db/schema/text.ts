@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './account';
 import { fonts } from './font';
-import { companies, workspaces } from './tenancy';
+import { workspaceOwned } from './tenancy';
 
 // Text messages (spec 001 §3): marquees shown over content on screens, kept per workspace like
 // content. A workspace holding any is not deleted (the content blocker counts them).
@@ -10,12 +10,7 @@ export const contentTexts = pgTable(
   'content_texts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id),
+    ...workspaceOwned(),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 64 }).notNull(),
     content: varchar('content', { length: 256 }).notNull(),
