@@ -10,6 +10,7 @@ export * from './limits';
 export * from './messages';
 export * from './permissions';
 export * from './player';
+export * from './program';
 export * from './roles';
 export * from './sticker';
 export * from './sys';
