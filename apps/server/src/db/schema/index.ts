@@ -3,5 +3,6 @@ export * from './content';
 export * from './device';
 export * from './font';
 export * from './platform';
+export * from './playlist';
 export * from './tenancy';
 export * from './text';
