@@ -47,7 +47,9 @@ async function freshDatabaseUrl(): Promise<string> {
   const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // From the migrated template of global-setup.ts, so the file's migration finds nothing to do.
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${name}`;
