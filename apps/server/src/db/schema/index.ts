@@ -1,4 +1,5 @@
 export * from './account';
+export * from './composition';
 export * from './content';
 export * from './device';
 export * from './font';
