@@ -23,6 +23,7 @@ export const FILE_CONTENT_TYPES = [
   ContentType.video,
   ContentType.document,
   ContentType.music,
+  ContentType.h5,
 ] as const;
 export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
 
@@ -114,6 +115,13 @@ export const UPLOAD_KINDS: readonly UploadKind[] = [
     mimes: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3'],
     rules: [{ rule: { k: 'size', t: '<=', v: UPLOAD_SIZE_100MB }, message: 'upload.tooLarge100' }],
   },
+  {
+    // An HTML5 package (a mobile template): extracted on the server, see template.ts.
+    type: ContentType.h5,
+    extensions: ['zip'],
+    mimes: ['application/zip', 'application/x-zip-compressed'],
+    rules: [{ rule: { k: 'size', t: '<=', v: UPLOAD_SIZE_100MB }, message: 'upload.tooLarge100' }],
+  },
 ];
 
 const extensionOf = (name: string) => {
@@ -154,9 +162,15 @@ export const CONTENT_TYPE_PERMISSION = {
   [ContentType.document]: 'res:document:list',
   [ContentType.music]: 'res:music:list',
   [ContentType.stream]: 'res:stream:list',
+  [ContentType.h5]: 'res:template:list',
 } as const satisfies Partial<Record<ContentType, Permission>>;
 export type LibraryContentType = keyof typeof CONTENT_TYPE_PERMISSION;
 export const LIBRARY_CONTENT_TYPES = Object.keys(CONTENT_TYPE_PERMISSION).map(Number) as LibraryContentType[];
+
+/** Pages of a document rendered to images for screens (the first ones when there are more). */
+export const DOCUMENT_PAGE_LIMIT = 200;
+/** The longer side of a rendered page, in pixels. */
+export const DOCUMENT_PAGE_SIDE = 1920;
 
 // ── Chunked upload (spec 000 §4, §7) ────────────────────────────────────────────────────────
 
@@ -268,6 +282,9 @@ export const contentItemSchema = z.object({
   zoom: z.number().nullable(),
   uploader_id: z.number().nullable(),
   uploader_name: z.string().nullable(),
+  /** H5 content: its template type, and the page its extracted package opens with. */
+  template_type_id: z.number().nullable(),
+  entry_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
@@ -282,6 +299,8 @@ export const contentListQuerySchema = listQuerySchema(CONTENT_SORT_COLUMNS).exte
     .refine((value) => (LIBRARY_CONTENT_TYPES as number[]).includes(value), 'validation.contentType'),
   folder_id: idSchema.optional(),
   uploader_id: idSchema.optional(),
+  /** H5 content of this template type. */
+  template_type_id: idSchema.optional(),
   /** Created within the last 7, 14 or 30 days. */
   days: z.coerce
     .number()

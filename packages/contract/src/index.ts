@@ -15,5 +15,6 @@ export * from './roles';
 export * from './sticker';
 export * from './sys';
 export * from './team';
+export * from './template';
 export * from './text';
 export * from './validation';

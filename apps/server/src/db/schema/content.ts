@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -16,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
+import { templateTypes } from './template';
 import { companies, workspaceOwned, workspaces } from './tenancy';
 
 // The content library (ARCHITECTURE §8). Stored files live under DATA_DIR/media by SHA-256, one
@@ -77,6 +79,10 @@ export const contents = pgTable(
     link: text('link'),
     refreshSeconds: integer('refresh_seconds'),
     zoom: real('zoom'),
+    /** H5 content: its template type (template.ts). */
+    templateTypeId: integer('template_type_id').references((): AnyPgColumn => templateTypes.id, {
+      onDelete: 'set null',
+    }),
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +93,7 @@ export const contents = pgTable(
     index('contents_list_idx').on(table.workspaceId, table.type, table.createdAt),
     index('contents_company_hash_idx').on(table.companyId, table.hash),
     index('contents_folder_idx').on(table.folderId),
+    index('contents_template_type_idx').on(table.templateTypeId),
   ],
 );
 

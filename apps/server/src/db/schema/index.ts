@@ -5,5 +5,6 @@ export * from './device';
 export * from './font';
 export * from './platform';
 export * from './playlist';
+export * from './template';
 export * from './tenancy';
 export * from './text';

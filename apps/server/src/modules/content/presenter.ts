@@ -1,4 +1,4 @@
-import type { ContentItem, Folder, MediaState } from '@vitrine/contract';
+import { type ContentItem, ContentType, type Folder, h5EntryUrl, type MediaState } from '@vitrine/contract';
 import type { contentFolders, contents } from '../../db/schema';
 
 // Content rows → API shapes. Files are served by hash (GET /backend/media/:hash): the item names
@@ -29,6 +29,9 @@ export const presentContent = (row: ContentRow): ContentItem => ({
   zoom: row.zoom,
   uploader_id: row.uploaderId,
   uploader_name: row.uploaderName,
+  template_type_id: row.templateTypeId,
+  // An H5 package is served extracted once processing made it ready.
+  entry_url: row.type === ContentType.h5 && row.state === 'ready' && row.hash ? h5EntryUrl(row.hash) : null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
   deleted_at: row.deletedAt?.toISOString() ?? null,

@@ -30,6 +30,8 @@ const FORMATS: Record<FileContentType, readonly string[]> = {
   // content types when that entry is among the first bytes, else only "zip".
   [ContentType.document]: ['application/pdf', 'application/x-cfb', ...OOXML, 'application/zip'],
   [ContentType.music]: ['audio/mpeg', 'audio/wav'],
+  // An HTML5 package: a zip (PK\x03\x04), unpacked and checked by processing (h5.ts).
+  [ContentType.h5]: ['application/zip'],
 };
 
 const SYNC = 0x47;
