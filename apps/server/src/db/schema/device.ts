@@ -45,6 +45,12 @@ export const devices = pgTable(
     lockPinSha256: varchar('lock_pin_sha256', { length: 64 }),
     lockSalt: varchar('lock_salt', { length: 32 }),
     timers: jsonb('timers').$type<DeviceTimers>().notNull().default({ enabled: false, timers: [] }),
+    /**
+     * The default content (ProgramKind and id): what the screen plays when nothing is scheduled.
+     * No foreign key, the id names a playlist or a composition; deleting one clears it (modules/program).
+     */
+    defaultProgramKind: varchar('default_program_kind', { length: 16 }),
+    defaultProgramId: integer('default_program_id'),
     /** The latest screenshot, kept as DATA_DIR/screenshots/<id>.png. */
     screenshotAt: timestamp('screenshot_at', { withTimezone: true }),
     /** When a device-status mail last went out for it (at most one each way per DEVICE_STATUS_MAIL_MINUTES). */
@@ -66,6 +72,7 @@ export const devices = pgTable(
     index('devices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('devices_workspace_idx').on(t.workspaceId),
     index('devices_status_seen_idx').on(t.status, t.lastSeenAt),
+    index('devices_default_program_idx').on(t.defaultProgramKind, t.defaultProgramId),
   ],
 );
 export type Device = typeof devices.$inferSelect;

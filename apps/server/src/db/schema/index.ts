@@ -5,6 +5,7 @@ export * from './device';
 export * from './font';
 export * from './platform';
 export * from './playlist';
+export * from './program';
 export * from './template';
 export * from './tenancy';
 export * from './text';
