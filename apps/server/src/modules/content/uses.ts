@@ -45,6 +45,10 @@ export const contentUseRegistry = usesRegistry('content.inUse');
 export const fontUseRegistry = usesRegistry('font.inUse');
 /** Stickers: compositions, when they land; nothing uses a sticker yet. */
 export const stickerUseRegistry = usesRegistry('sticker.inUse');
+/** Playlists: the playlists nesting them (compositions and screens register as they land). */
+export const playlistUseRegistry = usesRegistry('playlist.inUse');
+/** Text messages: playlists (and compositions). */
+export const textUseRegistry = usesRegistry('text.inUse');
 
 export const registerContentUses = contentUseRegistry.register;
 /** Everything that uses any of these contents. */
