@@ -1,5 +1,6 @@
 export * from './account';
 export * from './codes';
+export * from './composition';
 export * from './content';
 export * from './device';
 export * from './device-control';

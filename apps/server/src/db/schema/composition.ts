@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './account';
 import { contents } from './content';
 import { fonts, stickers } from './font';
@@ -39,7 +49,7 @@ export const compositions = pgTable(
 );
 
 /** ZoneSettings of the contract: clock format, color and size; fit; muted; duration of single media. */
-export type ZoneSettingsColumn = Record<string, string | number | boolean>;
+export type ZoneSettingsColumn = Record<string, string | number | boolean | null>;
 
 /** A rectangle of a composition's canvas; what it shows is one of the references, by its kind. */
 export const compositionZones = pgTable(
