@@ -22,6 +22,7 @@ import { libraryRoutes } from './modules/content/library-routes';
 import { mediaRoutes } from './modules/content/media-routes';
 import { PartCommits } from './modules/content/part-commits';
 import { stickerRoutes } from './modules/content/sticker-routes';
+import { templateTypeRoutes } from './modules/content/template-type-routes';
 import { textRoutes } from './modules/content/text-routes';
 import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
@@ -191,6 +192,7 @@ export async function buildApp({
   await app.register(textRoutes, { prefix: '/backend/manager' });
   await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(stickerRoutes, { prefix: '/backend/manager' });
+  await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
 

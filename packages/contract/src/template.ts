@@ -46,10 +46,10 @@ export const templateTypeRequestSchema = z.object({
   name: nameSchema,
   /** Lower first. */
   sort: z
-    .number({ error: 'templateType.sort' })
-    .int('templateType.sort')
-    .min(0, 'templateType.sort')
-    .max(TEMPLATE_TYPE_SORT_MAX, 'templateType.sort')
+    .number({ error: 'validation.templateType.sort' })
+    .int('validation.templateType.sort')
+    .min(0, 'validation.templateType.sort')
+    .max(TEMPLATE_TYPE_SORT_MAX, 'validation.templateType.sort')
     .default(0),
 });
 export type TemplateTypeRequest = z.input<typeof templateTypeRequestSchema>;

@@ -71,6 +71,7 @@ export async function contentList(
     query.deleted === 1 ? isNotNull(contents.deletedAt) : isNull(contents.deletedAt),
     query.folder_id === undefined ? undefined : eq(contents.folderId, query.folder_id),
     query.uploader_id === undefined ? undefined : eq(contents.uploaderId, query.uploader_id),
+    query.template_type_id === undefined ? undefined : eq(contents.templateTypeId, query.template_type_id),
     query.days === undefined
       ? undefined
       : gte(contents.createdAt, new Date(Date.now() - query.days * DAY_MS)),
