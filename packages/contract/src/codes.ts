@@ -17,6 +17,8 @@ export const ResultCode = {
   inUse: 409001,
   emailTaken: 409002,
   userLimitExceeded: 409003,
+  /** A playlist would contain itself. */
+  loop: 409004,
   tooLarge: 413001,
   accountLocked: 423001,
   tooManyRequests: 429001,

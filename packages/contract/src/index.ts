@@ -11,6 +11,7 @@ export * from './limits';
 export * from './messages';
 export * from './permissions';
 export * from './player';
+export * from './playlist';
 export * from './program';
 export * from './roles';
 export * from './sticker';
