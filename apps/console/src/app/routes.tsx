@@ -49,6 +49,10 @@ const content = {
   font: page(() => import('../features/content/font/FontListPage'), 'FontListPage'),
   sticker: page(() => import('../features/content/sticker/StickerPage'), 'StickerPage'),
 };
+const template = {
+  library: page(() => import('../features/template/pages/TemplateLibraryPage'), 'TemplateLibraryPage'),
+  types: page(() => import('../features/template/pages/TemplateTypePage'), 'TemplateTypePage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -200,7 +204,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
         page: content.image,
       },
       { path: '/content/video', permission: 'res:video:list', title: 'route.video', page: content.video },
-      { path: '/content/tmp', permission: 'res:template:list', title: 'route.mobileTemplate' },
+      {
+        path: '/content/tmp',
+        permission: 'res:template:list',
+        title: 'route.mobileTemplate',
+        page: template.library,
+      },
       { path: '/content/composition-list', permission: 'res:composition:list', title: 'route.composition' },
       {
         path: '/content/document',
@@ -394,7 +403,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
         page: PermissionPage,
       },
       { path: '/setting/server', permission: 'setting:sys:list', title: 'route.server' },
-      { path: '/setting/tmptype', permission: 'setting:template-type:list', title: 'route.templateType' },
+      {
+        path: '/setting/tmptype',
+        permission: 'setting:template-type:list',
+        title: 'route.templateType',
+        page: template.types,
+      },
       { path: '/setting/model', permission: 'setting:model-manage', title: 'route.model' },
       { path: '/setting/logo', permission: 'setting:sys:customer-logo', title: 'route.logo' },
       { path: '/setting/exclude-data', permission: 'setting:holiday:list', title: 'route.holiday' },

@@ -35,7 +35,7 @@ describe('library pages', () => {
   it('tell files from links', () => {
     const uploaded = LIBRARY_CONTENT_TYPES.filter(isFileType).map((type) => KIND_OF[type]);
     const links = LIBRARY_CONTENT_TYPES.filter(isLinkType).map((type) => KIND_OF[type]);
-    expect(uploaded.sort()).toEqual(['document', 'image', 'music', 'video']);
+    expect(uploaded.sort()).toEqual(['document', 'image', 'mobileTemplate', 'music', 'video']);
     expect(links.sort()).toEqual(['stream', 'website']);
   });
 });

@@ -5,7 +5,7 @@ import {
   type LibraryContentType,
 } from '@vitrine/contract';
 
-// What differs between the six library pages: their name (message keys under `kind.<name>`),
+// What differs between the seven library pages: their name (message keys under `kind.<name>`),
 // whether items are uploaded files or links, and which measures they have.
 export const KIND_OF = {
   [ContentType.image]: 'image',
@@ -14,6 +14,7 @@ export const KIND_OF = {
   [ContentType.document]: 'document',
   [ContentType.music]: 'music',
   [ContentType.stream]: 'stream',
+  [ContentType.h5]: 'mobileTemplate',
 } as const satisfies Record<LibraryContentType, string>;
 export type LibraryKind = (typeof KIND_OF)[LibraryContentType];
 

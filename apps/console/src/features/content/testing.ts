@@ -25,6 +25,8 @@ export function contentItem(overrides: Partial<ContentItem> = {}): ContentItem {
     zoom: null,
     uploader_id: 7,
     uploader_name: 'ada',
+    template_type_id: null,
+    entry_url: null,
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-02T10:00:00.000Z',
     deleted_at: null,

@@ -1,11 +1,17 @@
-import { CONTENT_SORT_COLUMNS, type LibraryContentType, RECENT_PERIOD_DAYS } from '@vitrine/contract';
+import {
+  CONTENT_SORT_COLUMNS,
+  ContentType,
+  type LibraryContentType,
+  RECENT_PERIOD_DAYS,
+} from '@vitrine/contract';
 import { useMemo } from 'react';
 import { useListView } from '../team/list-params';
 
 // A library page's view lives in the address like every list's (issue 4): folder, uploader,
-// period, recycle bin, keyword, sort and page. Values the server would refuse are dropped here,
-// so a hand-edited address shows the library instead of an error.
-export const LIBRARY_FILTERS = ['folder_id', 'uploader_id', 'days', 'deleted'] as const;
+// period, recycle bin, keyword, sort and page; mobile templates also their template type. Values
+// the server would refuse are dropped here, so a hand-edited address shows the library instead of
+// an error.
+export const LIBRARY_FILTERS = ['folder_id', 'uploader_id', 'days', 'deleted', 'template_type_id'] as const;
 
 /** The list call's query (a ContentListQuery) as the page holds it. */
 export type LibraryQuery = {
@@ -17,6 +23,8 @@ export type LibraryQuery = {
   folder_id?: number;
   uploader_id?: number;
   days?: number;
+  /** Mobile templates (H5) of this template type. */
+  template_type_id?: number;
   /** 1: the recycle bin. */
   deleted: 0 | 1;
 };
@@ -29,7 +37,7 @@ const isPeriod = (days: number | undefined): days is number =>
 
 export function useLibraryView(type: LibraryContentType) {
   const { view, update, params } = useListView(LIBRARY_FILTERS);
-  const { folder_id, uploader_id, days, deleted } = view.filters;
+  const { folder_id, uploader_id, days, deleted, template_type_id } = view.filters;
   const query = useMemo(
     (): LibraryQuery => ({
       type,
@@ -40,9 +48,10 @@ export function useLibraryView(type: LibraryContentType) {
       folder_id: folder_id || undefined,
       uploader_id: uploader_id || undefined,
       days: isPeriod(days) ? days : undefined,
+      template_type_id: (type === ContentType.h5 && template_type_id) || undefined,
       deleted: deleted === 1 ? 1 : 0,
     }),
-    [type, view, folder_id, uploader_id, days, deleted],
+    [type, view, folder_id, uploader_id, days, deleted, template_type_id],
   );
   return { view, query, update, params, inBin: query.deleted === 1 };
 }

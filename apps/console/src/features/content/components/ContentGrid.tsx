@@ -8,7 +8,7 @@ import type { ContentList } from '../api';
 import { formatDuration } from '../format';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
-import { ContentThumb, needsAttention, StateTag } from './labels';
+import { ContentThumb, type ItemFact, needsAttention, StateTag } from './labels';
 
 type Props = {
   data: ContentList | undefined;
@@ -21,6 +21,7 @@ type Props = {
   actions: ItemActions;
   /** Shown instead of an empty grid. */
   empty: ReactNode;
+  fact?: ItemFact;
 };
 
 const SKELETON_CARDS = 8;
@@ -37,9 +38,10 @@ type CardProps = {
   onCheck: () => void;
   inBin: boolean;
   actions: ItemActions;
+  fact?: ItemFact;
 };
 
-function ContentCard({ item, checked, onCheck, inBin, actions }: CardProps) {
+function ContentCard({ item, checked, onCheck, inBin, actions, fact }: CardProps) {
   const { t } = useTranslation('content');
   return (
     <li>
@@ -69,6 +71,7 @@ function ContentCard({ item, checked, onCheck, inBin, actions }: CardProps) {
         <Typography.Text strong ellipsis={{ tooltip: item.name }} className="content-card__name">
           {item.name}
         </Typography.Text>
+        {fact ? <div className="content-card__fact">{fact.render(item)}</div> : null}
         <div className="content-card__meta">
           <Typography.Text type="secondary" ellipsis className="content-card__subtitle">
             <bdi>{subtitleOf(item)}</bdi>
@@ -92,6 +95,7 @@ export function ContentGrid({
   inBin,
   actions,
   empty,
+  fact,
 }: Props) {
   const { t } = useTranslation('content');
   if (loading) {
@@ -123,6 +127,7 @@ export function ContentGrid({
             onCheck={() => toggle(item.id)}
             inBin={inBin}
             actions={actions}
+            fact={fact}
           />
         ))}
       </ul>

@@ -9,7 +9,7 @@ import type { ContentList } from '../api';
 import { formatDimensions, formatDuration } from '../format';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
-import { ContentThumb, StateTag } from './labels';
+import { ContentThumb, type ItemFact, StateTag } from './labels';
 
 type Props = {
   type: LibraryContentType;
@@ -22,6 +22,7 @@ type Props = {
   inBin: boolean;
   actions: ItemActions;
   empty: ReactNode;
+  fact?: ItemFact;
 };
 
 type Column = NonNullable<TableProps<ContentItem>['columns']>[number];
@@ -38,6 +39,7 @@ export function ContentTable({
   inBin,
   actions,
   empty,
+  fact,
 }: Props) {
   const { t } = useTranslation('content');
   const dateTime = useDateTime();
@@ -66,6 +68,7 @@ export function ContentTable({
         </Button>
       ),
     },
+    ...(fact ? [{ title: fact.title, key: 'fact', render: (_, item) => fact.render(item) } as Column] : []),
     ...(file
       ? [
           {

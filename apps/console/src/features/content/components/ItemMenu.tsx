@@ -15,6 +15,8 @@ export type ItemActions = {
   remove: (items: ContentItem[]) => void;
   restore: (items: ContentItem[]) => void;
   purge: (items: ContentItem[]) => void;
+  /** What a page built on the library adds to an item's menu (outside the recycle bin). */
+  more?: (item: ContentItem) => { key: string; label: string; onClick: () => void }[];
 };
 
 type Props = { item: ContentItem; inBin: boolean; actions: ItemActions };
@@ -36,6 +38,7 @@ export function ItemMenu({ item, inBin, actions }: Props) {
         file
           ? { key: 'rename', label: t('action.rename'), onClick: () => actions.edit(item) }
           : { key: 'edit', label: t('action.edit'), onClick: () => actions.edit(item) },
+        ...(actions.more?.(item) ?? []),
         ...(file
           ? [{ key: 'download', label: t('action.download'), onClick: () => actions.download(item) }]
           : []),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useDateTime } from '../../team/components/labels';
 import { formatSize } from '../../team/components/member-columns';
+import { H5Frame } from '../../template/components/H5Frame';
 import { useContentItem } from '../api';
 import { formatDimensions, formatDuration, formatMeta, metaKey } from '../format';
 import { isFileType } from '../library';
@@ -14,7 +15,17 @@ import { WebsiteFrame } from './WebsiteFrame';
 
 const PREVIEW_WIDTH = 960;
 
-/** The item itself: image viewer, video and audio players, PDF, website frame or stream. */
+/** In place of a file that cannot be shown (yet). */
+function NotShown({ item }: { item: ContentItem }) {
+  const { t } = useTranslation('content');
+  return item.state === 'processing' ? (
+    <Alert type="info" showIcon title={t('preview.notReady')} />
+  ) : (
+    <Empty description={t('preview.unavailable')} />
+  );
+}
+
+/** The item itself: image viewer, video and audio players, PDF, website frame, stream or H5 page. */
 function MediaView({ item }: { item: ContentItem }) {
   const { t } = useTranslation(['content', 'contract']);
   if (item.type === ContentType.website && item.link) {
@@ -22,13 +33,15 @@ function MediaView({ item }: { item: ContentItem }) {
   }
   if (item.type === ContentType.stream && item.link)
     return <StreamPlayer link={item.link} title={item.name} />;
-  if (!item.url) {
-    return item.state === 'processing' ? (
-      <Alert type="info" showIcon title={t('preview.notReady')} />
+  // A package shows its extracted entry page, never the zip.
+  if (item.type === ContentType.h5) {
+    return item.entry_url ? (
+      <H5Frame url={item.entry_url} title={item.name} width={item.width} height={item.height} />
     ) : (
-      <Empty description={t('preview.unavailable')} />
+      <NotShown item={item} />
     );
   }
+  if (!item.url) return <NotShown item={item} />;
   switch (item.type) {
     case ContentType.image:
       return (

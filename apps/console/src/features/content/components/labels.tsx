@@ -3,6 +3,7 @@ import {
   FileImageOutlined,
   FilePdfOutlined,
   GlobalOutlined,
+  Html5Outlined,
   PlayCircleOutlined,
   SyncOutlined,
   VideoCameraOutlined,
@@ -16,6 +17,9 @@ import { KIND_OF } from '../library';
 
 // How an item reads on screen: its processing state, and its picture (thumbnail or type icon).
 
+/** One more fact a page built on the library shows of each item: on its card, and as a column. */
+export type ItemFact = { title: string; render: (item: ContentItem) => ReactNode };
+
 const TYPE_ICONS: Record<LibraryContentType, ReactNode> = {
   [ContentType.image]: <FileImageOutlined />,
   [ContentType.video]: <VideoCameraOutlined />,
@@ -23,6 +27,7 @@ const TYPE_ICONS: Record<LibraryContentType, ReactNode> = {
   [ContentType.document]: <FilePdfOutlined />,
   [ContentType.music]: <CustomerServiceOutlined />,
   [ContentType.stream]: <PlayCircleOutlined />,
+  [ContentType.h5]: <Html5Outlined />,
 };
 
 /** processing / failed / ready; a problem (what screens cannot play) as a warning with its message. */

@@ -57,6 +57,7 @@ const PATHS: Record<LibraryContentType, string> = {
   [ContentType.document]: '/content/document',
   [ContentType.music]: '/content/music',
   [ContentType.stream]: '/content/stream',
+  [ContentType.h5]: '/content/tmp',
 };
 
 const page = (type: LibraryContentType, search = '') =>

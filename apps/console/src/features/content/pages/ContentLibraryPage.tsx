@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContentItem, LibraryContentType } from '@vitrine/contract';
 import { Button, Flex, Typography } from 'antd';
-import { type Key, useEffect, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { NameDialog } from '../../team/components/NameDialog';
@@ -16,26 +16,43 @@ import type { ItemActions } from '../components/ItemMenu';
 import { LibraryEmpty } from '../components/LibraryEmpty';
 import { LibraryToolbar } from '../components/LibraryToolbar';
 import { LinkDrawer } from '../components/LinkDrawer';
+import type { ItemFact } from '../components/labels';
 import { MoveDialog } from '../components/MoveDialog';
 import { PreviewModal } from '../components/PreviewModal';
 import { useContentRemoval } from '../components/use-content-removal';
 import '../components/content.css';
 import { isFileType, isLinkType, KIND_OF } from '../library';
 import { useLayoutChoice } from '../use-layout-choice';
-import { useLibraryView } from '../use-library-view';
+import { type LibraryQuery, useLibraryView } from '../use-library-view';
 
 const idOf = (raw: string | null): number | null => {
   const id = Number(raw);
   return raw && Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** What a page built on the library adds to it (the mobile templates: their template type). */
+export type LibraryExtension = {
+  /** Under the drop zone: what the files must be. */
+  help?: ReactNode;
+  /** Above the items, e.g. tabs; `onChange` changes the view as the toolbar does. */
+  filters?: (query: LibraryQuery, onChange: (patch: ListPatch) => void) => ReactNode;
+  more?: ItemActions['more'];
+  fact?: ItemFact;
+};
+
 /**
- * One library page per content type (/content/image, video, document, music, website, stream):
- * folders, upload or add, search and filters, grid or table, recycle bin, preview. The address
+ * One library page per content type (/content/image, video, document, music, website, stream,
+ * and with an extension /content/tmp): folders, upload or add, search and filters, grid or table, recycle bin, preview. The address
  * holds the view; `action=add` opens the file chooser or the add form, `id` an item's preview and
  * `filter` fills the search (spec 000 §2).
  */
-export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
+export function ContentLibraryPage({
+  type,
+  extension,
+}: {
+  type: LibraryContentType;
+  extension?: LibraryExtension;
+}) {
   const { t } = useTranslation(['content', 'common']);
   const { view, query, update, params, inBin } = useLibraryView(type);
   const list = useContentList(query);
@@ -57,7 +74,7 @@ export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
   const adding = isLinkType(type) && action === 'add';
   const items = list.data?.list ?? [];
   const chosen = items.filter((item) => selected.includes(item.id));
-  const filtered = Boolean(query.keyword || query.uploader_id || query.days);
+  const filtered = Boolean(query.keyword || query.uploader_id || query.days || query.template_type_id);
 
   /** A change of view that keeps the page (opening and closing dialogs). */
   const keepPage = (patch: ListPatch, replace = false) => update({ ...patch, page: view.page }, replace);
@@ -94,6 +111,7 @@ export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
     remove: removal.remove,
     restore: removal.restore,
     purge: removal.purge,
+    more: extension?.more,
   };
 
   const empty = (
@@ -116,6 +134,7 @@ export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
     inBin,
     actions,
     empty,
+    fact: extension?.fact,
   };
 
   return (
@@ -136,9 +155,11 @@ export function ContentLibraryPage({ type }: { type: LibraryContentType }) {
           {file && !inBin ? (
             <div ref={uploadArea} className="content-upload">
               <UploadDropzone type={type} folderId={query.folder_id} />
+              {extension?.help}
             </div>
           ) : null}
           <LibraryToolbar query={query} onChange={changeView} layout={layout} onLayout={setLayout} />
+          {extension?.filters?.(query, changeView)}
           {chosen.length > 0 ? (
             <Flex wrap align="center" gap="small" className="content-selection">
               <Typography.Text>{t('list.selected', { number: chosen.length })}</Typography.Text>

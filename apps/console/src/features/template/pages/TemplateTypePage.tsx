@@ -1,0 +1,106 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TemplateType } from '@vitrine/contract';
+import { Button, Space, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
+import { notify } from '../../../lib/notify';
+import { useDateTime } from '../../team/components/labels';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useDeleteTemplateType, useTemplateTypeName, useTemplateTypes } from '../api';
+import { TemplateTypeDrawer } from '../components/TemplateTypeDrawer';
+
+type Drawer = { item: TemplateType | null } | null;
+/** A new type sorts after the last one by this much, leaving room in between. */
+const SORT_STEP = 10;
+
+/** /setting/tmptype: the types mobile templates are filed under, in their order; add, edit, delete. */
+export function TemplateTypePage() {
+  const { t } = useTranslation(['template', 'common']);
+  const dateTime = useDateTime();
+  const list = useTemplateTypes();
+  const remove = useDeleteTemplateType();
+  const nameOf = useTemplateTypeName();
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const types = list.data ?? [];
+  const nextSort = types.length ? Math.max(...types.map((type) => type.sort)) + SORT_STEP : 0;
+
+  // A type in use is refused by the server, whose notice says why; the dialog closes either way.
+  const askDelete = (type: TemplateType) =>
+    confirmDelete({
+      content: t('type.deleteConfirm', { name: nameOf(type) }),
+      onOk: () =>
+        remove.mutateAsync(type.id).then(
+          () => notify({ type: 'success', title: t('type.deleted') }),
+          () => undefined,
+        ),
+    });
+
+  const columns: TableProps<TemplateType>['columns'] = [
+    {
+      title: t('type.field.name'),
+      key: 'name',
+      render: (_, type) => (
+        <Space size="small" wrap>
+          <span dir="auto">{nameOf(type)}</span>
+          <Tag color={type.platform ? 'blue' : 'green'}>
+            {t(type.platform ? 'type.platform' : 'type.company')}
+          </Tag>
+        </Space>
+      ),
+    },
+    { title: t('type.field.sort'), dataIndex: 'sort', width: 120 },
+    { title: t('type.field.count'), dataIndex: 'content_count', width: 140 },
+    { title: t('type.field.createdAt'), dataIndex: 'created_at', render: dateTime },
+    {
+      title: t('type.field.actions'),
+      key: 'actions',
+      fixed: 'end',
+      width: 104,
+      render: (_, type) =>
+        type.editable ? (
+          <Space size={0}>
+            <IconAction
+              label={t('type.action.edit', { name: nameOf(type) })}
+              icon={<EditOutlined />}
+              onClick={() => setDrawer({ item: type })}
+            />
+            <IconAction
+              label={t('type.action.delete', { name: nameOf(type) })}
+              icon={<DeleteOutlined />}
+              onClick={() => askDelete(type)}
+              danger
+            />
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('common:route.templateType')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
+            {t('type.add')}
+          </Button>
+        }
+      />
+      <Table<TemplateType>
+        rowKey="id"
+        columns={columns}
+        dataSource={types}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+      />
+      <TemplateTypeDrawer
+        open={drawer !== null}
+        item={drawer?.item ?? null}
+        nextSort={nextSort}
+        onClose={() => setDrawer(null)}
+      />
+    </>
+  );
+}
