@@ -20,10 +20,7 @@ export const TEXT_SPEED_MIN = 1;
 export const TEXT_SPEED_MAX = 10;
 export const TEXT_FONT_SIZE_MIN = 12;
 export const TEXT_FONT_SIZE_MAX = 200;
-/** Seconds the slowest marquee (speed 1) takes to cross the screen; speed n takes 1/n of it. */
-export const MARQUEE_SLOWEST_SECONDS = 24;
-/** How long a marquee of this speed takes to cross the screen, the same on screens and previews. */
-export const marqueeSeconds = (speed: number) => MARQUEE_SLOWEST_SECONDS / speed;
+export { MARQUEE_SLOWEST_SECONDS, marqueeSeconds } from './marquee';
 /** The background a marquee has when it has none of its own. */
 export const TEXT_TRANSPARENT = 'transparent';
 
