@@ -41,6 +41,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rolldownOptions: {
+      // The player, and the console's preview of a program (preview.html, the same renderer).
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        preview: path.resolve(import.meta.dirname, 'preview.html'),
+      },
       treeshake: {
         moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
       },

@@ -35,6 +35,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/backend/')) return;
   if (request.mode === 'navigate') {
+    // The build's other page (preview.html, framed by the console) is not the player's shell.
+    if (url.pathname.endsWith('.html') && !url.pathname.endsWith('/index.html')) return;
     // The page itself: the newest when the server answers (it names the current build's files),
     // else the cached one, whatever the query (?lang=, ?mac=).
     event.respondWith(

@@ -1,0 +1,89 @@
+import type { Program } from '@vitrine/contract';
+import { fitCanvas } from './geometry';
+import { FramePacer } from './pacer';
+import { prepareSlide } from './slides';
+import { type ZoneDeps, ZonePlayer } from './zone';
+import './render.css';
+
+export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context'> &
+  Pick<ZoneDeps['context'], 'now' | 'language'> &
+  Partial<Pick<ZoneDeps, 'prepare' | 'pacer'>>;
+
+/** A program on show. */
+export type ProgramView = {
+  /** Settles when every zone shows its first item: the program is then visible. */
+  ready: Promise<void>;
+  destroy(): void;
+};
+
+/**
+ * Renders a program into root: its canvas scaled to fit (letterboxed, centred), its background,
+ * its zones stacked by z, each playing on its own. The stage stays invisible until every zone shows
+ * its first item, so a program replacing another (left in root until then) never flashes empty.
+ */
+export function renderProgram(root: HTMLElement, program: Program, deps: RenderDeps): ProgramView {
+  const stage = document.createElement('div');
+  stage.className = 'render-stage render-stage--waiting';
+  const canvas = document.createElement('div');
+  canvas.className = 'render-canvas';
+  Object.assign(canvas.style, {
+    width: `${program.width}px`,
+    height: `${program.height}px`,
+    backgroundColor: program.background_color,
+    backgroundImage: program.background ? `url("${program.background.url}")` : '',
+  });
+  stage.append(canvas);
+  root.append(stage);
+
+  const place = () => {
+    const { scale, left, top } = fitCanvas(
+      stage.clientWidth,
+      stage.clientHeight,
+      program.width,
+      program.height,
+    );
+    canvas.style.transform = `translate(${left}px, ${top}px) scale(${scale})`;
+  };
+  place();
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+  observer?.observe(stage);
+
+  const pacer = deps.pacer ?? new FramePacer();
+  const zones = [...program.zones]
+    .sort((a, b) => a.z - b.z)
+    .map(
+      (zone) =>
+        new ZonePlayer(zone, {
+          prepare: deps.prepare ?? prepareSlide,
+          pacer,
+          context: { now: deps.now, language: deps.language, canvasHeight: program.height },
+          onContentError: deps.onContentError,
+          random: deps.random,
+        }),
+    );
+  canvas.append(...zones.map((zone) => zone.element));
+  for (const zone of zones) zone.start();
+
+  let destroyed = false;
+  let cancelReveal = () => {};
+  const ready = Promise.all(zones.map((zone) => zone.ready)).then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (destroyed) return;
+        cancelReveal = pacer.next(() => {
+          stage.classList.remove('render-stage--waiting');
+          resolve();
+        });
+      }),
+  );
+  return {
+    ready,
+    destroy() {
+      destroyed = true;
+      cancelReveal();
+      observer?.disconnect();
+      for (const zone of zones) zone.destroy();
+      stage.remove();
+    },
+  };
+}

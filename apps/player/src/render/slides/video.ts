@@ -1,0 +1,93 @@
+import type { ItemFit } from '@vitrine/contract';
+import { el, type Slide, type SlideContext, SlideError, whenEvent } from '../slide';
+
+// A video (or a stream) waits paused on its first frame, decoded and handed to the compositor,
+// so that showing its layer paints that frame in the same frame; it plays once shown.
+
+/** A video longer than its item is cut; one shorter loops, unless it ends within this of it. */
+const LOOP_SLACK_MS = 250;
+/** After the data arrived, how long to wait for the first frame's callback before going on. */
+const FIRST_FRAME_WAIT_MS = 1_000;
+
+type VideoOptions = { url: string; fit: ItemFit; muted: boolean; duration_ms: number };
+
+/** The reason of a media element's error, as the server records it. */
+export function mediaFailure(media: HTMLMediaElement, what: string): SlideError {
+  const code = media.error?.code;
+  const reason = code === 3 ? 'decode' : code === 4 ? 'decode' : 'load';
+  return new SlideError(
+    reason,
+    `${what} ${media.currentSrc || media.src}: ${media.error?.message || 'failed'}`,
+  );
+}
+
+/** The first frame is decoded and presented (requestVideoFrameCallback where there is one). */
+function firstFrame(video: HTMLVideoElement): Promise<void> {
+  if (typeof video.requestVideoFrameCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, FIRST_FRAME_WAIT_MS);
+    const handle = video.requestVideoFrameCallback(finish);
+    function finish() {
+      clearTimeout(timer);
+      video.cancelVideoFrameCallback(handle);
+      resolve();
+    }
+  });
+}
+
+/** Plays; a screen that refuses sound plays it muted rather than not at all. */
+export async function playMedia(media: HTMLMediaElement): Promise<void> {
+  try {
+    await media.play();
+  } catch (error) {
+    if ((error as DOMException).name !== 'NotAllowedError' || media.muted) throw error;
+    media.muted = true;
+    await media.play();
+  }
+}
+
+/** Whether media shorter than its item loops (always when it plays alone in its zone). */
+export function loops(media: HTMLMediaElement, alone: boolean, durationMs: number): boolean {
+  const lengthMs = Number.isFinite(media.duration) ? media.duration * 1000 : Number.POSITIVE_INFINITY;
+  return alone || durationMs > lengthMs + LOOP_SLACK_MS;
+}
+
+/** Stops a media element and frees its decoder. */
+export function releaseMedia(media: HTMLMediaElement): void {
+  media.pause();
+  media.removeAttribute('src');
+  media.load();
+  media.remove();
+}
+
+export async function prepareVideo(options: VideoOptions, context: SlideContext): Promise<Slide> {
+  const video = el('video', 'render-fill');
+  video.style.objectFit = options.fit;
+  video.muted = options.muted;
+  video.defaultMuted = options.muted;
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.src = options.url;
+  context.layer.append(video);
+  try {
+    if (video.readyState < 2) {
+      await whenEvent(video, ['loadeddata'], context.signal, () => mediaFailure(video, 'video'));
+    }
+    await firstFrame(video);
+  } catch (error) {
+    releaseMedia(video);
+    throw error;
+  }
+  video.loop = loops(video, context.alone, options.duration_ms);
+  const broke = () => context.failed(mediaFailure(video, 'video'));
+  return {
+    start() {
+      video.addEventListener('error', broke);
+      playMedia(video).catch((error: Error) => context.failed(new SlideError('play', error.message)));
+    },
+    dispose() {
+      video.removeEventListener('error', broke);
+      releaseMedia(video);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { TRANSITION_MS } from '@vitrine/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SlideError } from './slide';
+import { FRAME_MS, image, recordingPrepare, shownKeys, testPacer, zoneOf } from './testing';
+import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, ZonePlayer } from './zone';
+
+const context = { now: () => Date.now(), language: 'en' as const, canvasHeight: 1080 };
+let zones: ZonePlayer[] = [];
+
+function play(items: Parameters<typeof zoneOf>[0], prepare = recordingPrepare().prepare, shuffle = false) {
+  const errors: ContentErrorReport[] = [];
+  const zone = new ZonePlayer(zoneOf(items, { shuffle }), {
+    prepare,
+    pacer: testPacer(),
+    context,
+    onContentError: (report) => errors.push(report),
+  });
+  document.body.append(zone.element);
+  zone.start();
+  zones.push(zone);
+  return { zone, errors };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+});
+afterEach(() => {
+  for (const zone of zones) zone.destroy();
+  zones = [];
+  vi.useRealTimers();
+});
+
+describe('ZonePlayer', () => {
+  it('plays its items in turn for their durations, on the frame nearest each end', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { zone } = play([image('a1', 1000), image('b2', 2000), image('c3', 500)], prepare);
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['a1']);
+    const aStart = calls[0]?.started as number;
+    await vi.advanceTimersByTimeAsync(3_600);
+    const starts = calls.map((call) => [call.item.key, call.started]);
+    expect(starts.slice(0, 4).map(([key]) => key)).toEqual(['a1', 'b2', 'c3', 'a1']);
+    // Each item starts within half a frame of when the one before was due to end.
+    const due = [1000, 3000, 3500].map((end) => aStart + FRAME_MS + end);
+    calls.slice(1, 4).forEach((call, i) => {
+      const painted = (call.started as number) + FRAME_MS;
+      expect(Math.abs(painted - (due[i] as number))).toBeLessThanOrEqual(FRAME_MS / 2 + 1);
+    });
+  });
+
+  it('never leaves the zone empty: the new layer shows in the frame that hides the old', async () => {
+    const { zone } = play([image('a1', 300), image('b2', 300)]);
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
+    for (let t = 0; t < 2_000; t += 1) {
+      await vi.advanceTimersByTimeAsync(1);
+      expect(shownKeys(zone.element).length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('keeps at most the shown layer and the next one', async () => {
+    const { zone } = play([image('a1', 200), image('b2', 200), image('c3', 200)]);
+    for (let t = 0; t < 1_500; t += FRAME_MS) {
+      await vi.advanceTimersByTimeAsync(FRAME_MS);
+      expect(zone.element.querySelectorAll('.render-layer').length).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('disposes an item once its successor is on screen', async () => {
+    const { prepare, calls } = recordingPrepare();
+    play([image('a1', 1000), image('b2', 1000)], prepare);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls[0]?.disposed).toBe(false);
+    await vi.advanceTimersByTimeAsync(3 * FRAME_MS);
+    expect(calls[0]?.disposed).toBe(true);
+  });
+
+  it('skips an item that fails and reports it once', async () => {
+    const { prepare, calls } = recordingPrepare((item) =>
+      item.key === 'b2' ? new SlideError('decode', 'broken') : undefined,
+    );
+    const { errors } = play([image('a1', 500), image('b2', 500), image('c3', 500)], prepare);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(errors).toEqual([{ content_id: 2, key: 'b2', reason: 'decode', message: 'broken' }]);
+    expect(calls.filter((call) => call.started !== null).map((call) => call.item.key)).toEqual(['a1', 'c3']);
+  });
+
+  it('gives up on an item not ready in time, the shown one staying until then', async () => {
+    const { prepare, calls } = recordingPrepare((item) => (item.key === 'b2' ? 'never' : undefined));
+    const { zone, errors } = play([image('a1', 500), image('b2', 500), image('c3', 500)], prepare);
+    await vi.advanceTimersByTimeAsync(PREPARE_TIMEOUT_MS - 100);
+    expect(shownKeys(zone.element)).toEqual(['a1']);
+    expect(errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(errors.map((error) => [error.key, error.reason])).toEqual([['b2', 'timeout']]);
+    expect(calls.find((call) => call.item.key === 'b2')?.context.signal.aborted).toBe(true);
+    expect(shownKeys(zone.element)).toEqual(['c3']);
+  });
+
+  it('waits before trying again when every item fails', async () => {
+    const { prepare, calls } = recordingPrepare(() => new SlideError('load', 'gone'));
+    const { zone, errors } = play([image('a1', 500), image('b2', 500)], prepare);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(errors.map((error) => error.key)).toEqual(['a1', 'b2']);
+    await zone.ready;
+    await vi.advanceTimersByTimeAsync(RETRY_MS - 100);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.length).toBeGreaterThan(2);
+  });
+
+  it('keeps a lone item on, alone in its zone', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { zone } = play([image('a1', 500)], prepare);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.context.alone).toBe(true);
+    expect(calls[0]?.disposed).toBe(false);
+    expect(shownKeys(zone.element)).toEqual(['a1']);
+  });
+
+  it('moves on at once from an item that breaks while shown', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { zone, errors } = play([image('a1', 5_000), image('b2', 5_000)], prepare);
+    await vi.advanceTimersByTimeAsync(1_000);
+    calls[0]?.context.failed(new SlideError('play', 'stalled'));
+    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    expect(errors.map((error) => [error.key, error.reason])).toEqual([['a1', 'play']]);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+  });
+
+  it('keeps the old item under a transition until it is over', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { zone } = play([image('a1', 500, { transition: 'fade' }), image('b2', 5_000)], prepare);
+    await vi.advanceTimersByTimeAsync(520);
+    expect(shownKeys(zone.element)).toEqual(['a1', 'b2']);
+    expect(zone.element.querySelector('.render-layer--enter-fade')?.getAttribute('data-key')).toBe('b2');
+    await vi.advanceTimersByTimeAsync(TRANSITION_MS + 2 * FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+    expect(calls[0]?.disposed).toBe(true);
+  });
+
+  it('reshuffles each pass', async () => {
+    const items = ['a1', 'b2', 'c3', 'd4', 'e5'].map((key) => image(key, 100));
+    const { prepare, calls } = recordingPrepare();
+    play(items, prepare, true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    const played = calls.map((call) => call.item.key);
+    const passes = [played.slice(0, 5), played.slice(5, 10), played.slice(10, 15)];
+    for (const pass of passes) expect([...pass].sort()).toEqual(['a1', 'b2', 'c3', 'd4', 'e5']);
+  });
+
+  it('places itself on the canvas', () => {
+    const zone = new ZonePlayer(
+      zoneOf([], { x: 10, y: 20, width: 300, height: 200, z: 3, background_color: '#112233' }),
+      {
+        prepare: recordingPrepare().prepare,
+        pacer: testPacer(),
+        context,
+        onContentError: () => {},
+      },
+    );
+    const { left, top, width, height, zIndex } = zone.element.style;
+    expect([left, top, width, height, zIndex]).toEqual(['10px', '20px', '300px', '200px', '3']);
+  });
+});

@@ -1,0 +1,275 @@
+import { type ContentErrorReason, type PlayItem, type ProgramZone, TRANSITION_MS } from '@vitrine/contract';
+import { PassOrder } from './order';
+import type { FramePacer } from './pacer';
+import { type PrepareSlide, type Slide, type SlideContext, SlideError } from './slide';
+import { traceHook } from './trace';
+
+// One zone of a program: its items in turn, each prepared in a second layer under the one shown
+// and swapped in on the frame its predecessor ends, so the screen never shows an empty zone.
+
+/** An item that takes longer than this to be ready is skipped. */
+export const PREPARE_TIMEOUT_MS = 15_000;
+/** After every item of a zone failed in a row, wait this long before trying them again. */
+export const RETRY_MS = 10_000;
+
+/** An item that could not be shown, for POST /backend/player/content-error. */
+export type ContentErrorReport = {
+  content_id: number | null;
+  key: string;
+  reason: ContentErrorReason;
+  message: string;
+};
+
+export type ZoneDeps = {
+  prepare: PrepareSlide;
+  pacer: FramePacer;
+  context: Pick<SlideContext, 'now' | 'language' | 'canvasHeight'>;
+  onContentError: (report: ContentErrorReport) => void;
+  random?: () => number;
+};
+
+type Shown = {
+  item: PlayItem;
+  slide: Slide;
+  layer: HTMLElement;
+  abort: AbortController;
+  /** When its preparation began, when it was ready, and when it is to end (pacer times). */
+  requested: number;
+  prepared: number;
+  due: number;
+};
+
+export class ZonePlayer {
+  readonly element: HTMLDivElement;
+  private readonly order: PassOrder<PlayItem>;
+  private shown: Shown | null = null;
+  private destroyed = false;
+  private layers = 0;
+  private readonly cancels = new Set<() => void>();
+  private readonly aborts = new Set<AbortController>();
+  private endEarly: (() => void) | null = null;
+  private firstShown!: () => void;
+  /** Settles once the zone shows its first item (or has tried every item once). */
+  readonly ready = new Promise<void>((resolve) => {
+    this.firstShown = resolve;
+  });
+
+  constructor(
+    private readonly zone: ProgramZone,
+    private readonly deps: ZoneDeps,
+  ) {
+    this.order = new PassOrder(zone.items, zone.shuffle, deps.random);
+    this.element = document.createElement('div');
+    this.element.className = 'render-zone';
+    Object.assign(this.element.style, {
+      left: `${zone.x}px`,
+      top: `${zone.y}px`,
+      width: `${zone.width}px`,
+      height: `${zone.height}px`,
+      zIndex: String(zone.z),
+      background: zone.background_color,
+    });
+    this.element.dataset.zone = zone.key;
+  }
+
+  start(): void {
+    if (this.zone.items.length === 0) this.firstShown();
+    else void this.run();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const cancel of this.cancels) cancel();
+    for (const abort of this.aborts) abort.abort();
+    this.shown?.slide.dispose();
+    this.element.remove();
+  }
+
+  private get alone(): boolean {
+    return this.zone.items.length === 1;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.destroyed) {
+      const next = await this.prepareNext();
+      if (!next || this.destroyed) return;
+      await this.swapIn(next);
+      if (this.destroyed) return;
+      // A zone of one item keeps it on; it is prepared again only if it broke.
+      if (this.alone) await this.untilEnded();
+    }
+  }
+
+  /** The next item that gets ready, reporting and skipping those that fail. */
+  private async prepareNext(): Promise<Shown | null> {
+    let failures = 0;
+    while (!this.destroyed) {
+      const item = this.order.next() as PlayItem;
+      try {
+        return await this.prepare(item);
+      } catch (error) {
+        if (this.destroyed) return null;
+        const failure =
+          error instanceof SlideError
+            ? error
+            : new SlideError('load', String((error as Error)?.message ?? error));
+        this.deps.onContentError({
+          content_id: item.content_id,
+          key: item.key,
+          reason: failure.reason,
+          message: failure.message,
+        });
+        if (++failures >= this.zone.items.length) {
+          this.firstShown();
+          failures = 0;
+          await this.sleep(RETRY_MS);
+        }
+      }
+    }
+    return null;
+  }
+
+  private async prepare(item: PlayItem): Promise<Shown> {
+    const requested = this.deps.pacer.now();
+    const layer = document.createElement('div');
+    layer.className = 'render-layer';
+    layer.dataset.key = item.key;
+    this.element.append(layer);
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    const context: SlideContext = {
+      ...this.deps.context,
+      layer,
+      signal: abort.signal,
+      alone: this.alone,
+      failed: (error) => this.failed(item, error),
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new SlideError('timeout', `not ready after ${PREPARE_TIMEOUT_MS / 1000} s`));
+      }, PREPARE_TIMEOUT_MS);
+    });
+    try {
+      const slide = await Promise.race([this.deps.prepare(item, context), timeout]);
+      return { item, slide, layer, abort, requested, prepared: this.deps.pacer.now(), due: 0 };
+    } catch (error) {
+      abort.abort();
+      this.aborts.delete(abort);
+      layer.remove();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Shows the prepared item on the frame the shown one ends, and hides that one in the same frame;
+   * settles once the old one is gone, so that a zone holds two layers at most.
+   */
+  private swapIn(next: Shown): Promise<void> {
+    const outgoing = this.shown;
+    const due = outgoing ? outgoing.due : 0;
+    const { pacer } = this.deps;
+    return new Promise((resolve) => {
+      const show = (frameTime: number) => {
+        this.cancels.delete(cancel);
+        this.endEarly = null;
+        if (this.destroyed) return next.slide.dispose();
+        const painted = pacer.painted(frameTime);
+        // On time, the item's own time runs from when it was due: no drift over a long playlist.
+        next.due = (outgoing && painted - due <= pacer.interval ? due : painted) + next.item.duration_ms;
+        next.layer.style.zIndex = String(++this.layers);
+        next.layer.classList.add('render-layer--shown');
+        const transition = outgoing?.item.transition ?? 'none';
+        if (outgoing && transition !== 'none') next.layer.classList.add(`render-layer--enter-${transition}`);
+        else if (outgoing) outgoing.layer.classList.remove('render-layer--shown');
+        next.slide.start();
+        this.shown = next;
+        this.firstShown();
+        this.afterPaint(next, outgoing, outgoing ? due : null, frameTime, transition !== 'none', resolve);
+      };
+      let cancel = outgoing ? pacer.at(due, show) : pacer.next(show);
+      this.cancels.add(cancel);
+      // The shown item broke: the next one takes over at once.
+      this.endEarly = () => {
+        cancel();
+        this.cancels.delete(cancel);
+        cancel = pacer.next(show);
+        this.cancels.add(cancel);
+      };
+    });
+  }
+
+  /** Once the new item is on the screen, the old one goes (after its transition). */
+  private afterPaint(
+    next: Shown,
+    outgoing: Shown | null,
+    due: number | null,
+    frame: number,
+    transition: boolean,
+    done: () => void,
+  ) {
+    const cancel = this.deps.pacer.next((painted) => {
+      this.cancels.delete(cancel);
+      const { key, kind } = next.item;
+      const { requested, prepared } = next;
+      traceHook()?.({ zone: this.zone.key, key, kind, due, requested, prepared, frame, painted });
+      if (!outgoing || !transition) {
+        if (outgoing) this.release(outgoing);
+        return done();
+      }
+      const timer = setTimeout(() => {
+        this.cancels.delete(stop);
+        next.layer.className = 'render-layer render-layer--shown';
+        this.release(outgoing);
+        done();
+      }, TRANSITION_MS);
+      const stop = () => clearTimeout(timer);
+      this.cancels.add(stop);
+    });
+    this.cancels.add(cancel);
+  }
+
+  private release(shown: Shown): void {
+    shown.slide.dispose();
+    shown.layer.remove();
+    this.aborts.delete(shown.abort);
+  }
+
+  private failed(item: PlayItem, error: SlideError): void {
+    if (this.destroyed || this.shown?.item !== item) return;
+    this.deps.onContentError({
+      content_id: item.content_id,
+      key: item.key,
+      reason: error.reason,
+      message: error.message,
+    });
+    this.shown.due = Math.min(this.shown.due, this.deps.pacer.now());
+    if (this.alone) this.endAlone?.();
+    else this.endEarly?.();
+  }
+
+  private endAlone: (() => void) | null = null;
+
+  /** A lone item plays until it breaks; then it is tried again after a pause. */
+  private async untilEnded(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.endAlone = resolve;
+    });
+    this.endAlone = null;
+    await this.sleep(RETRY_MS);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.cancels.delete(stop);
+        resolve();
+      }, ms);
+      const stop = () => clearTimeout(timer);
+      this.cancels.add(stop);
+    });
+  }
+}
