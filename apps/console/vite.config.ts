@@ -56,6 +56,8 @@ export default defineConfig({
     proxy: {
       '/backend': { target: SERVER, changeOrigin: true },
       '/version.json': { target: SERVER, changeOrigin: true },
+      // The player's preview page, framed by program previews (the server serves the built player).
+      '/player': { target: SERVER, changeOrigin: true },
     },
   },
   build: {
