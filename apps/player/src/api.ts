@@ -1,11 +1,13 @@
 import type {
   Envelope,
+  Manifest,
   PlayerAckRequest,
   PlayerHelloRequest,
   PlayerPoll,
   PlayerState,
 } from '@vitrine/contract';
 import { httpStatusOf, ResultCode } from '@vitrine/contract';
+import type { ContentErrorReport } from './render/zone';
 
 // The player's HTTP calls under /backend/player: hello, and the socket's fallback (poll and ack),
 // which carry the device token as Bearer.
@@ -13,6 +15,8 @@ import { httpStatusOf, ResultCode } from '@vitrine/contract';
 const HELLO_PATH = '/backend/player/hello';
 const POLL_PATH = '/backend/player/poll';
 const ACK_PATH = '/backend/player/ack';
+const MANIFEST_PATH = '/backend/player/manifest';
+const CONTENT_ERROR_PATH = '/backend/player/content-error';
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
 const TOKEN_REFUSED_STATUSES = [400, 401, 403, 404];
@@ -71,6 +75,32 @@ export async function poll(
   });
   if (response.status === 304) return null;
   return { poll: await dataOf<PlayerPoll>(response), etag: response.headers.get('etag') };
+}
+
+/**
+ * GET /backend/player/manifest: what the screen plays, or null when nothing changed since the
+ * answer whose ETag is given.
+ */
+export async function fetchManifest(
+  token: string,
+  etag: string | null,
+): Promise<{ manifest: Manifest; etag: string | null } | null> {
+  const response = await fetch(MANIFEST_PATH, {
+    headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
+    cache: 'no-store',
+  });
+  if (response.status === 304) return null;
+  return { manifest: await dataOf<Manifest>(response), etag: response.headers.get('etag') };
+}
+
+/** POST /backend/player/content-error: an item this screen could not show. */
+export async function reportContentError(token: string, body: ContentErrorReport): Promise<void> {
+  const response = await fetch(CONTENT_ERROR_PATH, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, ...bearer(token) },
+    body: JSON.stringify(body),
+  });
+  await dataOf(response);
 }
 
 /** POST /backend/player/ack: a command's result while the socket is down. */

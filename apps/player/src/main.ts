@@ -1,15 +1,17 @@
 import './styles.css';
-import type { DeviceCommand, PlayerInfo, PlayerState } from '@vitrine/contract';
-import { acknowledge, CallRefused, poll } from './api';
+import type { DeviceCommand, Manifest, PlayerInfo, PlayerState, Program } from '@vitrine/contract';
+import { acknowledge, CallRefused, fetchManifest, poll, reportContentError } from './api';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
 import { type CommandPlayer, runCommand } from './commands';
+import { ContentErrorReporter } from './content-errors';
 import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
 import { PinGuard } from './lock';
 import type { ScreenView } from './screens/dom';
 import { renderPaired } from './screens/paired';
+import { type ProgramScreen, renderProgramScreen } from './screens/program';
 import { renderReplaced } from './screens/replaced';
 import { SettingsScreen } from './screens/settings';
 import { renderStarting } from './screens/starting';
@@ -17,7 +19,15 @@ import { renderUnpaired } from './screens/unpaired';
 import { uploadScreenshot } from './screenshot';
 import { greet } from './session';
 import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
-import { forgetDevice, loadClockOffset, loadState, saveClockOffset, saveState } from './store';
+import {
+  forgetDevice,
+  loadClockOffset,
+  loadManifest,
+  loadState,
+  saveClockOffset,
+  saveManifest,
+  saveState,
+} from './store';
 import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
 
@@ -49,7 +59,16 @@ let pinTimer: ReturnType<typeof setTimeout> | undefined;
 let bootTimer: ReturnType<typeof setTimeout> | undefined;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let pollTag: string | null = null;
+// What the screen plays (the last manifest, kept for a start without the server) and its ETag.
+let manifest: Manifest | null = loadManifest();
+let manifestTag: string | null = null;
+let manifestLoading = false;
+let manifestAgain = false;
+let programScreen: ProgramScreen | null = null;
 const obeyed = new Set<number>();
+const contentErrors = new ContentErrorReporter((report) =>
+  token ? reportContentError(token, report) : Promise.resolve(),
+);
 
 function setStatus(next: ConnectionStatus): void {
   status = next;
@@ -61,17 +80,76 @@ function show(state: PlayerState): void {
   current = state;
   power.update(state);
   effects.apply(state.settings);
+  if (state.paired && manifestTag === null) void refreshManifest();
+  const program = state.paired ? (manifest?.default_program ?? null) : null;
+  if (program) {
+    play(program);
+    return;
+  }
   // Settings change the page without drawing the screen anew.
   const { server_time: _time, token: _token, settings: _settings, ...visible } = state;
   const key = JSON.stringify(visible);
   if (key === shown) return;
   shown = key;
-  view.destroy();
-  view = state.paired
-    ? renderPaired(root, { state, language, now: () => clock.now() })
-    : renderUnpaired(root, { state, t, origin: location.origin, now: clock.now() });
-  view.setStatus(status);
+  replaceView(
+    state.paired
+      ? renderPaired(root, { state, language, now: () => clock.now() })
+      : renderUnpaired(root, { state, t, origin: location.origin, now: clock.now() }),
+  );
   renewPinWhenDue(state);
+}
+
+function replaceView(next: ScreenView): void {
+  view.destroy();
+  programScreen = null;
+  view = next;
+  view.setStatus(status);
+}
+
+/** The paired screen's program instead of its identity and clock; a new one follows without a blank. */
+function play(program: Program): void {
+  if (!programScreen) {
+    clearTimeout(pinTimer);
+    shown = 'program';
+    const screen = renderProgramScreen(root, {
+      now: () => clock.now(),
+      language,
+      onContentError: (report) => contentErrors.report(report),
+    });
+    replaceView(screen);
+    programScreen = screen;
+  }
+  programScreen.play(program);
+}
+
+/** Fetches the manifest when it changed (ETag), keeps it, and shows its program. */
+async function refreshManifest(): Promise<void> {
+  if (!token) return;
+  if (manifestLoading) {
+    // A change announced while the last one is being fetched: fetch again after it.
+    manifestAgain = true;
+    return;
+  }
+  manifestLoading = true;
+  try {
+    const answer = await fetchManifest(token, manifestTag);
+    if (answer) {
+      manifestTag = answer.etag ?? '';
+      manifest = answer.manifest;
+      saveManifest(answer.manifest);
+      // No program any more: the identity screen comes back.
+      if (programScreen && !manifest.default_program) shown = '';
+      if (current) show(current);
+    }
+  } catch {
+    // Unreachable, or refused (hello and the poll deal with a refused token): the next poll asks again.
+  } finally {
+    manifestLoading = false;
+  }
+  if (manifestAgain) {
+    manifestAgain = false;
+    await refreshManifest();
+  }
 }
 
 function renewPinWhenDue(state: PlayerState): void {
@@ -115,8 +193,13 @@ async function refresh(): Promise<void> {
   }
 }
 
-/** The socket's fallback: the state and the waiting commands, when they changed. */
+/** The socket's fallback: the state and the waiting commands, and the manifest, when they changed. */
 async function pollNow(): Promise<void> {
+  await pollState();
+  await refreshManifest();
+}
+
+async function pollState(): Promise<void> {
   if (!token) return;
   const sentAt = Date.now();
   try {
@@ -146,6 +229,7 @@ function connect(nextToken: string): void {
   connection?.stop();
   token = nextToken;
   pollTag = null;
+  manifestTag = null;
   connection = new PlayerConnection({
     url: socketUrl(location),
     token: nextToken,
@@ -160,6 +244,7 @@ function connect(nextToken: string): void {
       },
       replaced: showReplaced,
       command: obey,
+      manifest: () => void refreshManifest(),
     },
   });
   connection.start();
@@ -196,6 +281,7 @@ function restart(): void {
   connection?.stop();
   connection = null;
   token = null;
+  manifest = null;
   void boot();
 }
 
@@ -203,9 +289,8 @@ function showReplaced(): void {
   connection = null;
   clearTimeout(pinTimer);
   clearInterval(pollTimer);
-  view.destroy();
   shown = '';
-  view = renderReplaced(root, t, () => location.reload());
+  replaceView(renderReplaced(root, t, () => location.reload()));
 }
 
 async function updateInfo(): Promise<void> {

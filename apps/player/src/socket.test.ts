@@ -52,6 +52,7 @@ function setup(random = () => 0.5) {
     unpaired: vi.fn(),
     replaced: vi.fn(),
     command: vi.fn(),
+    manifest: vi.fn(),
   } satisfies ConnectionEvents;
   let info: typeof INFO = { ...INFO };
   const connection = new PlayerConnection({
@@ -238,6 +239,14 @@ describe('PlayerConnection', () => {
     expect(events.command).toHaveBeenCalledWith(7, { action: 'volume', value: 20 });
     connection.acknowledge(7, false, 'no media');
     expect(sockets[0].sent.at(-1)).toEqual({ type: 'ack', command_id: 7, ok: false, result: 'no media' });
+  });
+
+  it('says when the manifest changed', () => {
+    const { connection, sockets, events, welcome } = setup();
+    connection.start();
+    welcome(sockets[0]);
+    sockets[0].receive({ type: 'manifest' });
+    expect(events.manifest).toHaveBeenCalledTimes(1);
   });
 
   it('drops a silent connection and reconnects', () => {

@@ -19,6 +19,8 @@ export type ConnectionEvents = {
   replaced(): void;
   /** Do this, then acknowledge() it. */
   command(commandId: number, command: DeviceCommand): void;
+  /** Something the manifest holds changed: fetch it again. */
+  manifest(): void;
 };
 
 /** The part of a WebSocket the connection uses, so tests can hand it a fake. */
@@ -133,6 +135,9 @@ export class PlayerConnection {
         break;
       case 'command':
         events.command(message.command_id, message.command);
+        break;
+      case 'manifest':
+        events.manifest();
         break;
       case 'unpaired':
         this.stop();

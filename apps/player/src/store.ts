@@ -1,10 +1,11 @@
-import type { PlayerState } from '@vitrine/contract';
+import type { Manifest, PlayerState } from '@vitrine/contract';
 
 // The device token (the screen's only credential) and the last state, so a screen that starts
 // with the server unreachable still shows its idle screen.
 const TOKEN_KEY = 'vitrine.player.token';
 const STATE_KEY = 'vitrine.player.state';
 const CLOCK_KEY = 'vitrine.player.clock-offset';
+const MANIFEST_KEY = 'vitrine.player.manifest';
 
 export const loadToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const saveToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
@@ -12,11 +13,19 @@ export const saveToken = (token: string): void => localStorage.setItem(TOKEN_KEY
 export function forgetDevice(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(STATE_KEY);
+  localStorage.removeItem(MANIFEST_KEY);
 }
 
-export function loadState(): PlayerState | null {
+export const loadState = (): PlayerState | null => loadJson(STATE_KEY);
+
+/** The last manifest, so a screen started with the server unreachable plays what it played. */
+export const loadManifest = (): Manifest | null => loadJson(MANIFEST_KEY);
+export const saveManifest = (manifest: Manifest): void =>
+  localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
+
+function loadJson<T>(key: string): T | null {
   try {
-    return JSON.parse(localStorage.getItem(STATE_KEY) ?? 'null');
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
   } catch {
     return null;
   }
