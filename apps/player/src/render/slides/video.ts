@@ -14,7 +14,8 @@ type VideoOptions = { url: string; fit: ItemFit; muted: boolean; duration_ms: nu
 /** The reason of a media element's error, as the server records it. */
 export function mediaFailure(media: HTMLMediaElement, what: string): SlideError {
   const code = media.error?.code;
-  const reason = code === 3 ? 'decode' : code === 4 ? 'decode' : 'load';
+  // 3: the decoder failed, 4: a format it cannot play; else the network.
+  const reason = code === 3 || code === 4 ? 'decode' : 'load';
   return new SlideError(
     reason,
     `${what} ${media.currentSrc || media.src}: ${media.error?.message || 'failed'}`,

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SlideContext } from '../slide';
+import { clockFormats, prepareClock } from './clock';
+import { prepareMarquee, textPixels } from './marquee';
+import { loops, mediaFailure } from './video';
+
+let layer: HTMLElement;
+const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
+  layer,
+  now: () => Date.UTC(2030, 0, 2, 9, 5, 30),
+  language: 'en',
+  canvasHeight: 720,
+  failed: () => {},
+  signal: new AbortController().signal,
+  alone: false,
+  ...extra,
+});
+
+beforeEach(() => {
+  layer = document.createElement('div');
+  document.body.replaceChildren(layer);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('marquee', () => {
+  it('sizes its text for the canvas and runs once shown, at the console’s pace', async () => {
+    const slide = await prepareMarquee(
+      {
+        content: 'Welcome',
+        position: 'bottom',
+        direction: 'left',
+        speed: 4,
+        color: '#ffffff',
+        background_color: '#000000',
+        font_size: 54,
+        font: null,
+      },
+      context(),
+    );
+    const band = layer.querySelector<HTMLElement>('.render-marquee') as HTMLElement;
+    expect(band.className).toContain('render-marquee--bottom render-marquee--left');
+    expect(band.style.fontSize).toBe(`${textPixels(54, 720)}px`);
+    expect(textPixels(54, 720)).toBe(36);
+    expect(band.style.getPropertyValue('--marquee-seconds')).toBe('6s');
+    expect(band.textContent).toBe('Welcome');
+    expect(band.classList.contains('render-marquee--running')).toBe(false);
+    slide.start();
+    expect(band.classList.contains('render-marquee--running')).toBe(true);
+    slide.dispose();
+    expect(layer.children).toHaveLength(0);
+  });
+});
+
+describe('clock', () => {
+  it('formats time, date or both in the screen’s language', () => {
+    expect(clockFormats('time', 'en')).toHaveLength(1);
+    expect(clockFormats('datetime', 'de')).toHaveLength(2);
+  });
+
+  it('shows the server’s time and follows it', async () => {
+    vi.useFakeTimers({ now: 0 });
+    let now = Date.UTC(2030, 0, 2, 9, 5, 30);
+    const slide = await prepareClock(
+      { format: 'time', color: '#ff0000', font_size: 80, font: null },
+      context({ now: () => now }),
+    );
+    const box = layer.querySelector<HTMLElement>('.render-clock') as HTMLElement;
+    const time = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' });
+    expect(box.textContent).toBe(time.format(now));
+    expect(box.style.fontSize).toBe('80px');
+    now += 60_000;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(box.textContent).toBe(time.format(now));
+    slide.dispose();
+  });
+});
+
+describe('video timing', () => {
+  const media = (duration: number) => ({ duration }) as HTMLMediaElement;
+
+  it('loops a video shorter than its item, or alone in its zone; not one as long as its item', () => {
+    expect(loops(media(2), false, 10_000)).toBe(true);
+    expect(loops(media(2), false, 2_000)).toBe(false);
+    expect(loops(media(10), false, 2_000)).toBe(false);
+    expect(loops(media(10), true, 2_000)).toBe(true);
+    expect(loops(media(Number.POSITIVE_INFINITY), false, 60_000)).toBe(false);
+  });
+
+  it('tells a decode failure from a load failure', () => {
+    const failed = (code: number) =>
+      ({ error: { code, message: 'x' }, currentSrc: '/v', src: '/v' }) as HTMLMediaElement;
+    expect(mediaFailure(failed(3), 'video').reason).toBe('decode');
+    expect(mediaFailure(failed(2), 'video').reason).toBe('load');
+  });
+});
