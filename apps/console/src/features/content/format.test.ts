@@ -26,5 +26,6 @@ describe('item measures', () => {
     expect(formatMeta('sample_rate', 44_100)).toBe('44.1 kHz');
     expect(formatMeta('video_codec', 'AVC')).toBe('AVC');
     expect(formatMeta('pages', 4)).toBe('4');
+    expect(formatMeta('unpacked_size', 2_097_152)).toBe('2.0 MB');
   });
 });

@@ -1,3 +1,5 @@
+import { formatSize } from '../team/components/member-columns';
+
 // How an item's measures read on screen: the same in every language.
 
 /** Seconds as m:ss, or h:mm:ss from an hour on. */
@@ -21,9 +23,11 @@ const RATE_UNITS: Record<string, (value: number) => string> = {
     value >= 1_000_000 ? `${(value / 1_000_000).toFixed(1)} Mb/s` : `${Math.round(value / 1000)} kb/s`,
   framerate: (value) => `${Number(value.toFixed(3))} fps`,
   samplerate: (value) => `${Number((value / 1000).toFixed(1))} kHz`,
+  // An H5 package's files once unpacked.
+  unpackedsize: formatSize,
 };
 
-/** A metadata value with its unit where the key tells it (bits/s, frames/s, Hz). */
+/** A metadata value with its unit where the key tells it (bits/s, frames/s, Hz, bytes). */
 export function formatMeta(key: string, value: string | number): string {
   const unit = RATE_UNITS[metaKey(key)];
   return typeof value === 'number' && unit ? unit(value) : String(value);

@@ -59,6 +59,9 @@ describe('TemplateTypePage', { timeout: 30_000 }, () => {
     expect(within(shipped).getByText('Platform')).toBeTruthy();
     expect(within(shipped).getByText('5')).toBeTruthy();
     expect(within(shipped).queryByRole('button')).toBeNull();
+    expect(
+      within(shipped).getByRole('img', { name: 'Kept by the platform: it cannot be changed here' }),
+    ).toBeTruthy();
     const own = screen.getByText('Lobby').closest('tr') as HTMLElement;
     expect(within(own).getByText('Company')).toBeTruthy();
     expect(within(own).getByRole('button', { name: 'Edit Lobby' })).toBeTruthy();

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TemplateType } from '@vitrine/contract';
-import { Button, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
@@ -10,6 +10,7 @@ import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useDeleteTemplateType, useTemplateTypeName, useTemplateTypes } from '../api';
 import { TemplateTypeDrawer } from '../components/TemplateTypeDrawer';
+import '../components/template.css';
 
 type Drawer = { item: TemplateType | null } | null;
 /** A new type sorts after the last one by this much, leaving room in between. */
@@ -73,7 +74,14 @@ export function TemplateTypePage() {
               danger
             />
           </Space>
-        ) : null,
+        ) : (
+          // Kept by the platform: a lock says why there is nothing to do (and keeps the row's height).
+          <Tooltip title={t('type.readOnly')}>
+            <span className="template-type-lock" role="img" aria-label={t('type.readOnly')}>
+              <LockOutlined />
+            </span>
+          </Tooltip>
+        ),
     },
   ];
 
