@@ -22,18 +22,34 @@ export function mediaFailure(media: HTMLMediaElement, what: string): SlideError 
   );
 }
 
-/** The first frame is decoded and presented (requestVideoFrameCallback where there is one). */
-function firstFrame(video: HTMLVideoElement): Promise<void> {
-  if (typeof video.requestVideoFrameCallback !== 'function') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(finish, FIRST_FRAME_WAIT_MS);
-    const handle = video.requestVideoFrameCallback(finish);
-    function finish() {
+/**
+ * The first frame presented to the compositor (requestVideoFrameCallback where there is one, asked
+ * before the video loads: a paused video presents that frame once, maybe before 'loadeddata' is
+ * dispatched). `after` starts the wait's time limit, for a browser that never calls back.
+ */
+function firstFrame(video: HTMLVideoElement): { presented: Promise<void>; after(): void; cancel(): void } {
+  if (typeof video.requestVideoFrameCallback !== 'function') {
+    return { presented: Promise.resolve(), after() {}, cancel() {} };
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let finish = () => {};
+  const presented = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const handle = video.requestVideoFrameCallback(() => {
+    clearTimeout(timer);
+    finish();
+  });
+  return {
+    presented,
+    after() {
+      timer = setTimeout(finish, FIRST_FRAME_WAIT_MS);
+    },
+    cancel() {
       clearTimeout(timer);
       video.cancelVideoFrameCallback(handle);
-      resolve();
-    }
-  });
+    },
+  };
 }
 
 /** Plays; a screen that refuses sound plays it muted rather than not at all. */
@@ -68,14 +84,17 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
   video.defaultMuted = options.muted;
   video.playsInline = true;
   video.preload = 'auto';
+  const frame = firstFrame(video);
   video.src = options.url;
   context.layer.append(video);
   try {
     if (video.readyState < 2) {
       await whenEvent(video, ['loadeddata'], context.signal, () => mediaFailure(video, 'video'));
     }
-    await firstFrame(video);
+    frame.after();
+    await frame.presented;
   } catch (error) {
+    frame.cancel();
     releaseMedia(video);
     throw error;
   }
