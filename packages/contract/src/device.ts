@@ -3,6 +3,7 @@ import { type DeviceCommand, deviceCommandSchema, deviceTimersSchema } from './d
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
 import { STORAGE_MODES } from './player';
+import { programRefSchema } from './program-schemas';
 import { bodyIdSchema, idsSchema } from './team';
 import {
   idSchema,
@@ -36,6 +37,8 @@ export const deviceEditRequestSchema = z.object({
     .max(MAX_NAME_LENGTH * 4, 'validation.text.max')
     .nullable()
     .optional(),
+  /** What the screen plays when nothing is scheduled: a playlist or composition its workspace uses; null clears it. */
+  default_program: programRefSchema.nullable().optional(),
 });
 export type DeviceEditRequest = z.input<typeof deviceEditRequestSchema>;
 
@@ -85,6 +88,8 @@ export const deviceItemSchema = z.object({
   screen_on: z.boolean(),
   lock_enabled: z.boolean(),
   timers: deviceTimersSchema,
+  /** The default content: what the screen plays when nothing is scheduled. */
+  default_program: programRefSchema.nullable(),
   /** When the latest screenshot was taken (GET /manager/device/{id}/screenshot), if any. */
   screenshot_at: z.string().nullable(),
   status: z.number(),
@@ -190,4 +195,6 @@ export type ServerMessage =
   | { type: 'unpaired' }
   /** Do this and acknowledge it (a screenshot is uploaded to /backend/player/screenshot first). */
   | { type: 'command'; command_id: number; command: DeviceCommand }
+  /** Something the manifest holds changed: fetch GET /backend/player/manifest again (with If-None-Match). */
+  | { type: 'manifest' }
   | { type: 'error'; code: number; msg: string };

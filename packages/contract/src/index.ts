@@ -13,6 +13,7 @@ export * from './permissions';
 export * from './player';
 export * from './playlist';
 export * from './program';
+export * from './program-schemas';
 export * from './roles';
 export * from './sticker';
 export * from './sys';

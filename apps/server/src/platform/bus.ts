@@ -27,7 +27,9 @@ export type BusEvent =
   /** A device was claimed, renamed, moved or deleted: the instance holding its socket pushes. */
   | { type: 'device-changed'; deviceId: number }
   /** A command for a device: the instance holding its socket sends it. */
-  | { type: 'device-command'; deviceId: number; commandId: number };
+  | { type: 'device-command'; deviceId: number; commandId: number }
+  /** What these devices play changed (modules/program): the instances holding their sockets tell them. */
+  | { type: 'manifest-changed'; deviceIds: number[] };
 
 type Handler = (event: BusEvent) => void;
 

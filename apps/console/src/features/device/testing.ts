@@ -24,6 +24,7 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     screen_on: true,
     lock_enabled: false,
     timers: { enabled: false, timers: [] },
+    default_program: null,
     screenshot_at: null,
     status: DeviceStatus.online,
     online: true,

@@ -106,6 +106,11 @@ export class DeviceHub {
         this.deliver(event.deviceId, event.commandId).catch((err) =>
           this.log.error({ err, event }, 'device hub: command failed'),
         );
+      } else if (event.type === 'manifest-changed') {
+        for (const deviceId of event.deviceIds) {
+          const socket = this.sockets.get(deviceId);
+          if (socket) send(socket, { type: 'manifest' });
+        }
       }
     });
   }

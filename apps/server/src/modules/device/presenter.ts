@@ -2,6 +2,7 @@ import {
   type DeviceItem,
   DeviceStatus,
   type PlayerState,
+  type ProgramKind,
   type StorageMode,
   type TeamDeviceItem,
 } from '@vitrine/contract';
@@ -32,6 +33,10 @@ export const presentDevice = (row: DeviceRow): DeviceItem => ({
   screen_on: row.screenOn,
   lock_enabled: row.lockPinSha256 !== null,
   timers: row.timers,
+  default_program:
+    row.defaultProgramKind !== null && row.defaultProgramId !== null
+      ? { kind: row.defaultProgramKind as ProgramKind, id: row.defaultProgramId }
+      : null,
   screenshot_at: row.screenshotAt?.toISOString() ?? null,
   status: row.status,
   online: row.status === DeviceStatus.online,

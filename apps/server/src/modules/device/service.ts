@@ -18,6 +18,7 @@ import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
+import { setDefaultProgram } from '../program/defaults';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { usableWorkspace } from '../team/workspaces';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
@@ -162,7 +163,7 @@ export async function addDevice(
   return deviceDetail(app.db, scope, id);
 }
 
-/** PUT device/{device_id}: name and description. */
+/** PUT device/{device_id}: name, description and (when given) the default program. */
 export async function editDevice(
   app: FastifyInstance,
   scope: TenantScope,
@@ -179,6 +180,7 @@ export async function editDevice(
         updatedAt: new Date(),
       })
       .where(eq(devices.id, id));
+    if (input.default_program !== undefined) await setDefaultProgram(tx, scope, id, input.default_program);
     await announce(tx, [id]);
   });
   return deviceDetail(app.db, scope, id);

@@ -1,0 +1,80 @@
+import { type ProgramRef, ResultCode } from '@vitrine/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices, workspaces } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+import { playlistUseRegistry, type Uses } from '../content/uses';
+import { publishManifestChanged } from './notify';
+import { programOwner } from './reach';
+
+// A device's default content: the playlist or composition a screen plays when nothing is
+// scheduled. It must be one the caller sees (else 404001) and one of the device's workspace scope
+// (its workspace or one below, as a playlist holds content of its workspace or below).
+
+/**
+ * Sets (or with null clears) a device's default program inside the edit's transaction; the screen
+ * hears "manifest changed" at commit when it changed. The device is one the caller may edit.
+ */
+export async function setDefaultProgram(
+  tx: Db,
+  scope: TenantScope,
+  deviceId: number,
+  ref: ProgramRef | null,
+) {
+  const [device] = await tx
+    .select({
+      companyId: devices.companyId,
+      workspaceId: devices.workspaceId,
+      kind: devices.defaultProgramKind,
+      id: devices.defaultProgramId,
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  if (!device || device.companyId === null || device.workspaceId === null) throw notFound();
+  if (ref !== null) {
+    const home = await programOwner(tx, scope, ref);
+    if (!home || home.companyId !== device.companyId) throw notFound();
+    const links = await tx
+      .select({ id: workspaces.id, parentId: workspaces.parentId })
+      .from(workspaces)
+      .where(eq(workspaces.companyId, device.companyId));
+    if (!subtreeOf(links, device.workspaceId).includes(home.workspaceId)) {
+      throw new AppError(ResultCode.validation, 'device.programWorkspace');
+    }
+  }
+  if (device.kind === (ref?.kind ?? null) && device.id === (ref?.id ?? null)) return;
+  await tx
+    .update(devices)
+    .set({ defaultProgramKind: ref?.kind ?? null, defaultProgramId: ref?.id ?? null })
+    .where(eq(devices.id, deviceId));
+  await publishManifestChanged(tx, [deviceId]);
+}
+
+/** A default program counts as a use of its playlist or composition: deleting it asks, detaching clears it. */
+export const deviceUses = (kind: ProgramRef['kind']): Uses => {
+  const defaulting = (ids: readonly number[]) =>
+    and(eq(devices.defaultProgramKind, kind), inArray(devices.defaultProgramId, [...ids]));
+  return {
+    find: async (tx, ids) =>
+      (
+        await tx
+          .select({ id: devices.id, name: devices.name, signageId: devices.signageId })
+          .from(devices)
+          .where(defaulting(ids))
+      ).map((row) => ({ id: row.id, name: row.name ?? row.signageId })),
+    detach: async (tx, ids) => {
+      const cleared = await tx
+        .update(devices)
+        .set({ defaultProgramKind: null, defaultProgramId: null })
+        .where(defaulting(ids))
+        .returning({ id: devices.id });
+      await publishManifestChanged(
+        tx,
+        cleared.map((row) => row.id),
+      );
+    },
+  };
+};
+
+playlistUseRegistry.register('device', deviceUses('playlist'));

@@ -1,0 +1,106 @@
+import type { ProgramRef } from '@vitrine/contract';
+import { and, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { compositions, compositionZones, devices, playlistItems } from '../../db/schema';
+import { publish } from '../../platform/bus';
+import { NESTING_LIMIT } from './playlists';
+
+// "Manifest changed" (ARCHITECTURE §7): when a device's default program, or anything in it, changes,
+// the instance holding its socket tells the player to fetch its manifest again. Call these inside
+// the transaction of the change: the event leaves at its commit, and never for a rolled-back one.
+
+/** Device ids per event: a NOTIFY payload holds under 8,000 bytes. */
+const IDS_PER_EVENT = 500;
+
+export async function publishManifestChanged(tx: Db, deviceIds: readonly number[]) {
+  const ids = [...new Set(deviceIds)];
+  for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
+    await publish(tx, { type: 'manifest-changed', deviceIds: ids.slice(start, start + IDS_PER_EVENT) });
+  }
+}
+
+/** What changed: stored programs, and library rows programs show. */
+export type ChangedRows = {
+  playlists?: readonly number[];
+  compositions?: readonly number[];
+  contents?: readonly number[];
+  texts?: readonly number[];
+  stickers?: readonly number[];
+};
+
+const any = (ids: readonly number[] | undefined): ids is readonly number[] => !!ids && ids.length > 0;
+const distinct = (rows: readonly { id: number }[]) => [...new Set(rows.map((row) => row.id))];
+
+/** Playlists holding any of these, directly or through nested playlists. */
+async function playlistsAbove(tx: Db, seeds: readonly number[]): Promise<Set<number>> {
+  const found = new Set(seeds);
+  let frontier = [...found];
+  for (let level = 0; frontier.length > 0 && level < NESTING_LIMIT; level++) {
+    const parents = await tx
+      .selectDistinct({ id: playlistItems.playlistId })
+      .from(playlistItems)
+      .where(inArray(playlistItems.childPlaylistId, frontier));
+    frontier = distinct(parents).filter((id) => !found.has(id));
+    for (const id of frontier) found.add(id);
+  }
+  return found;
+}
+
+/** The claimed devices whose default program is, or holds, any of these rows. */
+export async function devicesShowing(tx: Db, changed: ChangedRows): Promise<number[]> {
+  const { contents, texts, stickers } = changed;
+  const direct =
+    any(contents) || any(texts)
+      ? distinct(
+          await tx
+            .selectDistinct({ id: playlistItems.playlistId })
+            .from(playlistItems)
+            .where(
+              or(
+                any(contents) ? inArray(playlistItems.contentId, contents) : undefined,
+                any(texts) ? inArray(playlistItems.textId, texts) : undefined,
+              ),
+            ),
+        )
+      : [];
+  const playlists = [...(await playlistsAbove(tx, [...(changed.playlists ?? []), ...direct]))];
+  const zoneUses: (SQL | undefined)[] = [
+    playlists.length > 0 ? inArray(compositionZones.playlistId, playlists) : undefined,
+    any(contents) ? inArray(compositionZones.contentId, contents) : undefined,
+    any(texts) ? inArray(compositionZones.textId, texts) : undefined,
+    any(stickers) ? inArray(compositionZones.stickerId, stickers) : undefined,
+  ];
+  const zoned = zoneUses.some(Boolean)
+    ? await tx
+        .selectDistinct({ id: compositionZones.compositionId })
+        .from(compositionZones)
+        .where(or(...zoneUses))
+    : [];
+  const backed = any(contents)
+    ? await tx
+        .select({ id: compositions.id })
+        .from(compositions)
+        .where(inArray(compositions.backgroundContentId, contents))
+    : [];
+  const composed = [...new Set([...(changed.compositions ?? []), ...distinct(zoned), ...distinct(backed)])];
+  const shows = (kind: ProgramRef['kind'], ids: readonly number[]) =>
+    ids.length > 0
+      ? and(eq(devices.defaultProgramKind, kind), inArray(devices.defaultProgramId, [...ids]))
+      : undefined;
+  const wanted = or(shows('playlist', playlists), shows('composition', composed));
+  if (!wanted) return [];
+  const rows = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(isNotNull(devices.companyId), wanted));
+  return rows.map((row) => row.id);
+}
+
+/** Tells the screens showing these rows, directly or inside their default program, to fetch it again. */
+export async function notifyProgramsChanged(tx: Db, changed: ChangedRows) {
+  await publishManifestChanged(tx, await devicesShowing(tx, changed));
+}
+
+/** A playlist or composition was saved or deleted: the screens that show it fetch their manifest again. */
+export const notifyProgramChanged = (tx: Db, ref: ProgramRef) =>
+  notifyProgramsChanged(tx, ref.kind === 'playlist' ? { playlists: [ref.id] } : { compositions: [ref.id] });

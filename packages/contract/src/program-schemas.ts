@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  CLOCK_FORMATS,
+  CONTENT_ERROR_REASONS,
+  ITEM_FITS,
+  type Manifest,
+  type PlayItem,
+  PROGRAM_KINDS,
+  type Program,
+  TRANSITIONS,
+} from './program';
+import { bodyIdSchema } from './team';
+import { TEXT_DIRECTIONS, TEXT_POSITIONS } from './text';
+
+// The zod side of program.ts, for the server's answers (GET …/program, GET player/manifest) and the
+// calls that name a program (a device's default content) or report on one (content errors). Kept
+// apart from program.ts: the browser player imports that one and must not pull zod in.
+
+const mediaRefSchema = z.object({ hash: z.string(), url: z.string(), mime: z.string(), size: z.number() });
+const fontRefSchema = z.object({ family: z.string(), url: z.string() }).nullable();
+
+const itemBase = {
+  key: z.string(),
+  content_id: z.number().nullable(),
+  duration_ms: z.number(),
+  transition: z.enum(TRANSITIONS),
+};
+
+export const playItemSchema = z.discriminatedUnion('kind', [
+  z.object({ ...itemBase, kind: z.literal('image'), media: mediaRefSchema, fit: z.enum(ITEM_FITS) }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('video'),
+    media: mediaRefSchema,
+    fit: z.enum(ITEM_FITS),
+    muted: z.boolean(),
+  }),
+  z.object({ ...itemBase, kind: z.literal('music'), media: mediaRefSchema, muted: z.boolean() }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('document'),
+    pages: z.array(mediaRefSchema),
+    fit: z.enum(ITEM_FITS),
+  }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('website'),
+    url: z.string(),
+    refresh_seconds: z.number().nullable(),
+    zoom: z.number(),
+  }),
+  z.object({ ...itemBase, kind: z.literal('stream'), url: z.string(), muted: z.boolean() }),
+  z.object({ ...itemBase, kind: z.literal('h5'), url: z.string() }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('text'),
+    text: z.object({
+      content: z.string(),
+      position: z.enum(TEXT_POSITIONS),
+      direction: z.enum(TEXT_DIRECTIONS),
+      speed: z.number(),
+      color: z.string(),
+      background_color: z.string(),
+      font_size: z.number(),
+      font: fontRefSchema,
+    }),
+  }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('clock'),
+    clock: z.object({
+      format: z.enum(CLOCK_FORMATS),
+      color: z.string(),
+      font_size: z.number(),
+      font: fontRefSchema,
+    }),
+  }),
+  z.object({ ...itemBase, kind: z.literal('sticker'), media: mediaRefSchema }),
+]) satisfies z.ZodType<PlayItem>;
+
+export const programSchema = z.object({
+  kind: z.enum(PROGRAM_KINDS),
+  id: z.number(),
+  name: z.string(),
+  width: z.number(),
+  height: z.number(),
+  background_color: z.string(),
+  background: mediaRefSchema.nullable(),
+  duration_ms: z.number(),
+  zones: z.array(
+    z.object({
+      key: z.string(),
+      x: z.number(),
+      y: z.number(),
+      width: z.number(),
+      height: z.number(),
+      z: z.number(),
+      background_color: z.string(),
+      shuffle: z.boolean(),
+      items: z.array(playItemSchema),
+    }),
+  ),
+}) satisfies z.ZodType<Program>;
+
+export const manifestSchema = z.object({
+  version: z.string(),
+  default_program: programSchema.nullable(),
+}) satisfies z.ZodType<Manifest>;
+
+/** A stored playlist or composition named by kind and id: a device's default content. */
+export const programRefSchema = z.object({
+  kind: z.enum(PROGRAM_KINDS, { error: 'device.programKind' }),
+  id: bodyIdSchema,
+});
+export type ProgramRef = z.infer<typeof programRefSchema>;
+
+/** The longest message a content-error report keeps; longer ones are cut. */
+export const CONTENT_ERROR_MESSAGE_MAX = 500;
+
+/** POST /backend/player/content-error (device token as Bearer): an item a screen could not show. */
+export const contentErrorRequestSchema = z.object({
+  /** The item's content_id as the program gave it; null for built-ins (clock, text). */
+  content_id: bodyIdSchema.nullable(),
+  /** The item's key in its program. */
+  key: z.string().min(1).max(200),
+  reason: z.enum(CONTENT_ERROR_REASONS),
+  message: z
+    .string()
+    .max(CONTENT_ERROR_MESSAGE_MAX * 8)
+    .transform((value) => value.slice(0, CONTENT_ERROR_MESSAGE_MAX)),
+});
+export type ContentErrorRequest = z.input<typeof contentErrorRequestSchema>;
