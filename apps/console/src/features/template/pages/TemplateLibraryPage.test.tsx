@@ -86,9 +86,12 @@ describe('TemplateLibraryPage', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('dropzone').dataset.type).toBe(String(ContentType.h5));
     expect(screen.getByText(/at most 1000 files and 200\.0 MB unpacked/)).toBeTruthy();
     expect(lastQuery()).toEqual({ type: '5', page: '1', page_size: '20', deleted: '0' });
+    // Who may not change the types is not led to them.
+    expect(screen.queryByRole('link', { name: 'Manage types' })).toBeNull();
   });
 
-  it('filters by template type with tabs kept in the address', async () => {
+  it('filters by template type with tabs kept in the address, and leads to the types', async () => {
+    signInAs(Role.owner, ['res', 'res:template:list', 'setting', 'setting:template-type:list']);
     server();
     await page('?template_type_id=4');
     await screen.findByText('Welcome.zip', {}, slow);
@@ -99,6 +102,8 @@ describe('TemplateLibraryPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ template_type_id: '1' }));
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
     await waitFor(() => expect(lastQuery()).not.toHaveProperty('template_type_id'));
+    fireEvent.click(screen.getByRole('link', { name: 'Manage types' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/setting/tmptype');
   });
 
   it("sets a template's type from its menu", async () => {

@@ -1,3 +1,4 @@
+import { SettingOutlined } from '@ant-design/icons';
 import {
   type ContentItem,
   ContentType,
@@ -8,6 +9,8 @@ import {
 import { Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermission } from '../../../lib/permissions';
 import { ContentLibraryPage, type LibraryExtension } from '../../content/pages/ContentLibraryPage';
 import { formatSize } from '../../team/components/member-columns';
 import type { ListPatch } from '../../team/list-params';
@@ -23,12 +26,20 @@ type TabsProps = {
   onChange: (patch: ListPatch) => void;
 };
 
-/** All templates, or those of one type. */
+/** All templates, or those of one type; the way to the types for whoever may change them. */
 function TypeTabs({ types, value, onChange }: TabsProps) {
   const { t } = useTranslation('template');
   const nameOf = useTemplateTypeName();
+  const manages = usePermission('setting:template-type:list');
   return (
     <Tabs
+      tabBarExtraContent={
+        manages ? (
+          <Link to="/setting/tmptype" className="template-types__manage">
+            <SettingOutlined aria-hidden /> {t('type.manage')}
+          </Link>
+        ) : null
+      }
       className="template-types"
       size="small"
       activeKey={value ? String(value) : ALL}
