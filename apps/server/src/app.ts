@@ -192,6 +192,7 @@ export async function buildApp({
   await app.register(textRoutes, { prefix: '/backend/manager' });
   await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(stickerRoutes, { prefix: '/backend/manager' });
+  await app.register(compositionRoutes, { prefix: '/backend/manager' });
   await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });

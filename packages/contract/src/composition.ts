@@ -376,8 +376,11 @@ export const compositionDeleteRequestSchema = z.object({
 });
 export type CompositionDeleteRequest = z.input<typeof compositionDeleteRequestSchema>;
 
-/** POST composition/{id}/copy: the copy's name (default: the original's with a suffix). */
-export const compositionCopyRequestSchema = z.object({ name: nameSchema.optional() }).default({});
+/** POST composition/{id}/copy: the copy's name (default: the original's with a suffix); no body is fine. */
+export const compositionCopyRequestSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ name: nameSchema.optional() }),
+);
 export type CompositionCopyRequest = z.input<typeof compositionCopyRequestSchema>;
 
 export const COMPOSITION_SORT_COLUMNS = ['name', 'created_at', 'updated_at', 'duration'] as const;
@@ -409,7 +412,7 @@ const zoneOutlineSchema = z.object({
 /** What a reference points at, to show it: its name, library type and picture. */
 export const zoneRefSchema = z.object({
   name: z.string(),
-  /** ContentType of a library content; null for playlists, texts, fonts and stickers. */
+  /** ContentType of a library content, or of a playlist; null for texts and stickers. */
   type: z.number().nullable(),
   thumbnail_url: z.string().nullable(),
 });

@@ -55,3 +55,6 @@ export function translate(
   if (!text.includes('{{')) return text;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }
+
+/** Whether a text is a key of the contract's messages (rather than a text of its own). */
+export const isMessageKey = (text: string) => messagesOf('en').has(text);

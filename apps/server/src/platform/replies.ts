@@ -1,4 +1,4 @@
-import { codeMessageKey, pickLanguage, ResultCode, translate } from '@vitrine/contract';
+import { codeMessageKey, isMessageKey, pickLanguage, ResultCode, translate } from '@vitrine/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -16,7 +16,9 @@ function fieldErrors(request: FastifyRequest, error: FastifyError): FieldError[]
   return error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = path || error.validationContext || 'body';
-    const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
+    // A rule's own message is a key of the locales (validation.*, or an area's like playlist.*);
+    // zod's built-in English texts are not, and say only that the value is not valid.
+    const key = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
     return { field, message: translate(language(request), key) };
   });
 }

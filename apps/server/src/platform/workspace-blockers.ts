@@ -8,10 +8,11 @@ import type { Db } from '../db/client';
 /** True when the workspace still holds something of this kind. */
 export type BlockerCheck = (tx: Db, workspaceId: number) => Promise<boolean>;
 
-const checks = new Map<WorkspaceBlocker, BlockerCheck>();
+const checks = new Map<WorkspaceBlocker, BlockerCheck[]>();
 
+/** Adds a condition under a name; several areas may share one (playlists and compositions are content). */
 export function registerWorkspaceBlocker(name: WorkspaceBlocker, check: BlockerCheck) {
-  checks.set(name, check);
+  checks.set(name, [...(checks.get(name) ?? []), check]);
 }
 
 /** The kinds of rows that still keep any of these workspaces, in registration order. */
@@ -20,13 +21,15 @@ export async function workspaceBlockers(
   workspaceIds: readonly number[],
 ): Promise<WorkspaceBlocker[]> {
   const found: WorkspaceBlocker[] = [];
-  for (const [name, check] of checks) {
-    for (const id of workspaceIds) {
-      if (await check(tx, id)) {
-        found.push(name);
-        break;
-      }
-    }
+  for (const [name, conditions] of checks) {
+    if (await holdsAny(tx, conditions, workspaceIds)) found.push(name);
   }
   return found;
+}
+
+async function holdsAny(tx: Db, conditions: readonly BlockerCheck[], workspaceIds: readonly number[]) {
+  for (const check of conditions) {
+    for (const id of workspaceIds) if (await check(tx, id)) return true;
+  }
+  return false;
 }

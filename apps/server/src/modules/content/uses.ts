@@ -49,6 +49,8 @@ export const stickerUseRegistry = usesRegistry('sticker.inUse');
 export const playlistUseRegistry = usesRegistry('playlist.inUse');
 /** Text messages: playlists (and compositions). */
 export const textUseRegistry = usesRegistry('text.inUse');
+/** Compositions: schedules and screens' default content register as they land. */
+export const compositionUseRegistry = usesRegistry('composition.inUse');
 
 export const registerContentUses = contentUseRegistry.register;
 /** Everything that uses any of these contents. */
