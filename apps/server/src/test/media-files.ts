@@ -92,30 +92,56 @@ export function wav(size?: number) {
 export const compoundFile = (size = 1024) =>
   padded(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0, 0, 0, 0, 0]), size);
 
-/** A zip archive of stored (uncompressed) entries. */
-export function zip(entries: [name: string, content: string][]) {
+/**
+ * How an entry of `zip` is written: deflated (or as this raw deflate stream, the content then
+ * unused), with a Unix mode, or claiming another size.
+ */
+export type ZipEntryOptions = { deflate?: boolean; deflated?: Buffer; mode?: number; declaredSize?: number };
+
+/**
+ * A raw deflate stream of `mib` MiB of zeros, built from one deflated MiB repeated (deflating the
+ * whole would take seconds): a zip bomb's payload.
+ */
+export function deflatedZeros(mib: number) {
+  const block = zlib.deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlib.constants.Z_FULL_FLUSH });
+  // A final, empty stored block ends the stream.
+  return Buffer.concat([
+    ...Array.from({ length: mib }, () => block),
+    Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]),
+  ]);
+}
+
+/** A zip archive of stored (uncompressed) entries, or as each entry's options say. */
+export function zip(entries: [name: string, content: string | Buffer, options?: ZipEntryOptions][]) {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of entries) {
-    const data = Buffer.from(content);
+  for (const [name, content, options = {}] of entries) {
+    const raw = Buffer.from(content);
+    const data = options.deflated ?? (options.deflate ? zlib.deflateRawSync(raw) : raw);
+    const method = options.deflated || options.deflate ? 8 : 0;
+    const size = options.declaredSize ?? raw.length;
     const fileName = Buffer.from(name);
-    const crc = zlib.crc32(data);
+    const crc = options.deflated ? 0 : zlib.crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
+    // Made on Unix (3) when a mode is given: the mode is then the external attributes' high half.
+    central.writeUInt16LE(options.mode === undefined ? 20 : (3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(((options.mode ?? 0) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);

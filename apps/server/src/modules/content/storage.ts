@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { contents, fonts, stickers, uploads } from '../../db/schema';
+import { contentPages, contents, fonts, stickers, uploads } from '../../db/schema';
 
 // Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
 // the whole size, each part written at its offset; a finished one is renamed (atomic, same file
@@ -19,6 +19,12 @@ const SHA256 = /^[0-9a-f]{64}$/;
 export function mediaPath(dataDir: string, hash: string) {
   if (!SHA256.test(hash)) throw new Error(`Not a SHA-256: ${hash.slice(0, 80)}`);
   return path.join(mediaDir(dataDir), hash.slice(0, 2), hash);
+}
+
+/** Where the H5 package unpacked from the zip with this hash lies (h5.ts); a SHA-256 names it too. */
+export function h5Dir(dataDir: string, hash: string) {
+  if (!SHA256.test(hash)) throw new Error(`Not a SHA-256: ${hash.slice(0, 80)}`);
+  return path.join(mediaDir(dataDir), 'h5', hash);
 }
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -113,9 +119,10 @@ export async function lockHash(tx: Db, hash: string) {
 
 /**
  * Deletes the stored files of these hashes that nothing refers to any more: no content row (in the
- * library or the recycle bin) by its hash, playable hash or thumbnail hash, no font, no sticker,
- * and no unfinished upload of the same bytes (its finish may be storing them right now). Returns
- * the hashes whose files are gone now.
+ * library or the recycle bin) by its hash, playable hash or thumbnail hash, no document page, no
+ * font, no sticker, and no unfinished upload of the same bytes (its finish may be storing them
+ * right now); an H5 package unpacked from a zip goes with the zip. Returns the hashes whose files
+ * are gone now.
  */
 export async function removeUnreferencedMedia(app: FastifyInstance, hashes: readonly string[]) {
   const removed: string[] = [];
@@ -139,8 +146,14 @@ export async function removeUnreferencedMedia(app: FastifyInstance, hashes: read
         .from(stickers)
         .where(eq(stickers.hash, hash))
         .limit(1);
-      if (content || upload || font || sticker) return false;
+      const [page] = await tx
+        .select({ hash: contentPages.hash })
+        .from(contentPages)
+        .where(eq(contentPages.hash, hash))
+        .limit(1);
+      if (content || upload || font || sticker || page) return false;
       await removeFile(mediaPath(app.config.dataDir, hash));
+      await fs.promises.rm(h5Dir(app.config.dataDir, hash), { recursive: true, force: true });
       return true;
     });
     if (gone) removed.push(hash);
