@@ -10,7 +10,7 @@ import { and, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } fr
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contents, contentTexts, stickers, uploads, users } from '../../db/schema';
+import { contentPages, contents, contentTexts, stickers, uploads, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
@@ -127,10 +127,10 @@ export async function contentFile(app: FastifyInstance, caller: Caller, id: numb
 
 type Where = 'library' | 'bin';
 
-/** The stored files an item refers to: its own, the one browsers play, its thumbnail. */
-const fileHashes = sql<
-  (string | null)[]
->`array[${contents.hash}, ${contents.playableHash}, ${contents.thumbnailHash}]`;
+/** The stored files an item refers to: its own, the one browsers play, its thumbnail, its pages. */
+const fileHashes = sql<(string | null)[]>`array[${contents.hash}, ${contents.playableHash}, ${
+  contents.thumbnailHash
+}] || array(select ${contentPages.hash} from ${contentPages} where ${contentPages.contentId} = ${contents.id})`;
 
 /**
  * Every one of these items, locked for the write: 404001 unless each is in the caller's scope and

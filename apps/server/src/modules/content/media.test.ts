@@ -13,6 +13,8 @@ import { contents } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildTenant } from '../../test/team-factories';
+import { documentPages } from './document-pages';
+import { BIN_DAYS, purgeExpiredBin } from './library';
 import {
   enqueueProcessing,
   officeConversionAvailable,
@@ -21,7 +23,7 @@ import {
   STALE_WORK_MS,
 } from './media';
 import { findTool, type Tool } from './media-tools';
-import { mediaDir, mediaPath } from './storage';
+import { mediaDir, mediaPath, removeUnreferencedMedia } from './storage';
 
 const run = promisify(execFile);
 const installed = async (tool: Tool) => (await findTool({}, tool)) !== null;
@@ -122,12 +124,15 @@ const h264 = () =>
 const mpeg2 = () =>
   ffmpeg('clip.mpeg', [...TEST_VIDEO, ...TEST_TONE, '-c:v', 'mpeg2video', '-c:a', 'mp2', '-shortest']);
 
-/** A PDF of `pages` letter-size pages, each a blue square, with its cross-reference table. */
-function pdf(pages: number) {
+/**
+ * A PDF of `pages` letter-size pages, each a square (blue, or another "r g b" of one digit each),
+ * with its cross-reference table.
+ */
+function pdf(pages: number, rgb = '0 0 1') {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, page) => `${4 + page} 0 R`).join(' ')}] /Count ${pages} >>`,
-    '<< /Length 31 >>\nstream\n0 0 1 rg 100 100 300 300 re f\nendstream',
+    `<< /Length 31 >>\nstream\n${rgb} rg 100 100 300 300 re f\nendstream`,
     ...Array.from(
       { length: pages },
       () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>',
@@ -348,6 +353,39 @@ describe('documents', () => {
     await expectThumbnail(app, row.thumbnailHash, { width: 371, height: 480 });
   });
 
+  it.skipIf(!hasPoppler)('renders every page to a JPEG for screens, kept while the document is', async () => {
+    // Red: no other document here has these pages.
+    const item = await uploaded(app, pdf(3, '1 0 0'), {
+      type: ContentType.document,
+      mime: 'application/pdf',
+      name: 'Brochure.pdf',
+    });
+    await processed(app, item.id);
+    const pages = (await documentPages(app.db, [item.id])).get(item.id) ?? [];
+    expect(pages).toHaveLength(3);
+    for (const hash of pages) {
+      const bytes = await fs.promises.readFile(stored(app, hash));
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(hash);
+      // Letter size, 612 × 792 pt, at 1920 px on its longer side.
+      const { format, width, height } = await sharp(bytes).metadata();
+      expect({ format, width, height }).toEqual({ format: 'jpeg', width: 1484, height: 1920 });
+    }
+    // The same page drawn thrice is one stored file, kept while the document has it.
+    expect(new Set(pages).size).toBe(1);
+    expect(await removeUnreferencedMedia(app, pages)).toEqual([]);
+    // Processed again, the pages are replaced, not added.
+    await processed(app, item.id);
+    expect((await documentPages(app.db, [item.id])).get(item.id)).toEqual(pages);
+    // Purged from the recycle bin, the pages go with it.
+    await app.db
+      .update(contents)
+      .set({ deletedAt: new Date(Date.now() - (BIN_DAYS + 1) * 86_400_000) })
+      .where(eq(contents.id, item.id));
+    await purgeExpiredBin(app);
+    expect(await documentPages(app.db, [item.id])).toEqual(new Map());
+    expect(fs.existsSync(stored(app, pages[0]))).toBe(false);
+  });
+
   it.skipIf(!hasOffice)('thumbnails a PDF with LibreOffice where poppler is missing', async () => {
     const item = await uploaded(officeOnly, pdf(1), {
       type: ContentType.document,
@@ -370,6 +408,7 @@ describe('documents', () => {
     });
     const row = await processed(bare, item.id);
     expect(row).toMatchObject({ state: 'ready', problem: null, thumbnailHash: null, playableHash: null });
+    expect(await documentPages(bare.db, [item.id])).toEqual(new Map());
   });
 
   it.skipIf(!hasPoppler)('fails a PDF that is not one', async () => {

@@ -1,21 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ContentType } from '@vitrine/contract';
+import { ContentType, DOCUMENT_PAGE_LIMIT, DOCUMENT_PAGE_SIDE } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { contents } from '../../db/schema';
+import { contentPages, contents } from '../../db/schema';
+import { H5Refused, storeH5, unpackH5 } from './h5';
 import { describeTracks, type MediaTracks, readTracks } from './media-info';
 import { findTool, runTool, ToolError } from './media-tools';
-import { hashFile, lockHash, mediaDir, mediaPath, storeFile } from './storage';
+import { hashFile, lockHash, mediaDir, mediaPath, removeUnreferencedMedia, storeFile } from './storage';
 
 // Processing of an uploaded file (ARCHITECTURE §8), a job queued when its upload finishes: the
 // metadata of every file, a thumbnail (an image scaled down, a video's poster frame, a
 // document's first page, a song's cover), and for what browsers cannot show as it is a playable
-// copy: a video transcoded to H.264 MP4, an Office document converted to PDF. Made files are
-// stored by their own hash like uploads; the results land in one UPDATE of the row.
+// copy: a video transcoded to H.264 MP4, an Office document converted to PDF; a document's pages
+// as images for screens; an H5 package unpacked (h5.ts). Made files are stored by their own hash
+// like uploads; the results land in one transaction with the row's UPDATE.
 
 const JOB = 'content-processing';
 const THUMBNAIL_SIDE = 480;
@@ -39,6 +41,10 @@ type Outcome = {
   meta?: Record<string, string | number>;
   thumbnail?: string;
   playable?: string;
+  /** A document's pages as JPEG files, page 1 first. */
+  pages?: string[];
+  /** An H5 package unpacked: the folder that goes to media/h5/<hash>. */
+  site?: string;
 };
 
 /** A file that cannot be what its type says (no video track in a video, …): failing again is certain. */
@@ -114,6 +120,8 @@ function examine(app: FastifyInstance, source: Source, work: string): Promise<Ou
       return examineMusic(app, file, work);
     case ContentType.document:
       return examineDocument(app, source, file, work);
+    case ContentType.h5:
+      return examineH5(file, work);
     default:
       throw new UnreadableMedia(`Content type ${source.type} is not an uploaded file`);
   }
@@ -241,7 +249,43 @@ async function examineDocument(
     meta: pages === undefined ? meta : { ...meta, pages },
     thumbnail: await firstPage(app, pdf, work),
     playable,
+    pages: await pageImages(app, pdf, work),
   };
+}
+
+/**
+ * Every page of a PDF (the first DOCUMENT_PAGE_LIMIT) as a JPEG DOCUMENT_PAGE_SIDE pixels on its
+ * longer side, for screens to show page by page; none without poppler's pdftoppm.
+ */
+async function pageImages(app: FastifyInstance, pdf: string, work: string) {
+  const pdftoppm = await findTool(app.config, 'pdftoppm');
+  if (!pdftoppm) return undefined;
+  const out = await fs.promises.mkdtemp(path.join(work, 'pages-'));
+  await runTool(
+    pdftoppm,
+    [
+      ...['-jpeg', '-jpegopt', 'quality=85'],
+      ...['-l', String(DOCUMENT_PAGE_LIMIT), '-scale-to', String(DOCUMENT_PAGE_SIDE)],
+      pdf,
+      path.join(out, 'page'),
+    ],
+    { timeoutMs: TRANSCODE_TIMEOUT_MS },
+  );
+  // page-1.jpg … page-12.jpg, or zero-padded to the last page's digits.
+  const number = (name: string) => Number(/-(\d+)\.jpg$/.exec(name)?.[1] ?? Number.NaN);
+  const names = (await fs.promises.readdir(out)).filter((name) => !Number.isNaN(number(name)));
+  return names.sort((a, b) => number(a) - number(b)).map((name) => path.join(out, name));
+}
+
+/** An H5 package: unpacked and checked; a package refused fails with its reason. */
+async function examineH5(file: string, work: string): Promise<Outcome> {
+  try {
+    const { site, files, bytes } = await unpackH5(file, path.join(work, 'h5'));
+    return { state: 'ready', problem: null, meta: { files, unpacked_size: bytes }, site };
+  } catch (error) {
+    if (error instanceof H5Refused) return { state: 'failed', problem: error.problem };
+    throw error;
+  }
 }
 
 /** The pages of a PDF, from poppler's pdfinfo when installed. */
@@ -318,15 +362,14 @@ async function makeThumbnail(input: string, work: string, { background }: { back
  * waits for it. A row purged meanwhile gets nothing stored.
  */
 async function record(app: FastifyInstance, contentId: number, outcome: Outcome) {
-  const made = await Promise.all(
-    [outcome.thumbnail, outcome.playable].map(async (file) =>
-      file ? { file, hash: await hashFile(file) } : null,
-    ),
-  );
-  const [thumbnail, playable] = made;
-  const { state, problem, width, height, duration, meta } = outcome;
-  await app.db.transaction(async (tx) => {
-    const hashes = made.flatMap((product) => (product ? [product.hash] : [])).sort();
+  const hashed = (file: string | undefined) =>
+    file ? hashFile(file).then((hash) => ({ file, hash })) : null;
+  const [thumbnail, playable] = await Promise.all([hashed(outcome.thumbnail), hashed(outcome.playable)]);
+  const pages = await Promise.all((outcome.pages ?? []).map((file) => hashed(file) as Promise<Product>));
+  const made = [thumbnail, playable, ...pages];
+  const { state, problem, width, height, duration, meta, site } = outcome;
+  const replaced = await app.db.transaction(async (tx) => {
+    const hashes = [...new Set(made.flatMap((product) => (product ? [product.hash] : [])))].sort();
     for (const hash of hashes) await lockHash(tx, hash);
     const [updated] = await tx
       .update(contents)
@@ -340,11 +383,29 @@ async function record(app: FastifyInstance, contentId: number, outcome: Outcome)
         ...(meta ? { meta } : {}),
       })
       .where(eq(contents.id, contentId))
-      .returning({ id: contents.id });
-    if (!updated) return;
+      .returning({ id: contents.id, hash: contents.hash });
+    if (!updated) return [];
     for (const product of made) if (product) await storeFile(app.config.dataDir, product.file, product.hash);
+    if (site && updated.hash) {
+      await lockHash(tx, updated.hash);
+      await storeH5(app.config.dataDir, site, updated.hash);
+    }
+    // Processing again (a retry) replaces the pages; those no longer made go once unreferenced.
+    const old = await tx
+      .delete(contentPages)
+      .where(eq(contentPages.contentId, contentId))
+      .returning({ hash: contentPages.hash });
+    if (pages.length > 0) {
+      await tx
+        .insert(contentPages)
+        .values(pages.map((page, index) => ({ contentId, page: index + 1, hash: page.hash })));
+    }
+    return old.map((page) => page.hash);
   });
+  if (replaced.length > 0) await removeUnreferencedMedia(app, replaced);
 }
+
+type Product = { file: string; hash: string };
 
 /** Removes the work folders a process that died left behind (older than any tool may run). */
 export async function removeStaleWork(dataDir: string) {
