@@ -1,0 +1,395 @@
+import {
+  CLOCK_FORMATS,
+  type ClockFormat,
+  type CompositionFields,
+  ContentType,
+  ITEM_FITS,
+  type ItemFit,
+  itemSeconds,
+  orientationFits,
+  ownSeconds,
+  type PlayItem,
+  type PlaylistFields,
+  type Program,
+  type ProgramKind,
+  type ProgramRef,
+  type ProgramZone,
+  type Transition,
+  ZONE_SETTINGS_DEFAULTS,
+  type ZoneKind,
+} from '@vitrine/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { compositions, compositionZones } from '../../db/schema';
+import {
+  contentItem,
+  type Library,
+  loadLibrary,
+  mediaOf,
+  type Showing,
+  stickerItem,
+  textItem,
+} from './library';
+import { type FlatItem, flattenPlaylist, loadPlaylists, type PlaylistTree } from './playlists';
+import type { Reach } from './reach';
+
+// The one builder of what a screen plays (DESIGN: modules/program): a stored playlist, a stored
+// composition or an editor's draft of one, turned into a contract Program. Each kind of row is read
+// once for the whole program (nested playlists a level at a time), never once per item.
+
+export type BuildContext = { db: Db; dataDir: string };
+
+/** A composition as the builder reads it, stored or a draft. */
+export type CompositionSource = {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  backgroundColor: string;
+  backgroundContentId: number | null;
+  /** Seconds of one pass. */
+  duration: number;
+  zones: ZoneSource[];
+};
+
+export type ZoneSource = {
+  key: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  kind: ZoneKind;
+  contentId: number | null;
+  playlistId: number | null;
+  textId: number | null;
+  stickerId: number | null;
+  fontId: number | null;
+  backgroundColor: string;
+  settings: Readonly<Record<string, unknown>>;
+};
+
+/** The id of a program built from a draft: no stored playlist or composition has it. */
+export const DRAFT_ID = 0;
+/** The colour around a playlist's items. */
+const PLAYLIST_BACKGROUND = '#000000';
+const ZONE_TRANSPARENT = 'transparent';
+
+const fitOf = (settings: Readonly<Record<string, unknown>>, fallback: ItemFit): ItemFit =>
+  ITEM_FITS.includes(settings.fit as ItemFit) ? (settings.fit as ItemFit) : fallback;
+const positive = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+
+/** A playlist's item as shown: its own settings, its duration by the playlists' rule. */
+function playlistEntryItem(library: Library, { key, item }: FlatItem): PlayItem | null {
+  const showing = (own: number | null): Showing => ({
+    key,
+    seconds: itemSeconds(item.duration, own),
+    transition: item.transition as Transition,
+    fit: item.fit as ItemFit,
+    muted: item.muted,
+  });
+  if (item.contentId !== null) {
+    const row = library.contents.get(item.contentId);
+    return row ? contentItem(library, row.id, showing(ownSeconds(row.type, row.duration))) : null;
+  }
+  if (item.textId !== null) return textItem(library, item.textId, showing(null));
+  return null;
+}
+
+const playItems = (library: Library, flat: readonly FlatItem[]) =>
+  flat.flatMap((entry) => playlistEntryItem(library, entry) ?? []);
+
+const totalMs = (items: readonly PlayItem[]) => items.reduce((sum, item) => sum + item.duration_ms, 0);
+
+/** What the flattened items refer to. */
+const refsOfItems = (flat: readonly FlatItem[]) => ({
+  contents: flat.flatMap(({ item }) => (item.contentId === null ? [] : [item.contentId])),
+  texts: flat.flatMap(({ item }) => (item.textId === null ? [] : [item.textId])),
+});
+
+/** A stored playlist as a program: one zone over its canvas. Null when out of reach. */
+export async function playlistProgram(ctx: BuildContext, reach: Reach, id: number): Promise<Program | null> {
+  const tree = await loadPlaylists(ctx.db, reach, [id]);
+  return tree.has(id) ? playlistOfTree(ctx, reach, tree, id) : null;
+}
+
+/** A playlist whose tree is loaded (a stored one, or a draft as DRAFT_ID). */
+async function playlistOfTree(
+  ctx: BuildContext,
+  reach: Reach,
+  tree: PlaylistTree,
+  id: number,
+): Promise<Program> {
+  const { playlist } = tree.get(id) as NonNullable<ReturnType<PlaylistTree['get']>>;
+  const flat = flattenPlaylist(tree, id);
+  const library = await loadLibrary(ctx.db, ctx.dataDir, reach, {
+    ...refsOfItems(flat),
+    stickers: [],
+    fonts: [],
+  });
+  const items = playItems(library, flat);
+  // The resolution is a hint, its orientation the choice: a portrait playlist gets a tall canvas.
+  const hint = { width: playlist.width, height: playlist.height };
+  const canvas = orientationFits(hint, playlist.orientation as 0 | 90 | 180 | 270)
+    ? hint
+    : { width: hint.height, height: hint.width };
+  return {
+    kind: 'playlist',
+    id,
+    name: playlist.name,
+    ...canvas,
+    background_color: PLAYLIST_BACKGROUND,
+    background: null,
+    duration_ms: totalMs(items),
+    zones: [
+      {
+        key: 'main',
+        x: 0,
+        y: 0,
+        ...canvas,
+        z: 0,
+        background_color: ZONE_TRANSPARENT,
+        shuffle: playlist.shuffle,
+        items,
+      },
+    ],
+  };
+}
+
+/** An editor's unsaved playlist (POST playlist/program): its items keyed by their place. */
+export async function draftPlaylistProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  fields: PlaylistFields,
+): Promise<Program> {
+  const tree = await loadPlaylists(
+    ctx.db,
+    reach,
+    fields.items.flatMap((item) => (item.playlist_id == null ? [] : [item.playlist_id])),
+  );
+  // Id 0 is no stored playlist's: the draft is the root, and nothing nested can contain it.
+  tree.set(DRAFT_ID, {
+    playlist: {
+      id: DRAFT_ID,
+      name: fields.name,
+      orientation: fields.orientation,
+      width: fields.width,
+      height: fields.height,
+      shuffle: fields.shuffle,
+    },
+    items: fields.items.map((item, index) => ({
+      id: index,
+      playlistId: DRAFT_ID,
+      position: index,
+      contentId: item.content_id ?? null,
+      childPlaylistId: item.playlist_id ?? null,
+      textId: item.text_id ?? null,
+      duration: item.duration,
+      transition: item.transition,
+      fit: item.fit,
+      muted: item.muted,
+    })),
+  });
+  return playlistOfTree(ctx, reach, tree, DRAFT_ID);
+}
+
+/** A stored composition with its zones bottom to top; undefined when out of reach. */
+export async function storedComposition(
+  db: Db,
+  reach: Reach,
+  id: number,
+): Promise<CompositionSource | undefined> {
+  const [row] = await db
+    .select()
+    .from(compositions)
+    .where(and(eq(compositions.id, id), reach.rows(compositions)));
+  if (!row) return undefined;
+  const zones = await db
+    .select()
+    .from(compositionZones)
+    .where(eq(compositionZones.compositionId, id))
+    .orderBy(asc(compositionZones.position), asc(compositionZones.id));
+  return {
+    id: row.id,
+    name: row.name,
+    width: row.width,
+    height: row.height,
+    backgroundColor: row.backgroundColor,
+    backgroundContentId: row.backgroundContentId,
+    duration: row.duration,
+    zones: zones.map((zone) => ({
+      key: `z${zone.id}`,
+      x: zone.x,
+      y: zone.y,
+      width: zone.width,
+      height: zone.height,
+      kind: zone.kind as ZoneKind,
+      contentId: zone.contentId,
+      playlistId: zone.playlistId,
+      textId: zone.textId,
+      stickerId: zone.stickerId,
+      fontId: zone.fontId,
+      backgroundColor: zone.backgroundColor,
+      settings: zone.settings,
+    })),
+  };
+}
+
+/** An editor's unsaved composition (POST composition/program): zones keyed by their place. */
+export function draftComposition(fields: CompositionFields): CompositionSource {
+  return {
+    id: DRAFT_ID,
+    name: fields.name,
+    width: fields.width,
+    height: fields.height,
+    backgroundColor: fields.background_color,
+    backgroundContentId: fields.background_content_id,
+    duration: fields.duration,
+    zones: fields.zones.map((zone, index) => ({
+      key: `z${index}`,
+      x: zone.x,
+      y: zone.y,
+      width: zone.width,
+      height: zone.height,
+      kind: zone.kind,
+      contentId: 'content_id' in zone ? zone.content_id : null,
+      playlistId: 'playlist_id' in zone ? zone.playlist_id : null,
+      textId: 'text_id' in zone ? zone.text_id : null,
+      stickerId: 'sticker_id' in zone ? zone.sticker_id : null,
+      fontId: 'font_id' in zone ? zone.font_id : null,
+      backgroundColor: zone.background_color,
+      settings: zone.settings,
+    })),
+  };
+}
+
+/** A zone's items: one for media, text, clock, website and sticker zones, a playlist's for playlist zones. */
+function zoneItems(
+  library: Library,
+  playlists: ReadonlyMap<string, FlatItem[]>,
+  source: CompositionSource,
+  zone: ZoneSource,
+): PlayItem[] {
+  const pass = source.duration;
+  const key = `${zone.key}/0`;
+  const still: Showing = { key, seconds: pass, transition: 'none', fit: 'contain', muted: true };
+  const settings = zone.settings;
+  const one = (item: PlayItem | null) => (item ? [item] : []);
+  switch (zone.kind) {
+    case 'media': {
+      const row = zone.contentId === null ? undefined : library.contents.get(zone.contentId);
+      if (!row) return [];
+      const own = ownSeconds(row.type, row.duration);
+      return one(
+        contentItem(library, row.id, {
+          ...still,
+          seconds: positive(settings.duration) ?? own ?? pass,
+          fit: fitOf(settings, ZONE_SETTINGS_DEFAULTS.media.fit),
+          muted: typeof settings.muted === 'boolean' ? settings.muted : ZONE_SETTINGS_DEFAULTS.media.muted,
+        }),
+      );
+    }
+    case 'website': {
+      const row = zone.contentId === null ? undefined : library.contents.get(zone.contentId);
+      return row?.type === ContentType.website ? one(contentItem(library, row.id, still)) : [];
+    }
+    case 'playlist':
+      return playItems(library, playlists.get(zone.key) ?? []);
+    case 'text':
+      return zone.textId === null ? [] : one(textItem(library, zone.textId, still));
+    case 'sticker':
+      return zone.stickerId === null ? [] : one(stickerItem(library, zone.stickerId, still));
+    case 'clock': {
+      const defaults = ZONE_SETTINGS_DEFAULTS.clock;
+      return [
+        {
+          key,
+          content_id: null,
+          duration_ms: Math.round(pass * 1000),
+          transition: 'none',
+          kind: 'clock',
+          clock: {
+            format: CLOCK_FORMATS.includes(settings.format as ClockFormat)
+              ? (settings.format as ClockFormat)
+              : defaults.format,
+            color: typeof settings.color === 'string' ? settings.color : defaults.color,
+            font_size: positive(settings.font_size) ?? defaults.font_size,
+            font: zone.fontId === null ? null : (library.fonts.get(zone.fontId) ?? null),
+          },
+        },
+      ];
+    }
+  }
+}
+
+/** A composition, stored or a draft, as a program. */
+export async function compositionProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  source: CompositionSource,
+): Promise<Program> {
+  const zones = source.zones;
+  const tree = await loadPlaylists(
+    ctx.db,
+    reach,
+    zones.flatMap((zone) => (zone.kind === 'playlist' && zone.playlistId !== null ? [zone.playlistId] : [])),
+  );
+  const playlists = new Map(
+    zones.flatMap((zone) =>
+      zone.kind === 'playlist' && zone.playlistId !== null && tree.has(zone.playlistId)
+        ? [[zone.key, flattenPlaylist(tree, zone.playlistId, `${zone.key}/`)] as const]
+        : [],
+    ),
+  );
+  const flat = [...playlists.values()].flat();
+  const nested = refsOfItems(flat);
+  const library = await loadLibrary(ctx.db, ctx.dataDir, reach, {
+    contents: [
+      ...nested.contents,
+      ...zones.flatMap((zone) => (zone.contentId === null ? [] : [zone.contentId])),
+      ...(source.backgroundContentId === null ? [] : [source.backgroundContentId]),
+    ],
+    texts: [...nested.texts, ...zones.flatMap((zone) => (zone.textId === null ? [] : [zone.textId]))],
+    stickers: zones.flatMap((zone) => (zone.stickerId === null ? [] : [zone.stickerId])),
+    fonts: zones.flatMap((zone) => (zone.fontId === null ? [] : [zone.fontId])),
+  });
+  const background =
+    source.backgroundContentId === null ? undefined : library.contents.get(source.backgroundContentId);
+  return {
+    kind: 'composition' satisfies ProgramKind,
+    id: source.id,
+    name: source.name,
+    width: source.width,
+    height: source.height,
+    background_color: source.backgroundColor,
+    background: background?.type === ContentType.image ? mediaOf(library, background) : null,
+    duration_ms: Math.round(source.duration * 1000),
+    zones: zones.map(
+      (zone, z): ProgramZone => ({
+        key: zone.key,
+        x: zone.x,
+        y: zone.y,
+        width: zone.width,
+        height: zone.height,
+        z,
+        background_color: zone.backgroundColor,
+        shuffle:
+          zone.kind === 'playlist' &&
+          zone.playlistId !== null &&
+          !!tree.get(zone.playlistId)?.playlist.shuffle,
+        items: zoneItems(library, playlists, source, zone),
+      }),
+    ),
+  };
+}
+
+/** A stored playlist or composition as a program; null when out of reach (or deleted). */
+export async function storedProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  ref: ProgramRef,
+): Promise<Program | null> {
+  if (ref.kind === 'playlist') return playlistProgram(ctx, reach, ref.id);
+  const source = await storedComposition(ctx.db, reach, ref.id);
+  return source ? compositionProgram(ctx, reach, source) : null;
+}
