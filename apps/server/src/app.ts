@@ -28,6 +28,8 @@ import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
+import { programPlayerRoutes } from './modules/program/player-routes';
+import { programRoutes } from './modules/program/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { accessPlugin } from './platform/access';
@@ -196,6 +198,8 @@ export async function buildApp({
   await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
+  await app.register(programRoutes, { prefix: '/backend/manager' });
+  await app.register(programPlayerRoutes, { prefix: '/backend' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);
