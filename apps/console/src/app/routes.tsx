@@ -53,6 +53,10 @@ const template = {
   library: page(() => import('../features/template/pages/TemplateLibraryPage'), 'TemplateLibraryPage'),
   types: page(() => import('../features/template/pages/TemplateTypePage'), 'TemplateTypePage'),
 };
+const playlist = {
+  list: page(() => import('../features/playlist/pages/PlaylistListPage'), 'PlaylistListPage'),
+  editor: page(() => import('../features/playlist/pages/PlaylistEditorPage'), 'PlaylistEditorPage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -225,7 +229,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
       },
       { path: '/content/stream', permission: 'res:stream:list', title: 'route.stream', page: content.stream },
       { path: '/content/music', permission: 'res:music:list', title: 'route.music', page: content.music },
-      { path: '/content/play-list', permission: 'res:playlist:list', title: 'route.playlist' },
+      {
+        path: '/content/play-list',
+        permission: 'res:playlist:list',
+        title: 'route.playlist',
+        page: playlist.list,
+      },
       { path: '/content/videowall-list', permission: 'res:videowall:list', title: 'route.videoWallContent' },
       { path: '/content/text', permission: 'res:text:list', title: 'route.text', page: content.text },
       {
@@ -244,12 +253,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'res:playlist:add',
         title: 'route.playlistAdd',
         ...detail,
+        page: playlist.editor,
       },
       {
         path: '/content/play-list/:id',
         permission: 'res:playlist:info',
         title: 'route.playlistInfo',
         ...detail,
+        page: playlist.editor,
       },
     ],
   },

@@ -79,11 +79,7 @@ export function useDeletePlaylists() {
   const changed = usePlaylistsChanged();
   return useMutation({
     mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
-      request<null>('DELETE', BASE, {
-        body: { ids },
-        query: detach ? { detach: true } : undefined,
-        silent: !detach,
-      }),
+      request<null>('DELETE', BASE, { body: { ids, detach }, silent: !detach }),
     onSuccess: changed,
   });
 }

@@ -61,9 +61,7 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
         <div>
           <Tag>{t(`kind.${item.kind}`)}</Tag>
           {item.own_duration !== null ? (
-            <Typography.Text type="secondary" className="playlist-item__own">
-              {formatDuration(item.own_duration)}
-            </Typography.Text>
+            <bdi className="playlist-item__own">{formatDuration(item.own_duration)}</bdi>
           ) : null}
         </div>
       </div>
@@ -116,7 +114,9 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
               popupMatchSelectWidth={false}
             />
           </div>
-        ) : null}
+        ) : (
+          <span className="playlist-item__field" />
+        )}
         {hasSound(item.kind) ? (
           <div className="playlist-item__field playlist-item__field--switch">
             <span aria-hidden>{t('item.sound')}</span>
@@ -126,7 +126,9 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
               onChange={(sound) => onChange({ muted: !sound })}
             />
           </div>
-        ) : null}
+        ) : (
+          <span className="playlist-item__field" />
+        )}
       </div>
       <Tooltip title={t('item.remove', { name: item.name })}>
         <Button

@@ -1,10 +1,11 @@
+import type { ContentItem } from '@vitrine/contract';
 import { Checkbox, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useContentList } from '../../content/api';
 import { StateTag } from '../../content/components/labels';
-import { formatDuration } from '../../content/format';
+import { formatDimensions, formatDuration } from '../../content/format';
 import { useTextList } from '../../content/text/api';
 import { usePlaylistList } from '../api';
 import {
@@ -82,7 +83,11 @@ function PickGrid({
               // The whole card is the checkbox's label: a click anywhere on it ticks it.
               const card = (
                 <Checkbox
-                  className={checked ? 'playlist-pick is-selected' : 'playlist-pick'}
+                  className={[
+                    'playlist-pick',
+                    checked ? 'is-selected' : '',
+                    choice.refused ? 'is-refused' : '',
+                  ].join(' ')}
                   checked={checked}
                   disabled={Boolean(choice.refused)}
                   onChange={() => onToggle(choice.key, choice.make)}
@@ -123,6 +128,12 @@ function PickGrid({
   );
 }
 
+/** Size and length, where an item has them: "1920 × 1080 · 0:12". */
+const measuresOf = (item: ContentItem) =>
+  [formatDimensions(item.width, item.height), item.duration === null ? null : formatDuration(item.duration)]
+    .filter(Boolean)
+    .join(' · ');
+
 /** The keyword and page of one tab, kept while the picker is open on that tab. */
 function usePickPage() {
   const [keyword, setKeyword] = useState('');
@@ -150,11 +161,7 @@ export function ContentPanel({ type, ...panel }: PanelProps & { type: number }) 
       kind: kindOfType(item.type),
       thumbnail: item.thumbnail,
       detail:
-        item.state !== 'ready' || item.problem ? (
-          <StateTag item={item} />
-        ) : item.duration !== null ? (
-          formatDuration(item.duration)
-        ) : null,
+        item.state !== 'ready' || item.problem ? <StateTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
       refused: item.state === 'failed' ? t('picker.failed') : undefined,
       make: () => draftOfContent(item),
     }),
