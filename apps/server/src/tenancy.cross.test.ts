@@ -3,7 +3,16 @@ import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentFolders, contentTexts, deviceCommands, fonts, stickers, uploads, users } from './db/schema';
+import {
+  contentFolders,
+  contentTexts,
+  deviceCommands,
+  fonts,
+  stickers,
+  templateTypes,
+  uploads,
+  users,
+} from './db/schema';
 import { buildTestApp } from './test/app';
 import { buildContent } from './test/content-factories';
 import { buildDevice } from './test/device-factories';
@@ -43,7 +52,8 @@ type Kind =
   | 'folder'
   | 'text'
   | 'font'
-  | 'sticker';
+  | 'sticker'
+  | 'templateType';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
@@ -74,6 +84,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/text/')) return 'text';
   if (url.startsWith('/backend/manager/font/')) return 'font';
   if (url.startsWith('/backend/manager/sticker/')) return 'sticker';
+  if (url.startsWith('/backend/manager/template-type/')) return 'templateType';
   return null;
 }
 
@@ -111,6 +122,8 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
   'PATCH /backend/manager/font/:id': () => ({ name: 'Taken over' }),
   'PATCH /backend/manager/sticker/:id': () => ({ name: 'Taken over' }),
+  'PUT /backend/manager/template-type/:id': () => ({ name: 'Taken over' }),
+  'PUT /backend/manager/resource/:id/template-type': () => ({ template_type_id: null }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -234,10 +247,21 @@ beforeAll(async () => {
       size: 10,
     })
     .returning();
+  // Template types are company-wide too: B's own, and an H5 content of B that has it.
+  const [templateTypeB] = await app.db
+    .insert(templateTypes)
+    .values({ companyId: b.company.id, name: `${MARK_B} template type` })
+    .returning();
+  await buildContent(app, b1, {
+    name: `${MARK_B} h5`,
+    type: ContentType.h5,
+    templateTypeId: templateTypeB.id,
+  });
   const contentSibling = await contentOf(a2, MARK_SIBLING);
   foreign = {
     ...contentB,
     font: fontB.id,
+    templateType: templateTypeB.id,
     device: device.row.id,
     command: command.id,
     customer: cb.customer.id,
@@ -340,6 +364,8 @@ describe('the cross-tenant suite', () => {
       { type: ContentType.image, folder_id: foreign.folder },
       { type: ContentType.website },
       { type: ContentType.stream },
+      { type: ContentType.h5 },
+      { type: ContentType.h5, template_type_id: foreign.templateType },
     ];
     for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
       for (const route of lists) {
