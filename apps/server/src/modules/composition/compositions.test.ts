@@ -12,6 +12,7 @@ import {
   buildText,
 } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { buildCustomer, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { compositionUseRegistry, playlistUseRegistry, textUseRegistry } from '../content/uses';
@@ -470,6 +471,41 @@ describe('PUT composition/{id}', () => {
     expect((await put(own.id, body([media(null, { width: 8 })]))).json().code).toBe(ResultCode.validation);
     expect(await databaseFingerprint(app.db)).toBe(after);
     expect(after).not.toBe(before); // the image was really written
+  });
+});
+
+describe('screens showing a composition', () => {
+  it('are told to fetch their manifest when it is saved or loses what it shows', async () => {
+    const t = await tenant();
+    const image = await buildContent(app, t.root);
+    const shown = await create(t.call, body([media(image.id)], { background_content_id: image.id }));
+    const other = await create(t.call, body([media(null)]));
+    const screen = await buildDevice(app, t.root, 'Lobby screen', {
+      defaultProgramKind: 'composition',
+      defaultProgramId: shown.id,
+    });
+    await buildDevice(app, t.root, 'Bystander', {
+      defaultProgramKind: 'composition',
+      defaultProgramId: other.id,
+    });
+    const heard: number[][] = [];
+    const stop = app.bus.on((event) => {
+      if (event.type === 'manifest-changed') heard.push(event.deviceIds);
+    });
+    try {
+      await t.call({ method: 'PUT', url: `${URL}/${shown.id}`, payload: { ...shown, name: 'Renamed' } });
+      await t.call({ method: 'PUT', url: `${URL}/${shown.id}`, payload: { ...shown, width: 10 } }); // refused
+      await t.call({
+        method: 'DELETE',
+        url: '/backend/manager/resource',
+        payload: { ids: [image.id], detach: true },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard.length).toBeGreaterThanOrEqual(2);
+      expect(heard.every((ids) => ids.length === 1 && ids[0] === screen.row.id)).toBe(true);
+    } finally {
+      stop();
+    }
   });
 });
 

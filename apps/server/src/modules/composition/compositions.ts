@@ -36,6 +36,7 @@ import {
   textUseRegistry,
   type Uses,
 } from '../content/uses';
+import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { type CompositionRow, presentDetail, presentItem, type ZoneRow } from './presenter';
 import { assertRefs, type Owner, zoneRefs } from './refs';
@@ -239,6 +240,7 @@ export async function editComposition(
       .set({ ...columnsOf(fields), updatedAt: new Date() })
       .where(eq(compositions.id, id));
     await writeZones(tx, id, fields.zones);
+    await notifyProgramChanged(tx, { kind: 'composition', id });
   });
   return compositionDetail(app.db, scope, id);
 }
@@ -326,12 +328,12 @@ function zoneUses(column: Column, emptied: Partial<typeof compositionZones.$infe
   };
 }
 
+/** These compositions changed under their editors: they are newer, and screens showing them fetch them again. */
 async function touch(tx: Db, ids: number[]) {
   if (ids.length === 0) return;
-  await tx
-    .update(compositions)
-    .set({ updatedAt: new Date() })
-    .where(inArray(compositions.id, [...new Set(ids)]));
+  const changed = [...new Set(ids)];
+  await tx.update(compositions).set({ updatedAt: new Date() }).where(inArray(compositions.id, changed));
+  await notifyProgramsChanged(tx, { compositions: changed });
 }
 
 const contentZones = zoneUses(compositionZones.contentId, { contentId: null });
@@ -351,10 +353,15 @@ contentUseRegistry.register('composition', {
   },
   detach: async (tx, ids) => {
     await contentZones.detach(tx, ids);
-    await tx
+    const backed = await tx
       .update(compositions)
-      .set({ backgroundContentId: null, updatedAt: new Date() })
-      .where(inArray(compositions.backgroundContentId, [...ids]));
+      .set({ backgroundContentId: null })
+      .where(inArray(compositions.backgroundContentId, [...ids]))
+      .returning({ id: compositions.id });
+    await touch(
+      tx,
+      backed.map((row) => row.id),
+    );
   },
 });
 playlistUseRegistry.register('composition', zoneUses(compositionZones.playlistId, { playlistId: null }));
