@@ -128,6 +128,18 @@ describe('ZonePlayer', () => {
     expect(shownKeys(zone.element)).toEqual(['b2']);
   });
 
+  it('tries a lone item again a while after it broke, even as it was being shown', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { errors } = play([image('a1', 500)], prepare);
+    // Shown in the first frame; the zone settles a frame later.
+    await vi.advanceTimersByTimeAsync(FRAME_MS + 1);
+    calls[0]?.context.failed(new SlideError('play', 'refused'));
+    calls[0]?.context.failed(new SlideError('play', 'refused'));
+    await vi.advanceTimersByTimeAsync(RETRY_MS + 5 * FRAME_MS);
+    expect(errors.map((error) => error.reason)).toEqual(['play']);
+    expect(calls).toHaveLength(2);
+  });
+
   it('keeps the old item under a transition until it is over', async () => {
     const { prepare, calls } = recordingPrepare();
     const { zone } = play([image('a1', 500, { transition: 'fade' }), image('b2', 5_000)], prepare);

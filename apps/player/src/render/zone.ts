@@ -37,6 +37,8 @@ type Shown = {
   requested: number;
   prepared: number;
   due: number;
+  /** It failed while shown (reported once). */
+  broken?: boolean;
 };
 
 export class ZonePlayer {
@@ -109,16 +111,12 @@ export class ZonePlayer {
         return await this.prepare(item);
       } catch (error) {
         if (this.destroyed) return null;
-        const failure =
+        this.report(
+          item,
           error instanceof SlideError
             ? error
-            : new SlideError('load', String((error as Error)?.message ?? error));
-        this.deps.onContentError({
-          content_id: item.content_id,
-          key: item.key,
-          reason: failure.reason,
-          message: failure.message,
-        });
+            : new SlideError('load', String((error as Error)?.message ?? error)),
+        );
         if (++failures >= this.zone.items.length) {
           this.firstShown();
           failures = 0;
@@ -185,8 +183,8 @@ export class ZonePlayer {
         const transition = outgoing?.item.transition ?? 'none';
         if (outgoing && transition !== 'none') next.layer.classList.add(`render-layer--enter-${transition}`);
         else if (outgoing) outgoing.layer.classList.remove('render-layer--shown');
-        next.slide.start();
         this.shown = next;
+        next.slide.start();
         this.firstShown();
         this.afterPaint(next, outgoing, outgoing ? due : null, frameTime, transition !== 'none', resolve);
       };
@@ -238,14 +236,16 @@ export class ZonePlayer {
     this.aborts.delete(shown.abort);
   }
 
+  private report(item: PlayItem, error: SlideError): void {
+    const { content_id, key } = item;
+    this.deps.onContentError({ content_id, key, reason: error.reason, message: error.message });
+  }
+
+  /** The shown item broke while playing. */
   private failed(item: PlayItem, error: SlideError): void {
-    if (this.destroyed || this.shown?.item !== item) return;
-    this.deps.onContentError({
-      content_id: item.content_id,
-      key: item.key,
-      reason: error.reason,
-      message: error.message,
-    });
+    if (this.destroyed || this.shown?.item !== item || this.shown.broken) return;
+    this.report(item, error);
+    this.shown.broken = true;
     this.shown.due = Math.min(this.shown.due, this.deps.pacer.now());
     if (this.alone) this.endAlone?.();
     else this.endEarly?.();
@@ -253,12 +253,14 @@ export class ZonePlayer {
 
   private endAlone: (() => void) | null = null;
 
-  /** A lone item plays until it breaks; then it is tried again after a pause. */
+  /** A lone item plays until it breaks (maybe already); then it is tried again after a pause. */
   private async untilEnded(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.endAlone = resolve;
-    });
-    this.endAlone = null;
+    if (!this.shown?.broken) {
+      await new Promise<void>((resolve) => {
+        this.endAlone = resolve;
+      });
+      this.endAlone = null;
+    }
     await this.sleep(RETRY_MS);
   }
 
