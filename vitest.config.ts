@@ -4,6 +4,9 @@ import { contractMessageParts } from './apps/console/scripts/contract-message-pa
 // One run covers every workspace: pure rules, the server on a real database, console and player logic.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on the 2-core machines,
+    // where tests wait on subprocesses (ffmpeg, LibreOffice), sockets and timers much of the time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
