@@ -77,10 +77,11 @@ function setStatus(next: ConnectionStatus): void {
 
 function show(state: PlayerState): void {
   saveState(state);
+  // Just claimed: it may have a program already.
+  if (state.paired && current && !current.paired) void refreshManifest();
   current = state;
   power.update(state);
   effects.apply(state.settings);
-  if (state.paired && manifestTag === null) void refreshManifest();
   const program = state.paired ? (manifest?.default_program ?? null) : null;
   if (program) {
     play(program);
@@ -235,7 +236,11 @@ function connect(nextToken: string): void {
     token: nextToken,
     info: () => info,
     events: {
-      status: setStatus,
+      status: (next) => {
+        setStatus(next);
+        // Changes pushed while the socket was down were missed: ask (the ETag makes it cheap).
+        if (next === 'connected') void refreshManifest();
+      },
       state: show,
       clock: (serverTime, sentAt, receivedAt) => clock.sample(serverTime, sentAt, receivedAt),
       unpaired: () => {
