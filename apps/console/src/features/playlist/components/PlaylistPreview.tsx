@@ -1,9 +1,12 @@
 import { Modal } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { ProgramPreview } from '../../program/ProgramPreview';
 import { type PreviewSource, usePlaylistProgram } from '../api';
+
+const DEFAULT_RATIO = 16 / 9;
 
 type Props = { source: PreviewSource | null; title: string; onClose: () => void };
 
@@ -12,6 +15,7 @@ export function PlaylistPreview({ source, title, onClose }: Props) {
   const { t } = useTranslation('playlist');
   const { mobile } = useLayoutMode();
   const program = usePlaylistProgram(source);
+  const ratio = program.data ? program.data.width / program.data.height : DEFAULT_RATIO;
   return (
     <Modal
       open={source !== null}
@@ -21,7 +25,14 @@ export function PlaylistPreview({ source, title, onClose }: Props) {
       onCancel={onClose}
       destroyOnHidden
     >
-      {program.isError ? <ErrorAlert error={program.error} /> : <ProgramPreview program={program.data} />}
+      {program.isError ? (
+        <ErrorAlert error={program.error} />
+      ) : (
+        // As wide as the dialog, but no taller than most of the window: portrait canvases too.
+        <div className="playlist-preview" style={{ '--canvas-ratio': ratio } as CSSProperties}>
+          <ProgramPreview program={program.data} />
+        </div>
+      )}
     </Modal>
   );
 }
