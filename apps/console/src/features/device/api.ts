@@ -1,11 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CompositionItem,
   DeviceAddRequest,
   DeviceEditRequest,
   DeviceItem,
   DeviceList,
   DeviceListQuery,
   DeviceMoveRequest,
+  ListResult,
+  PlaylistSummary,
+  ProgramKind,
 } from '@vitrine/contract';
 import { request } from '../../lib/http';
 
@@ -20,6 +24,7 @@ export const deviceKeys = {
   lists: () => [...deviceKeys.all, 'list'] as const,
   list: (query: DeviceListQuery) => [...deviceKeys.lists(), query] as const,
   detail: (deviceId: number) => [...deviceKeys.all, 'detail', deviceId] as const,
+  programs: (kinds: readonly ProgramKind[]) => [...deviceKeys.all, 'programs', kinds] as const,
 };
 
 export function useDeviceList(query: DeviceListQuery) {
@@ -37,6 +42,35 @@ export function useDevice(deviceId: number) {
     queryFn: ({ signal }) => request<DeviceItem>('GET', `${BASE}/${deviceId}`, { signal }),
     enabled: deviceId > 0,
     refetchInterval: DEVICE_REFRESH_MS,
+  });
+}
+
+/** A playlist or composition a device may play by default, with the workspace it lives in. */
+export type ProgramOption = { kind: ProgramKind; id: number; name: string; workspace_id: number };
+
+/** Names first, as many as one list page holds. */
+const PROGRAM_QUERY = { page: 1, page_size: 200, sort: 'name,asc' };
+
+/** The playlists and compositions the caller sees, of the kinds it may list (the edit drawer's choice). */
+export function useProgramOptions(kinds: readonly ProgramKind[], enabled: boolean) {
+  return useQuery({
+    queryKey: deviceKeys.programs(kinds),
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        kinds.map(async (kind) => {
+          const url = kind === 'playlist' ? '/manager/playlist' : '/manager/composition';
+          const answer = await request<ListResult<PlaylistSummary | CompositionItem>>('GET', url, {
+            query: PROGRAM_QUERY,
+            signal,
+          });
+          return answer.list.map(
+            (row): ProgramOption => ({ kind, id: row.id, name: row.name, workspace_id: row.workspace_id }),
+          );
+        }),
+      );
+      return lists.flat();
+    },
+    enabled: enabled && kinds.length > 0,
   });
 }
 
