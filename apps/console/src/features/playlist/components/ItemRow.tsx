@@ -60,7 +60,7 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
         </Typography.Text>
         <div>
           <Tag>{t(`kind.${item.kind}`)}</Tag>
-          {item.own_duration !== null ? (
+          {item.own_duration !== null && !nested ? (
             <bdi className="playlist-item__own">{formatDuration(item.own_duration)}</bdi>
           ) : null}
         </div>
