@@ -115,6 +115,25 @@ describe('PUT device/{id} default_program', () => {
     expect(await stored(device.row.id)).toEqual({ kind: null, id: null });
   });
 
+  it('keeps a composition some screen plays by default from deletion, until detached', async () => {
+    const { branch, device, owner, edit } = await setting();
+    const composition = await buildComposition(app, branch);
+    await edit({ kind: 'composition', id: composition.id });
+    const remove = (detach: boolean) =>
+      owner({
+        method: 'DELETE',
+        url: '/backend/manager/composition',
+        payload: { ids: [composition.id], detach },
+      });
+    const refused = (await remove(false)).json();
+    expect(refused).toMatchObject({
+      code: 409001,
+      data: { uses: [{ kind: 'device', id: device.row.id, name: 'Branch screen' }] },
+    });
+    expect((await remove(true)).json().code).toBe(220000);
+    expect(await stored(device.row.id)).toEqual({ kind: null, id: null });
+  });
+
   it('tells the screen over the bus when its default program changes, and only then', async () => {
     const { branch, device, edit } = await setting();
     const list = await buildPlaylist(app, branch);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { devices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { playlistUseRegistry, type Uses } from '../content/uses';
+import { compositionUseRegistry, playlistUseRegistry, type Uses } from '../content/uses';
 import { publishManifestChanged } from './notify';
 import { programOwner } from './reach';
 
@@ -78,3 +78,4 @@ export const deviceUses = (kind: ProgramRef['kind']): Uses => {
 };
 
 playlistUseRegistry.register('device', deviceUses('playlist'));
+compositionUseRegistry.register('device', deviceUses('composition'));
