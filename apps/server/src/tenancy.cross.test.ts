@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  compositionTemplates,
   contentFolders,
   contentTexts,
   deviceCommands,
@@ -14,6 +15,7 @@ import {
   users,
 } from './db/schema';
 import { buildTestApp } from './test/app';
+import { buildComposition } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
 import { buildDevice } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
@@ -53,6 +55,8 @@ type Kind =
   | 'text'
   | 'font'
   | 'sticker'
+  | 'composition'
+  | 'compositionTemplate'
   | 'templateType';
 
 /**
@@ -84,6 +88,8 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/text/')) return 'text';
   if (url.startsWith('/backend/manager/font/')) return 'font';
   if (url.startsWith('/backend/manager/sticker/')) return 'sticker';
+  if (url.startsWith('/backend/manager/composition-template/')) return 'compositionTemplate';
+  if (url.startsWith('/backend/manager/composition/')) return 'composition';
   if (url.startsWith('/backend/manager/template-type/')) return 'templateType';
   return null;
 }
@@ -93,6 +99,14 @@ type Caller = {
   name: string;
   call: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   home: number;
+};
+
+/** A composition, and a template's layout, any caller could save. */
+const LAYOUT = {
+  name: 'Taken over',
+  width: 1920,
+  height: 1080,
+  zones: [{ kind: 'media', name: 'Z', x: 0, y: 0, width: 100, height: 100 }],
 };
 
 /** Bodies valid for the caller, so only the foreign id in the path can make a call fail. */
@@ -122,6 +136,8 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
   'PATCH /backend/manager/font/:id': () => ({ name: 'Taken over' }),
   'PATCH /backend/manager/sticker/:id': () => ({ name: 'Taken over' }),
+  'PUT /backend/manager/composition/:id': () => LAYOUT,
+  'PUT /backend/manager/composition-template/:id': () => LAYOUT,
   'PUT /backend/manager/template-type/:id': () => ({ name: 'Taken over' }),
   'PUT /backend/manager/resource/:id/template-type': () => ({ template_type_id: null }),
 };
@@ -258,10 +274,25 @@ beforeAll(async () => {
     templateTypeId: templateTypeB.id,
   });
   const contentSibling = await contentOf(a2, MARK_SIBLING);
+  // Compositions of B and of A's sibling workspace; templates are company-wide, so only B's own.
+  const compositionB = await buildComposition(app, b1, `${MARK_B} composition`);
+  const compositionSibling = await buildComposition(app, a2, `${MARK_SIBLING} composition`);
+  const [templateB] = await app.db
+    .insert(compositionTemplates)
+    .values({
+      companyId: b.company.id,
+      workspaceId: b1.id,
+      name: `${MARK_B} template`,
+      width: 1920,
+      height: 1080,
+    })
+    .returning();
   foreign = {
     ...contentB,
     font: fontB.id,
     templateType: templateTypeB.id,
+    composition: compositionB.id,
+    compositionTemplate: templateB.id,
     device: device.row.id,
     command: command.id,
     customer: cb.customer.id,
@@ -273,6 +304,7 @@ beforeAll(async () => {
   };
   sibling = {
     ...contentSibling,
+    composition: compositionSibling.id,
     user: siblingMember.id,
     workspace: a2.id,
     device: siblingDevice.row.id,
@@ -520,6 +552,55 @@ describe('the cross-tenant suite', () => {
         const what = `${callers[who].name}: DELETE ${path} ${ids} → ${response.body}`;
         expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
         expect(await databaseFingerprint(app.db), `${what} changed the database`).toBe(before);
+      }
+    }
+  }, 300_000);
+
+  it('refuses foreign references in the bodies of the composition writes', async () => {
+    const zone = { name: 'Z', x: 0, y: 0, width: 100, height: 100 };
+    const zones = (ids: Partial<Record<Kind | 'binned', number>>) =>
+      [
+        { ...zone, kind: 'media', content_id: ids.content },
+        { ...zone, kind: 'media', content_id: ids.binned },
+        { ...zone, kind: 'website', content_id: ids.website },
+        { ...zone, kind: 'text', text_id: ids.text },
+        { ...zone, kind: 'sticker', sticker_id: ids.sticker },
+      ].filter((z) => Object.values(z).every((value) => value !== undefined));
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const made = await callers[who].call({
+        method: 'POST',
+        url: '/backend/manager/composition',
+        payload: LAYOUT,
+      });
+      // A customer holds no composition permission: any id will do, the call is refused first.
+      const own = (made.json().data?.id ?? foreign.composition) as number;
+      const named = who === 'admin' || who === 'user' ? [foreign, sibling] : [foreign];
+      for (const ids of named) {
+        const calls: InjectOptions[] = zones(ids).flatMap((z) => [
+          { method: 'POST', url: '/backend/manager/composition', payload: { ...LAYOUT, zones: [z] } },
+          { method: 'PUT', url: `/backend/manager/composition/${own}`, payload: { ...LAYOUT, zones: [z] } },
+        ]);
+        calls.push(
+          {
+            method: 'POST',
+            url: '/backend/manager/composition',
+            payload: { ...LAYOUT, background_content_id: ids.content },
+          },
+          {
+            method: 'DELETE',
+            url: '/backend/manager/composition',
+            payload: { ids: [ids.composition], detach: true },
+          },
+        );
+        for (const options of calls) {
+          const before = await databaseFingerprint(app.db, ['sessions']);
+          const response = await callers[who].call(options);
+          const what = `${callers[who].name}: ${options.method} ${options.url} ${JSON.stringify(options.payload)} → ${response.body}`;
+          expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+          expect(await databaseFingerprint(app.db, ['sessions']), `${what} changed the database`).toBe(
+            before,
+          );
+        }
       }
     }
   }, 300_000);
