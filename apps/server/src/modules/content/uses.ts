@@ -39,17 +39,17 @@ export function usesRegistry(inUseMessage: string) {
   };
 }
 
-/** Content of the library: schedules, playlists, video-wall content. */
+/** Content of the library: playlists, compositions (zones and backgrounds); schedules and video walls as they land. */
 export const contentUseRegistry = usesRegistry('content.inUse');
-/** Fonts: text messages (and compositions, when they land). */
+/** Fonts: text messages and compositions' clocks. */
 export const fontUseRegistry = usesRegistry('font.inUse');
-/** Stickers: compositions, when they land; nothing uses a sticker yet. */
+/** Stickers: compositions. */
 export const stickerUseRegistry = usesRegistry('sticker.inUse');
-/** Playlists: the playlists nesting them (compositions and screens register as they land). */
+/** Playlists: the playlists nesting them, compositions, and screens playing them by default. */
 export const playlistUseRegistry = usesRegistry('playlist.inUse');
-/** Text messages: playlists (and compositions). */
+/** Text messages: playlists and compositions. */
 export const textUseRegistry = usesRegistry('text.inUse');
-/** Compositions: schedules and screens' default content register as they land. */
+/** Compositions: screens playing them by default; schedules as they land. */
 export const compositionUseRegistry = usesRegistry('composition.inUse');
 
 export const registerContentUses = contentUseRegistry.register;
