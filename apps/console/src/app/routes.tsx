@@ -57,6 +57,10 @@ const playlist = {
   list: page(() => import('../features/playlist/pages/PlaylistListPage'), 'PlaylistListPage'),
   editor: page(() => import('../features/playlist/pages/PlaylistEditorPage'), 'PlaylistEditorPage'),
 };
+const composition = {
+  list: page(() => import('../features/composition/CompositionListPage'), 'CompositionListPage'),
+  template: page(() => import('../features/composition/CompositionTemplatePage'), 'CompositionTemplatePage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -214,7 +218,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
         title: 'route.mobileTemplate',
         page: template.library,
       },
-      { path: '/content/composition-list', permission: 'res:composition:list', title: 'route.composition' },
+      {
+        path: '/content/composition-list',
+        permission: 'res:composition:list',
+        title: 'route.composition',
+        page: composition.list,
+      },
       {
         path: '/content/document',
         permission: 'res:document:list',
@@ -241,6 +250,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         path: '/content/composition-template',
         permission: 'res:com-temp:list',
         title: 'route.compositionTemplate',
+        page: composition.template,
       },
       {
         path: '/content/sticker',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { contentPages, contents } from '../../db/schema';
+import { notifyProgramsChanged } from '../program/notify';
 import { H5Refused, storeH5, unpackH5 } from './h5';
 import { describeTracks, type MediaTracks, readTracks } from './media-info';
 import { findTool, runTool, ToolError } from './media-tools';
@@ -400,6 +401,8 @@ async function record(app: FastifyInstance, contentId: number, outcome: Outcome)
         .insert(contentPages)
         .values(pages.map((page, index) => ({ contentId, page: index + 1, hash: page.hash })));
     }
+    // Ready (or failed) now: the screens whose programs show it fetch their manifest again.
+    await notifyProgramsChanged(tx, { contents: [contentId] });
     return old.map((page) => page.hash);
   });
   if (replaced.length > 0) await removeUnreferencedMedia(app, replaced);

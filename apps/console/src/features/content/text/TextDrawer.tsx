@@ -39,7 +39,7 @@ const SPEED = shape.speed.unwrap();
 const FONT_SIZE = shape.font_size.unwrap();
 
 /** A #rrggbb colour; the background may instead be transparent. */
-function ColorField({
+export function ColorField({
   value,
   onChange,
   transparentLabel,

@@ -1,0 +1,191 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { CompositionItem } from '@vitrine/contract';
+import { Button, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { confirmDelete } from '../../components/confirm';
+import { IconAction } from '../../components/IconAction';
+import { KeywordSearch } from '../../components/KeywordSearch';
+import { ApiError } from '../../lib/http';
+import { notify } from '../../lib/notify';
+import { offerDetach } from '../content/components/in-use-dialog';
+import { useDateTime } from '../team/components/labels';
+import { PageHeader } from '../team/components/PageHeader';
+import { sortOrderOf, tableView, useListView } from '../team/list-params';
+import { useCompositionList, useCopyComposition, useDeleteCompositions } from './api';
+import { CompositionPreview } from './CompositionPreview';
+import { CreateDialog } from './CreateDialog';
+import { EditorHost } from './EditorHost';
+import { editParams, newCompositionParams } from './editor-address';
+import { ZoneSketch } from './ZoneSketch';
+import './composition.css';
+
+const NO_FILTERS = [] as const;
+
+/** "1:30" from seconds. */
+export const formatSeconds = (seconds: number) => {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+/**
+ * /content/composition-list: compositions with their layout, search, sort and pages; new ones
+ * start blank or from a template; the editor opens over the page from the address (?edit=…).
+ */
+export function CompositionListPage() {
+  const { t } = useTranslation(['composition', 'common']);
+  const dateTime = useDateTime();
+  const { view, query, update, params } = useListView(NO_FILTERS);
+  const list = useCompositionList(query);
+  const copy = useCopyComposition();
+  const remove = useDeleteCompositions();
+  const [creating, setCreating] = useState(false);
+  const [preview, setPreview] = useState<CompositionItem | null>(null);
+  const [, setParams] = useSearchParams();
+  // The editor opens over the list as it is (its page, sort and search stay in the address).
+  const open = (to: (current: URLSearchParams) => URLSearchParams) => setParams(to);
+
+  const deleteItems = (items: readonly CompositionItem[], detach: boolean): Promise<void> =>
+    remove
+      .mutateAsync({ ids: items.map((item) => item.id), detach })
+      .then(() => notify({ type: 'success', title: t('deleted') }))
+      .catch((error: unknown) => {
+        const offered = offerDetach(error, items, { intro: t('inUse'), okText: t('detach') }, () =>
+          deleteItems(items, true),
+        );
+        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
+      });
+  const askDelete = (item: CompositionItem) =>
+    confirmDelete({
+      content: t('deleteConfirm', { name: item.name }),
+      onOk: () => deleteItems([item], false),
+    });
+  const copyItem = (item: CompositionItem) =>
+    copy.mutate(item.id, {
+      onSuccess: (made) => notify({ type: 'success', title: t('copied', { name: made.name }) }),
+    });
+
+  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
+  const columns: TableProps<CompositionItem>['columns'] = [
+    {
+      title: t('field.layout'),
+      key: 'layout',
+      width: 120,
+      render: (_, item) => (
+        <div className="composition-thumb">
+          <ZoneSketch layout={item} label={t('sketch', { name: item.name })} />
+        </div>
+      ),
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      ...sorted('name'),
+      render: (name: string) => <span dir="auto">{name}</span>,
+    },
+    {
+      title: t('field.resolution'),
+      key: 'resolution',
+      render: (_, item) => <bdi>{`${item.width} × ${item.height}`}</bdi>,
+    },
+    {
+      title: t('field.orientation'),
+      dataIndex: 'orientation',
+      render: (orientation: number) => t(`orientation.${orientation}`),
+    },
+    { title: t('field.zones'), key: 'zones', render: (_, item) => item.zones.length },
+    {
+      title: t('field.duration'),
+      dataIndex: 'duration',
+      ...sorted('duration'),
+      render: (seconds: number) => <bdi>{formatSeconds(seconds)}</bdi>,
+    },
+    { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      fixed: 'end',
+      render: (_, item) => (
+        <Space size={0}>
+          <IconAction
+            label={t('action.preview', { name: item.name })}
+            icon={<EyeOutlined />}
+            onClick={() => setPreview(item)}
+          />
+          <IconAction
+            label={t('action.edit', { name: item.name })}
+            icon={<EditOutlined />}
+            onClick={() => open((current) => editParams(item.id, current))}
+          />
+          <IconAction
+            label={t('action.copy', { name: item.name })}
+            icon={<CopyOutlined />}
+            onClick={() => copyItem(item)}
+          />
+          <IconAction
+            label={t('action.delete', { name: item.name })}
+            icon={<DeleteOutlined />}
+            onClick={() => askDelete(item)}
+            danger
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  // The editor covers the page; the list beneath it would only keep its tooltips and focus.
+  if (params.has('edit')) return <EditorHost />;
+  return (
+    <>
+      <PageHeader
+        title={t('common:route.composition')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            id="composition-add"
+          >
+            {t('add')}
+          </Button>
+        }
+      />
+      <div style={{ marginBottom: 16 }}>
+        <KeywordSearch
+          id="composition-search"
+          keyword={view.keyword}
+          placeholder={t('searchPlaceholder')}
+          width={320}
+          onSearch={(keyword) => update({ keyword })}
+        />
+      </div>
+      <Table<CompositionItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: view.keyword ? t('noMatch') : t('empty') }}
+        {...tableView<CompositionItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+      />
+      <CreateDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreate={(chosen) => {
+          setCreating(false);
+          open((current) => newCompositionParams(chosen, current));
+        }}
+      />
+      {preview ? (
+        <CompositionPreview
+          source={preview.id}
+          name={preview.name}
+          canvas={preview}
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
+    </>
+  );
+}

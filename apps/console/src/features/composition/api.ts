@@ -1,0 +1,124 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CompositionDetail,
+  CompositionItem,
+  CompositionListQuery,
+  CompositionRequest,
+  CompositionTemplateItem,
+  CompositionTemplateListQuery,
+  CompositionTemplateRequest,
+  ListResult,
+  Program,
+} from '@vitrine/contract';
+import { request } from '../../lib/http';
+
+// Compositions (/manager/composition) and their templates (/manager/composition-template). The
+// editor shows refusals inline, so its writes are silent; deletes are silent without `detach`
+// because an in-use refusal opens the dialog that offers it.
+const BASE = '/manager/composition';
+const TEMPLATES = '/manager/composition-template';
+
+export type CompositionList = ListResult<CompositionItem>;
+
+export const compositionKeys = {
+  all: ['composition'] as const,
+  list: (query: CompositionListQuery) => [...compositionKeys.all, 'list', query] as const,
+  detail: (id: number) => [...compositionKeys.all, 'detail', id] as const,
+  templates: () => [...compositionKeys.all, 'template'] as const,
+};
+
+export function useCompositionList(query: CompositionListQuery) {
+  return useQuery({
+    queryKey: compositionKeys.list(query),
+    queryFn: ({ signal }) => request<CompositionList>('GET', BASE, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One composition with its zones; `null` asks for nothing. */
+export function useComposition(id: number | null) {
+  return useQuery({
+    queryKey: compositionKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => request<CompositionDetail>('GET', `${BASE}/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+function useCompositionsChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: compositionKeys.all });
+}
+
+/** Adds a composition (no id) or replaces one with the draft. */
+export function useSaveComposition() {
+  const changed = useCompositionsChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CompositionRequest }) =>
+      id === null
+        ? request<CompositionDetail>('POST', BASE, { body, silent: true })
+        : request<CompositionDetail>('PUT', `${BASE}/${id}`, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useCopyComposition() {
+  const changed = useCompositionsChanged();
+  return useMutation({
+    mutationFn: (id: number) => request<CompositionDetail>('POST', `${BASE}/${id}/copy`),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteCompositions() {
+  const changed = useCompositionsChanged();
+  return useMutation({
+    mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
+      request<null>('DELETE', BASE, { body: { ids, detach }, silent: !detach }),
+    onSuccess: changed,
+  });
+}
+
+/** What a screen would play: a saved composition (`id`), or the editor's draft (`body`), asked afresh. */
+export function useCompositionProgram(body: CompositionRequest | number | null) {
+  return useQuery({
+    queryKey: [...compositionKeys.all, 'program', body] as const,
+    queryFn: ({ signal }) =>
+      typeof body === 'number'
+        ? request<Program>('GET', `${BASE}/${body}/program`, { signal })
+        : request<Program>('POST', `${BASE}/program`, { body, signal, silent: true }),
+    enabled: body !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+// ── Templates ───────────────────────────────────────────────────────────────────────────────
+
+/** Every template at once (shipped ones and the company's own are few): the grid and the chooser. */
+const ALL_TEMPLATES: CompositionTemplateListQuery = { page_size: 200, sort: 'created_at,asc' };
+
+export function useTemplateList() {
+  return useQuery({
+    queryKey: compositionKeys.templates(),
+    queryFn: ({ signal }) =>
+      request<ListResult<CompositionTemplateItem>>('GET', TEMPLATES, { query: ALL_TEMPLATES, signal }),
+  });
+}
+
+/** "Save as template": the draft's layout under a name of its own. */
+export function useSaveTemplate() {
+  const changed = useCompositionsChanged();
+  return useMutation({
+    mutationFn: (body: CompositionTemplateRequest) =>
+      request<CompositionTemplateItem>('POST', TEMPLATES, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteTemplate() {
+  const changed = useCompositionsChanged();
+  return useMutation({
+    mutationFn: (id: number) => request<null>('DELETE', `${TEMPLATES}/${id}`),
+    onSuccess: changed,
+  });
+}
