@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ContentType, type Manifest, type ServerMessage } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +11,11 @@ import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist, buildText } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
+import { png, sha256 } from '../../test/media-files';
 import { addItems, addZones } from '../../test/program-factories';
 import { buildTenant } from '../../test/team-factories';
+import { processContent } from '../content/media';
+import { mediaPath } from '../content/storage';
 import { devicesShowing, notifyProgramChanged, notifyProgramsChanged } from './notify';
 
 // GET player/manifest (the device's default program, ETag = version, 304) and the socket's
@@ -177,5 +182,31 @@ describe('manifest changed', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([{ type: 'manifest' }]);
     expect(unconcerned).toEqual([]);
+  });
+
+  it('pushes "manifest" when content a screen shows is processed, and the manifest then plays it', async () => {
+    const tenant = await buildTenant(app);
+    const bytes = await png(8, 8);
+    const hash = sha256(bytes);
+    const file = mediaPath(app.config.dataDir, hash);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(file, bytes);
+    const image = await buildContent(app, tenant.root, {
+      hash,
+      mime: 'image/png',
+      size: bytes.length,
+      state: 'processing',
+    });
+    const list = await buildPlaylist(app, tenant.root);
+    await addItems(app, list.id, [{ contentId: image.id }]);
+    const screen = await buildDevice(app, tenant.root);
+    await setDefault(screen.row.id, { kind: 'playlist', id: list.id });
+    expect((await manifest(screen.token)).json().data.default_program.zones[0].items).toEqual([]);
+    const heard = await connect(screen.token);
+    await processContent(app, image.id);
+    await until(() => heard.length > 0);
+    expect(heard).toEqual([{ type: 'manifest' }]);
+    const items = (await manifest(screen.token)).json().data.default_program.zones[0].items;
+    expect(items).toEqual([expect.objectContaining({ kind: 'image', content_id: image.id })]);
   });
 });
