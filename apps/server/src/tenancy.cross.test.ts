@@ -13,6 +13,7 @@ import {
   templateTypes,
   uploads,
   users,
+  workspaces,
 } from './db/schema';
 import { buildTestApp } from './test/app';
 import { buildComposition } from './test/composition-factories';
@@ -656,4 +657,45 @@ describe('the cross-tenant suite', () => {
       else expect(REFUSED, check.body).toContain(answer.code);
     }
   });
+
+  it('refuses another tenant’s program as a device’s default content; drafts show nothing of another tenant', async () => {
+    for (const who of ['owner', 'admin'] as const) {
+      const caller = callers[who];
+      const [home] = await app.db.select().from(workspaces).where(eq(workspaces.id, caller.home));
+      const own = await buildDevice(app, { id: home.id, companyId: home.companyId }, 'Own screen');
+      for (const default_program of [
+        { kind: 'composition', id: foreign.composition },
+        { kind: 'playlist', id: foreign.composition },
+      ]) {
+        const before = await databaseFingerprint(app.db, ['sessions']);
+        const response = await caller.call({
+          method: 'PUT',
+          url: `/backend/manager/device/${own.row.id}`,
+          payload: { device_name: 'Own screen', default_program },
+        });
+        const what = `${caller.name}: default_program ${JSON.stringify(default_program)} → ${response.body}`;
+        expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+        expect(await databaseFingerprint(app.db, ['sessions']), what).toBe(before);
+      }
+    }
+    // A draft naming another tenant's rows answers as if they did not exist.
+    const draft = (id: number) => ({
+      name: 'Draft',
+      width: 1920,
+      height: 1080,
+      background_content_id: id,
+      zones: [
+        { kind: 'media', name: 'Main', x: 0, y: 0, width: 960, height: 1080, content_id: id },
+        { kind: 'text', name: 'Ticker', x: 960, y: 0, width: 960, height: 1080, text_id: foreign.text },
+      ],
+    });
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const post = (payload: object) =>
+        callers[who].call({ method: 'POST', url: '/backend/manager/composition/program', payload });
+      const named = await post(draft(foreign.content));
+      if (REFUSED.includes(named.json().code)) continue; // no composition permission
+      expect(named.body.toLowerCase()).not.toContain(MARK_B);
+      expect(named.json().data).toEqual((await post(draft(2_000_000_000))).json().data);
+    }
+  }, 120_000);
 });
