@@ -28,6 +28,7 @@ import { uploadRoutes } from './modules/content/upload-routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
+import { playlistRoutes } from './modules/playlist/routes';
 import { programPlayerRoutes } from './modules/program/player-routes';
 import { programRoutes } from './modules/program/routes';
 import { sysRoutes } from './modules/sys/routes';
@@ -194,6 +195,7 @@ export async function buildApp({
   await app.register(textRoutes, { prefix: '/backend/manager' });
   await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(stickerRoutes, { prefix: '/backend/manager' });
+  await app.register(playlistRoutes, { prefix: '/backend/manager' });
   await app.register(compositionRoutes, { prefix: '/backend/manager' });
   await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });

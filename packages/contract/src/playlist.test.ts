@@ -176,6 +176,7 @@ describe('the list query and the copy', () => {
 
   it('names a copy when told, and takes no body at all', () => {
     expect(playlistCopyRequestSchema.parse(undefined)).toEqual({});
+    expect(playlistCopyRequestSchema.parse(null)).toEqual({});
     expect(playlistCopyRequestSchema.parse({ name: ' Lobby 2 ' })).toEqual({ name: 'Lobby 2' });
   });
 });

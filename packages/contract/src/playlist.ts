@@ -120,8 +120,11 @@ export const playlistRequestSchema = z.object({
 export type PlaylistRequest = z.input<typeof playlistRequestSchema>;
 export type PlaylistFields = z.output<typeof playlistRequestSchema>;
 
-/** POST playlist/:id/copy: the copy's name, else the original's marked as a copy. */
-export const playlistCopyRequestSchema = z.object({ name: nameSchema.optional() }).default({});
+/** POST playlist/:id/copy: the copy's name, else the original's marked as a copy; no body at all will do. */
+export const playlistCopyRequestSchema = z
+  .object({ name: nameSchema.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 export type PlaylistCopyRequest = z.input<typeof playlistCopyRequestSchema>;
 
 export const PLAYLIST_SORT_COLUMNS = ['name', 'created_at', 'updated_at', 'duration'] as const;

@@ -1,6 +1,6 @@
 import {
+  contentDeleteRequestSchema,
   idSchema,
-  idsRequestSchema,
   textItemSchema,
   textListQuerySchema,
   textListSchema,
@@ -29,10 +29,11 @@ export const textRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await createText(app, request.scope, request.body)),
   );
 
+  // { ids, detach }: with detach, texts in use are first removed from what uses them.
   app.delete(
     '/text',
-    { config, schema: { body: idsRequestSchema, response: responses(empty) } },
-    async (request) => ok(await deleteTexts(app, request.scope, request.body.ids)),
+    { config, schema: { body: contentDeleteRequestSchema, response: responses(empty) } },
+    async (request) => ok(await deleteTexts(app, request.scope, request.body.ids, request.body.detach)),
   );
 
   app.get('/text/:id', { config, schema: { params, response: responses(textItemSchema) } }, async (request) =>

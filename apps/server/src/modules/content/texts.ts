@@ -17,7 +17,7 @@ import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
 import { assertFontVisible } from './fonts';
 import { mediaUrl } from './presenter';
-import { fontUseRegistry } from './uses';
+import { fontUseRegistry, textUseRegistry } from './uses';
 
 // Text messages (/manager/text): marquees kept per workspace, found through the caller's tenant
 // scope like content (another tenant's id answers 404001); new ones go to the active workspace.
@@ -153,15 +153,28 @@ export async function editText(
   return textItem(app.db, scope, id);
 }
 
-/** DELETE text: every one of these ids must be in scope (404001 otherwise, and nothing goes). */
-export async function deleteTexts(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
+/**
+ * DELETE text: every one of these ids must be in scope (404001 otherwise, and nothing goes). Texts
+ * in use (playlists, compositions) are refused (409001, data.uses) unless `detach`, which first
+ * removes them from what uses them, in the same transaction.
+ */
+export async function deleteTexts(
+  app: FastifyInstance,
+  scope: TenantScope,
+  ids: readonly number[],
+  detach: boolean,
+) {
   const unique = [...new Set(ids)];
   await app.db.transaction(async (tx) => {
     const rows = await tx
-      .delete(contentTexts)
+      .select({ id: contentTexts.id })
+      .from(contentTexts)
       .where(and(inArray(contentTexts.id, unique), visible(scope)))
-      .returning({ id: contentTexts.id });
+      .for('update');
     if (rows.length !== unique.length) throw notFound();
+    if (detach) await textUseRegistry.detach(tx, unique);
+    else await textUseRegistry.assertUnused(tx, unique);
+    await tx.delete(contentTexts).where(inArray(contentTexts.id, unique));
   });
   return null;
 }
