@@ -112,7 +112,10 @@ describe('PlaylistEditorPage', { timeout: 40_000 }, () => {
     expect(api.callsTo('POST /manager/playlist')).toHaveLength(0);
   });
 
-  it('adds ticked items from several tabs of the picker, totals them, and saves them in order', async () => {
+  // Four tabs of cards rendered by Ant Design in happy-dom: the slowest test here by far.
+  it('adds ticked items from several tabs of the picker, totals them, and saves them in order', {
+    timeout: 90_000,
+  }, async () => {
     const api = server({
       'POST /manager/playlist': (body) =>
         ok(playlistDetail({ id: 60, name: (body as { name: string }).name })),

@@ -65,7 +65,7 @@ afterEach(() => {
   notices.mockReset();
 });
 
-describe('PlaylistListPage', { timeout: 30_000 }, () => {
+describe('PlaylistListPage', { timeout: 60_000 }, () => {
   it('lists the playlists as rows with their items, length and orientation, the view in the address', async () => {
     localStorage.setItem('contentView', 'list');
     server();
