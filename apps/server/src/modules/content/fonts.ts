@@ -7,7 +7,7 @@ import {
   type Permission,
   ResultCode,
 } from '@vitrine/contract';
-import { and, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -15,6 +15,7 @@ import { fonts, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
+import { keepsOwn, platformOrOwn } from './platform-owned';
 import { mediaUrl } from './presenter';
 import { assertSpace } from './quota';
 import { storeSmallFile } from './small-file';
@@ -47,14 +48,11 @@ const selectRows = (db: Db) =>
   db.select(rowColumns).from(fonts).leftJoin(users, eq(users.id, fonts.uploaderId));
 
 /** Platform fonts and those of the caller's company (the platform has none of its own). */
-export const visibleFonts = (scope: TenantScope) =>
-  scope.isPlatform
-    ? isNull(fonts.companyId)
-    : or(isNull(fonts.companyId), scope.companyFilter(fonts.companyId));
+export const visibleFonts = (scope: TenantScope) => platformOrOwn(scope, fonts.companyId);
 
 /** The platform changes platform fonts, a company its own; both need setting:font-manage. */
 const mayEdit = (caller: Caller, row: { companyId: number | null }) =>
-  caller.permissions.includes('setting:font-manage') && (row.companyId === null) === caller.scope.isPlatform;
+  keepsOwn(caller, 'setting:font-manage', row);
 
 const presentFont = (caller: Caller, row: FontRow): FontItem => ({
   id: row.id,

@@ -14,6 +14,7 @@ import { contents, templateTypes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { type Caller, contentDetail, lockedItems } from './library';
+import { keepsOwn, platformOrOwn } from './platform-owned';
 
 // Template types (/manager/template-type, the /setting/tmptype page): the sorts of mobile template
 // (H5 content). As with fonts, a platform type (no company: the shipped ones and those the
@@ -27,13 +28,9 @@ type Fields = z.output<typeof templateTypeRequestSchema>;
 const MANAGE: Permission = 'setting:template-type:list';
 
 /** Platform types and those of the caller's company (the platform has none of its own). */
-export const visibleTemplateTypes = (scope: TenantScope) =>
-  scope.isPlatform
-    ? isNull(templateTypes.companyId)
-    : or(isNull(templateTypes.companyId), scope.companyFilter(templateTypes.companyId));
+export const visibleTemplateTypes = (scope: TenantScope) => platformOrOwn(scope, templateTypes.companyId);
 
-const mayEdit = (caller: Caller, row: { companyId: number | null }) =>
-  caller.permissions.includes(MANAGE) && (row.companyId === null) === caller.scope.isPlatform;
+const mayEdit = (caller: Caller, row: { companyId: number | null }) => keepsOwn(caller, MANAGE, row);
 
 /** H5 content of the caller's scope, in the library, per type. */
 const contentCount = (scope: TenantScope) =>
