@@ -1,7 +1,10 @@
 // bench/player: in Chromium, the player's preview page (the screen's own renderer) plays a
 // playlist of short images (1 s) and videos (2 s) for a minute (--short: 15 s). Per transition it
-// measures the gap from the outgoing item's scheduled end to the first painted frame of the
-// incoming one (the renderer's window.__vitrineRenderTrace hook), and counts black frames two
+// measures the gap from the outgoing item's end to the first painted frame of the incoming one (the
+// renderer's window.__vitrineRenderTrace hook). The end is the outgoing item's real end of display
+// as the renderer times it: its duration from when it really began (a video: from its first frame
+// presented playing, later than the frame that showed its layer), which the trace gives as `due`
+// (`planned`: the end first planned, before that re-basing). It counts black frames two
 // ways: frames in which the zone shows no layer with content (checked in the page on every frame:
 // an image decoded, a video whose frame the compositor has had), and then, in a second pass,
 // composited frames whose centre is black (the DevTools screencast). Baseline: the frame
@@ -87,10 +90,16 @@ try {
       .join(', ')})`,
   );
   console.log(
-    `  gap, scheduled end → first painted frame of the next item (negative: painted before the end, on the nearest frame):`,
+    `  gap, end of the outgoing item (its real end, re-based on its real start) → first painted frame of the next item (negative: painted before the end, on the nearest frame):`,
   );
   console.log(`    all:    ${figures(gaps)}  min ${min(gaps).toFixed(2)} ms`);
   for (const [kind, list] of Object.entries(byKind)) console.log(`    ${kind.padEnd(6)}  ${figures(list)}`);
+  const rebased = byItemKind(outgoingOf(result.events), (event) => event.due - event.planned);
+  console.log(
+    `  end re-based on the real start (real end − planned end), by outgoing kind: ${Object.entries(rebased)
+      .map(([kind, list]) => `${kind} ${figures(list)}`)
+      .join('; ')}`,
+  );
   console.log(
     `  baseline, frame interval of a plain rAF loop in the page: ${figures(intervals)} (${intervals.length} frames)`,
   );
@@ -106,6 +115,25 @@ try {
       .map(([kind, list]) => `${kind} ${figures(list)}`)
       .join('; ')}`,
   );
+  // Each swap later than a frame, and the longest frame of the page's own rAF loop between the end
+  // and that paint: a swap late by no more than that frame is late because the page was.
+  const slow = transitions.filter((event) => event.painted - event.due > GOAL_GAP_MS);
+  if (slow.length)
+    console.log(
+      `  swaps later than ${GOAL_GAP_MS} ms: ${slow
+        .map((event) => {
+          const longest = Math.max(
+            0,
+            ...result.frameTimes.map((time, i) =>
+              i > 0 && time > event.due - GOAL_GAP_MS && time <= event.painted
+                ? time - result.frameTimes[i - 1]
+                : 0,
+            ),
+          );
+          return `${event.kind} +${(event.painted - event.due).toFixed(0)} ms (page frame ${longest.toFixed(0)} ms)`;
+        })
+        .join(', ')}`,
+    );
   const late = result.events.filter((event) => event.due !== null && event.prepared > event.due - 17);
   if (late.length)
     console.log(
@@ -255,6 +283,7 @@ function playlist({ images, videos }) {
 function instrument() {
   const events = [];
   const intervals = [];
+  const frameTimes = [];
   const blackDetails = [];
   let frames = 0;
   let black = 0;
@@ -278,6 +307,7 @@ function instrument() {
   };
   const loop = (time) => {
     if (last) intervals.push(time - last);
+    frameTimes.push(time);
     last = time;
     const zone = document.querySelector('.render-zone');
     const stage = document.querySelector('.render-stage:not(.render-stage--waiting)');
@@ -296,7 +326,15 @@ function instrument() {
   requestAnimationFrame(loop);
   window.__vitrineRenderTrace = (event) => events.push(event);
   window.__bench = {
-    result: () => ({ events, intervals, frames, black, blackDetails, timeOrigin: performance.timeOrigin }),
+    result: () => ({
+      events,
+      intervals,
+      frameTimes,
+      frames,
+      black,
+      blackDetails,
+      timeOrigin: performance.timeOrigin,
+    }),
   };
 }
 
@@ -395,6 +433,13 @@ function serve(roots) {
       }),
     );
   });
+}
+
+/** The transitions, each with the kind of the item it replaced (events come in order, one zone). */
+function outgoingOf(events) {
+  return events
+    .map((event, i) => ({ ...event, kind: events[i - 1]?.kind }))
+    .filter((event) => event.due !== null && event.planned !== null && event.kind);
 }
 
 /** The figure of each event, grouped by the kind of item. */

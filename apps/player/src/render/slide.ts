@@ -19,6 +19,13 @@ export type SlideContext = {
   canvasHeight: number;
   /** The item stopped playing on its own (a video that broke while shown). */
   failed: (error: SlideError) => void;
+  /**
+   * Its playback really began at this time (pacer clock, performance.now()): a video tells when
+   * its first frame was, or would have been, on screen once playing, which differs from when the
+   * frame showing its layer was painted (its clock starts as play() is called in that frame, a frame
+   * before the paint, or later on a busy machine). The item then lasts its duration from then.
+   */
+  began: (at: number) => void;
   /** Aborted when the slide is no longer wanted (the program changed). */
   signal: AbortSignal;
   /** Whether this item plays alone in its zone (kept on, a video looping). */

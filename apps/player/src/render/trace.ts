@@ -5,8 +5,15 @@ export type RenderTraceEvent = {
   zone: string;
   key: string;
   kind: PlayItemKind;
-  /** When the item before it was to end; null for a zone's first item. */
+  /**
+   * When the item before it ended, as the renderer timed the swap: its real end of display, i.e.
+   * its duration from when its playback really began (a video: from its first frame presented
+   * playing, see SlideContext.began), else from when it was planned to start. Null for a zone's
+   * first item.
+   */
   due: number | null;
+  /** That end as planned when the item before it was shown (before any re-basing). */
+  planned: number | null;
   /** When its preparation began, and when it was ready to show (loaded and decoded). */
   requested: number;
   prepared: number;

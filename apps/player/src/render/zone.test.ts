@@ -2,6 +2,7 @@ import { TRANSITION_MS } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlideError } from './slide';
 import { FRAME_MS, image, recordingPrepare, shownKeys, testPacer, zoneOf } from './testing';
+import type { RenderTrace, RenderTraceEvent } from './trace';
 import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, ZonePlayer } from './zone';
 
 const context = { now: () => Date.now(), language: 'en' as const, canvasHeight: 1080 };
@@ -138,6 +139,52 @@ describe('ZonePlayer', () => {
     await vi.advanceTimersByTimeAsync(RETRY_MS + 5 * FRAME_MS);
     expect(errors.map((error) => error.reason)).toEqual(['play']);
     expect(calls).toHaveLength(2);
+  });
+
+  it('re-bases an item’s end on when its playback really began, and swaps on that end', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const events: RenderTraceEvent[] = [];
+    (globalThis as { __vitrineRenderTrace?: RenderTrace }).__vitrineRenderTrace = (event) =>
+      events.push(event);
+    try {
+      const { zone } = play([image('a1', 1_000), image('b2', 1_000)], prepare);
+      await vi.advanceTimersByTimeAsync(FRAME_MS);
+      const shownAt = (calls[0]?.started as number) + FRAME_MS;
+      // Its playback began 40 ms after the frame that showed it (a video starting late).
+      await vi.advanceTimersByTimeAsync(40);
+      calls[0]?.context.began(shownAt + 40);
+      // A second word changes nothing.
+      calls[0]?.context.began(shownAt + 400);
+      await vi.advanceTimersByTimeAsync(1_000 - 40 - FRAME_MS);
+      // Not cut short: at the end as planned it is still on.
+      expect(shownKeys(zone.element)).toEqual(['a1']);
+      await vi.advanceTimersByTimeAsync(40 + 2 * FRAME_MS);
+      expect(shownKeys(zone.element)).toEqual(['b2']);
+      const painted = (calls[1]?.started as number) + FRAME_MS;
+      expect(Math.abs(painted - (shownAt + 40 + 1_000))).toBeLessThanOrEqual(FRAME_MS / 2 + 1);
+      // The trace gives the end the swap used, and the one first planned.
+      const swap = events.find((event) => event.key === 'b2');
+      expect(swap?.due).toBe(shownAt + 40 + 1_000);
+      // (planned from the pacer's own estimate of when the frame was painted: within a millisecond)
+      expect(Math.abs((swap?.planned as number) - (shownAt + 1_000))).toBeLessThanOrEqual(1);
+      expect(Math.abs((swap?.painted as number) - (swap?.due as number))).toBeLessThanOrEqual(
+        FRAME_MS / 2 + 1,
+      );
+    } finally {
+      delete (globalThis as { __vitrineRenderTrace?: RenderTrace }).__vitrineRenderTrace;
+    }
+  });
+
+  it('ignores a start told by an item no longer shown', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const { zone } = play([image('a1', 300), image('b2', 300), image('c3', 300)], prepare);
+    await vi.advanceTimersByTimeAsync(300 + 3 * FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+    calls[0]?.context.began(Date.now() + 5_000);
+    const bStart = calls[1]?.started as number;
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls[2]?.started).not.toBeNull();
+    expect((calls[2]?.started as number) - bStart).toBeLessThanOrEqual(300 + FRAME_MS);
   });
 
   it('keeps the old item under a transition until it is over', async () => {

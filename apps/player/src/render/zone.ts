@@ -33,10 +33,17 @@ type Shown = {
   slide: Slide;
   layer: HTMLElement;
   abort: AbortController;
-  /** When its preparation began, when it was ready, and when it is to end (pacer times). */
+  /**
+   * When its preparation began, when it was ready, and when it is to end (pacer times). `planned`
+   * is the end set as it was shown; `due` the one it really has: re-based to when its playback
+   * really began, for an item that tells (a video), else the same.
+   */
   requested: number;
   prepared: number;
+  planned: number;
   due: number;
+  /** Its end was re-based (once). */
+  rebased?: boolean;
   /** It failed while shown (reported once). */
   broken?: boolean;
 };
@@ -141,6 +148,7 @@ export class ZonePlayer {
       signal: abort.signal,
       alone: this.alone,
       failed: (error) => this.failed(item, error),
+      began: (at) => this.began(item, at),
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -151,7 +159,8 @@ export class ZonePlayer {
     });
     try {
       const slide = await Promise.race([this.deps.prepare(item, context), timeout]);
-      return { item, slide, layer, abort, requested, prepared: this.deps.pacer.now(), due: 0 };
+      const prepared = this.deps.pacer.now();
+      return { item, slide, layer, abort, requested, prepared, planned: 0, due: 0 };
     } catch (error) {
       abort.abort();
       this.aborts.delete(abort);
@@ -164,20 +173,22 @@ export class ZonePlayer {
 
   /**
    * Shows the prepared item on the frame the shown one ends, and hides that one in the same frame;
-   * settles once the old one is gone, so that a zone holds two layers at most.
+   * settles once the old one is gone, so that a zone holds two layers at most. The shown one's end
+   * is read on every frame, as it may be re-based meanwhile.
    */
   private swapIn(next: Shown): Promise<void> {
     const outgoing = this.shown;
-    const due = outgoing ? outgoing.due : 0;
     const { pacer } = this.deps;
     return new Promise((resolve) => {
       const show = (frameTime: number) => {
         this.cancels.delete(cancel);
         this.endEarly = null;
         if (this.destroyed) return next.slide.dispose();
+        const due = outgoing ? outgoing.due : 0;
         const painted = pacer.painted(frameTime);
         // On time, the item's own time runs from when it was due: no drift over a long playlist.
-        next.due = (outgoing && painted - due <= pacer.interval ? due : painted) + next.item.duration_ms;
+        next.planned = (outgoing && painted - due <= pacer.interval ? due : painted) + next.item.duration_ms;
+        next.due = next.planned;
         next.layer.style.zIndex = String(++this.layers);
         next.layer.classList.add('render-layer--shown');
         const transition = outgoing?.item.transition ?? 'none';
@@ -186,9 +197,9 @@ export class ZonePlayer {
         this.shown = next;
         next.slide.start();
         this.firstShown();
-        this.afterPaint(next, outgoing, outgoing ? due : null, frameTime, transition !== 'none', resolve);
+        this.afterPaint(next, outgoing, frameTime, transition !== 'none', resolve);
       };
-      let cancel = outgoing ? pacer.at(due, show) : pacer.next(show);
+      let cancel = outgoing ? pacer.at(() => outgoing.due, show) : pacer.next(show);
       this.cancels.add(cancel);
       // The shown item broke: the next one takes over at once.
       this.endEarly = () => {
@@ -204,16 +215,18 @@ export class ZonePlayer {
   private afterPaint(
     next: Shown,
     outgoing: Shown | null,
-    due: number | null,
     frame: number,
     transition: boolean,
     done: () => void,
   ) {
+    // The outgoing item's end as the swap used it (a broken item's is when it broke).
+    const due = outgoing ? outgoing.due : null;
+    const planned = outgoing ? outgoing.planned : null;
     const cancel = this.deps.pacer.next((painted) => {
       this.cancels.delete(cancel);
       const { key, kind } = next.item;
       const { requested, prepared } = next;
-      traceHook()?.({ zone: this.zone.key, key, kind, due, requested, prepared, frame, painted });
+      traceHook()?.({ zone: this.zone.key, key, kind, due, planned, requested, prepared, frame, painted });
       if (!outgoing || !transition) {
         if (outgoing) this.release(outgoing);
         return done();
@@ -249,6 +262,19 @@ export class ZonePlayer {
     this.shown.due = Math.min(this.shown.due, this.deps.pacer.now());
     if (this.alone) this.endAlone?.();
     else this.endEarly?.();
+  }
+
+  /**
+   * The shown item's playback really began at `at` (a video: not quite when its layer was painted,
+   * see SlideContext.began): it lasts its duration from then, so that it is neither cut short nor the next item
+   * late; a swap already waiting for its end follows (swapIn reads the end on every frame).
+   */
+  private began(item: PlayItem, at: number): void {
+    const shown = this.shown;
+    if (this.destroyed || shown?.item !== item || shown.broken || shown.rebased || !Number.isFinite(at))
+      return;
+    shown.rebased = true;
+    shown.due = at + item.duration_ms;
   }
 
   private endAlone: (() => void) | null = null;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SlideContext } from '../slide';
 import { clockFormats, prepareClock } from './clock';
 import { prepareMarquee, textPixels } from './marquee';
-import { loops, mediaFailure } from './video';
+import { loops, mediaFailure, whenPlaying } from './video';
 
 let layer: HTMLElement;
 const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
@@ -11,6 +11,7 @@ const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
   language: 'en',
   canvasHeight: 720,
   failed: () => {},
+  began: () => {},
   signal: new AbortController().signal,
   alone: false,
   ...extra,
@@ -93,5 +94,54 @@ describe('video timing', () => {
       ({ error: { code, message: 'x' }, currentSrc: '/v', src: '/v' }) as HTMLMediaElement;
     expect(mediaFailure(failed(3), 'video').reason).toBe('decode');
     expect(mediaFailure(failed(2), 'video').reason).toBe('load');
+  });
+});
+
+describe('whenPlaying', () => {
+  type Metadata = Pick<VideoFrameCallbackMetadata, 'mediaTime' | 'expectedDisplayTime' | 'presentationTime'>;
+  function fakeVideo() {
+    const callbacks: ((now: number, metadata: Metadata) => void)[] = [];
+    const video = {
+      paused: true,
+      playbackRate: 1,
+      requestVideoFrameCallback: (callback: (now: number, metadata: Metadata) => void) =>
+        callbacks.push(callback),
+      cancelVideoFrameCallback: () => {},
+    };
+    const present = (metadata: Metadata) => callbacks.shift()?.(0, metadata);
+    return { video, present, pending: () => callbacks.length };
+  }
+
+  it('tells when the first frame played was, or would have been, on screen', () => {
+    const { video, present } = fakeVideo();
+    const began: number[] = [];
+    whenPlaying(video as unknown as HTMLVideoElement, 0, (at) => began.push(at));
+    // The paused first frame presented again as its layer is shown: not the start.
+    present({ mediaTime: 0, expectedDisplayTime: 1_000, presentationTime: 990 });
+    expect(began).toEqual([]);
+    video.paused = false;
+    // Playing, the second frame (1/30 s in) reaches the screen at 1 100: it began at 1 066.67.
+    present({ mediaTime: 1 / 30, expectedDisplayTime: 1_100, presentationTime: 1_090 });
+    expect(began).toHaveLength(1);
+    expect(began[0]).toBeCloseTo(1_100 - 1_000 / 30, 6);
+    present({ mediaTime: 2 / 30, expectedDisplayTime: 1_133, presentationTime: 1_123 });
+    expect(began).toHaveLength(1);
+  });
+
+  it('counts from where the video stood when told to play, at its rate', () => {
+    const { video, present } = fakeVideo();
+    const began: number[] = [];
+    whenPlaying(video as unknown as HTMLVideoElement, 30, (at) => began.push(at));
+    video.paused = false;
+    video.playbackRate = 2;
+    present({ mediaTime: 30.1, expectedDisplayTime: 5_000, presentationTime: 4_990 });
+    expect(began[0]).toBeCloseTo(5_000 - 50, 6);
+  });
+
+  it('tells nothing where the browser has no frame callbacks', () => {
+    const began: number[] = [];
+    const stop = whenPlaying({} as HTMLVideoElement, 0, (at) => began.push(at));
+    stop();
+    expect(began).toEqual([]);
   });
 });

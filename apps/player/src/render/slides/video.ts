@@ -69,6 +69,31 @@ export function loops(media: HTMLMediaElement, alone: boolean, durationMs: numbe
   return alone || durationMs > lengthMs + LOOP_SLACK_MS;
 }
 
+/**
+ * When a video that was just told to play really began, on the page's clock: the time its first
+ * frame was (or, played, would have been) on screen, from the first frame it presents playing
+ * (requestVideoFrameCallback: expected display time less the media time played since `from`).
+ * Its layer was shown on its paused first frame, painted about when play() was called plus a frame;
+ * playback starts with that call or, on a busy machine, later. Calls nothing where
+ * the browser has no requestVideoFrameCallback: the item then runs from when its layer was shown.
+ */
+export function whenPlaying(video: HTMLVideoElement, from: number, began: (at: number) => void): () => void {
+  if (typeof video.requestVideoFrameCallback !== 'function') return () => {};
+  let handle = 0;
+  const onFrame: VideoFrameRequestCallback = (_now, metadata) => {
+    // A paused video may present its first frame again (its layer shown): wait for one played.
+    if (video.paused || metadata.mediaTime <= from) {
+      handle = video.requestVideoFrameCallback(onFrame);
+      return;
+    }
+    const rate = video.playbackRate > 0 ? video.playbackRate : 1;
+    const shownAt = metadata.expectedDisplayTime ?? metadata.presentationTime;
+    began(shownAt - ((metadata.mediaTime - from) * 1000) / rate);
+  };
+  handle = video.requestVideoFrameCallback(onFrame);
+  return () => video.cancelVideoFrameCallback(handle);
+}
+
 /** Stops a media element and frees its decoder. */
 export function releaseMedia(media: HTMLMediaElement): void {
   media.pause();
@@ -100,12 +125,15 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
   }
   video.loop = loops(video, context.alone, options.duration_ms);
   const broke = () => context.failed(mediaFailure(video, 'video'));
+  let stopWatching = () => {};
   return {
     start() {
       video.addEventListener('error', broke);
+      stopWatching = whenPlaying(video, video.currentTime, context.began);
       playMedia(video).catch((error: Error) => context.failed(new SlideError('play', error.message)));
     },
     dispose() {
+      stopWatching();
       video.removeEventListener('error', broke);
       releaseMedia(video);
     },
