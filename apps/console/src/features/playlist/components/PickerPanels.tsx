@@ -162,7 +162,8 @@ export function ContentPanel({ type, ...panel }: PanelProps & { type: number }) 
       thumbnail: item.thumbnail,
       detail:
         item.state !== 'ready' || item.problem ? <StateTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
-      refused: item.state === 'failed' ? t('picker.failed') : undefined,
+      // The server refuses what is not ready (still processing or failed) with this message.
+      refused: item.state === 'ready' ? undefined : t('contract:playlist.notReady', { name: item.name }),
       make: () => draftOfContent(item),
     }),
   );

@@ -25,12 +25,13 @@ const VIDEO = contentItem({
   duration: 42,
   mime: 'video/mp4',
 });
+const ENCODING = contentItem({ id: 14, name: 'Encoding.mp4', type: ContentType.video, state: 'processing' });
 const OTHER = playlistSummary({ id: 50, name: 'Evening', duration: 30, item_count: 2 });
 
 /** The library by type, as the picker asks for it. */
 function library(): ReturnType<ApiHandler> {
   const type = Number(queriesTo('/manager/resource').at(-1)?.get('type'));
-  const list = [IMAGE, VIDEO].filter((item) => item.type === type);
+  const list = [IMAGE, VIDEO, ENCODING].filter((item) => item.type === type);
   return ok({ list, total: list.length });
 }
 
@@ -127,6 +128,10 @@ describe('PlaylistEditorPage', { timeout: 40_000 }, () => {
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Select Spring sale.png' }, slow));
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Videos' }));
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Select Teaser.mp4' }, slow));
+    // What the server would refuse cannot be ticked.
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Select Encoding.mp4' }) as HTMLInputElement).disabled,
+    ).toBe(true);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Text messages' }));
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Select Opening hours' }, slow));
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Playlists' }));
