@@ -183,6 +183,31 @@ describe('TextListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
     await waitFor(() => expect(api.callsTo('DELETE /manager/text')).toHaveLength(1));
-    expect(api.callsTo('DELETE /manager/text')[0].body).toEqual({ ids: [32] });
+    expect(api.callsTo('DELETE /manager/text')[0].body).toEqual({ ids: [32], detach: false });
+  });
+
+  it('offers to take a text out of the playlists that show it, and deletes it then', async () => {
+    let detached = false;
+    const api = server(undefined, {
+      'DELETE /manager/text': () =>
+        detached
+          ? ok()
+          : {
+              code: 409001,
+              msg: 'This text message is in use.',
+              data: { uses: [{ kind: 'playlist', id: 5, name: 'Lobby loop' }] },
+            },
+    });
+    await page();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Sale' }, slow));
+    await screen.findByText(/Delete the text “Sale”/);
+    fireEvent.change(screen.getByPlaceholderText('DELETE'), { target: { value: 'DELETE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Playlist: Lobby loop')).toBeTruthy();
+    detached = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Remove it from them and delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE /manager/text')).toHaveLength(2));
+    expect(api.callsTo('DELETE /manager/text')[1].body).toEqual({ ids: [32], detach: true });
+    await waitFor(() => expect(notices).toHaveBeenCalledWith(expect.objectContaining({ title: 'Deleted' })));
   });
 });

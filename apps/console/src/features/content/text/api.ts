@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListResult, TextItem, TextListQuery, TextRequest } from '@vitrine/contract';
+import type {
+  ContentDeleteRequest,
+  ListResult,
+  TextItem,
+  TextListQuery,
+  TextRequest,
+} from '@vitrine/contract';
 import { request } from '../../../lib/http';
 
 // Text messages (/manager/text). The keys start with ['content', 'text'], so they sit under the
@@ -41,7 +47,8 @@ export function useSaveText() {
 export function useDeleteTexts() {
   const changed = useTextsChanged();
   return useMutation({
-    mutationFn: (ids: number[]) => request<null>('DELETE', BASE, { body: { ids } }),
+    // The first try is silent: a text in use is answered with the offer to detach it, not a notice.
+    mutationFn: (body: ContentDeleteRequest) => request<null>('DELETE', BASE, { body, silent: !body.detach }),
     onSuccess: changed,
   });
 }
