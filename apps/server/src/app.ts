@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { compositionRoutes } from './modules/composition/routes';
 import { UploadDigests } from './modules/content/digests';
 import { fontRoutes } from './modules/content/font-routes';
 import { libraryRoutes } from './modules/content/library-routes';
@@ -195,8 +196,8 @@ export async function buildApp({
   await app.register(textRoutes, { prefix: '/backend/manager' });
   await app.register(fontRoutes, { prefix: '/backend/manager' });
   await app.register(stickerRoutes, { prefix: '/backend/manager' });
-  await app.register(playlistRoutes, { prefix: '/backend/manager' });
   await app.register(compositionRoutes, { prefix: '/backend/manager' });
+  await app.register(playlistRoutes, { prefix: '/backend/manager' });
   await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
   await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
