@@ -4,6 +4,12 @@ import type { ContentErrorReason, Language, PlayItem } from '@vitrine/contract';
 export type Slide = {
   /** On screen now: play, scroll, tick. */
   start(): void;
+  /**
+   * Hidden, in the frame that shows its successor (without a transition): stop before being
+   * disposed. A video pauses on the frame it shows, so it does not reach its end of stream as the
+   * next item is painted (that end costs the page a frame or two).
+   */
+  leave?(): void;
   /** Off screen for good: stop and let go of what it holds. */
   dispose(): void;
 };

@@ -39,6 +39,8 @@ export type PrepareCall = {
   item: PlayItem;
   context: SlideContext;
   started: number | null;
+  /** When the frame showing its successor hid it (Slide.leave). */
+  left: number | null;
   disposed: boolean;
 };
 
@@ -49,7 +51,7 @@ export type PrepareCall = {
 export function recordingPrepare(fail: (item: PlayItem) => Error | 'never' | undefined = () => undefined) {
   const calls: PrepareCall[] = [];
   const prepare: PrepareSlide = (item, context) => {
-    const call: PrepareCall = { item, context, started: null, disposed: false };
+    const call: PrepareCall = { item, context, started: null, left: null, disposed: false };
     calls.push(call);
     const failure = fail(item);
     if (failure === 'never') return new Promise<Slide>(() => {});
@@ -60,6 +62,9 @@ export function recordingPrepare(fail: (item: PlayItem) => Error | 'never' | und
     return Promise.resolve({
       start() {
         call.started = Date.now();
+      },
+      leave() {
+        call.left = Date.now();
       },
       dispose() {
         call.disposed = true;

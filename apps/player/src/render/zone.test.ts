@@ -187,6 +187,17 @@ describe('ZonePlayer', () => {
     expect((calls[2]?.started as number) - bStart).toBeLessThanOrEqual(300 + FRAME_MS);
   });
 
+  it('tells the item it leaves in the very frame that hides it, unless it fades out', async () => {
+    const { prepare, calls } = recordingPrepare();
+    play([image('a1', 300), image('b2', 300, { transition: 'fade' }), image('c3', 300)], prepare);
+    await vi.advanceTimersByTimeAsync(300 + 3 * FRAME_MS);
+    expect(calls[1]?.started).not.toBeNull();
+    expect(calls[0]?.left).toBe(calls[1]?.started);
+    await vi.advanceTimersByTimeAsync(300 + TRANSITION_MS + 3 * FRAME_MS);
+    expect(calls[2]?.started).not.toBeNull();
+    expect(calls[1]?.left).toBeNull();
+  });
+
   it('keeps the old item under a transition until it is over', async () => {
     const { prepare, calls } = recordingPrepare();
     const { zone } = play([image('a1', 500, { transition: 'fade' }), image('b2', 5_000)], prepare);

@@ -193,7 +193,10 @@ export class ZonePlayer {
         next.layer.classList.add('render-layer--shown');
         const transition = outgoing?.item.transition ?? 'none';
         if (outgoing && transition !== 'none') next.layer.classList.add(`render-layer--enter-${transition}`);
-        else if (outgoing) outgoing.layer.classList.remove('render-layer--shown');
+        else if (outgoing) {
+          outgoing.layer.classList.remove('render-layer--shown');
+          outgoing.slide.leave?.();
+        }
         this.shown = next;
         next.slide.start();
         this.firstShown();

@@ -132,6 +132,9 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
       stopWatching = whenPlaying(video, video.currentTime, context.began);
       playMedia(video).catch((error: Error) => context.failed(new SlideError('play', error.message)));
     },
+    leave() {
+      video.pause();
+    },
     dispose() {
       stopWatching();
       video.removeEventListener('error', broke);
