@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import { ContentType, DEFAULT_ROLE_PERMISSIONS, ResultCode, Role } from '@vitrine/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentFolders, contents, rolePermissions, users, workspaces } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { buildComposition, buildPlaylist } from '../../test/composition-factories';
 import { buildContent, buildMediaFile } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/player-sockets';
+import { addItems, addZones } from '../../test/program-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { BIN_DAYS, purgeExpiredBin } from './library';
 import { registerContentUses } from './uses';
@@ -495,5 +499,66 @@ describe('scope and permissions', () => {
         .from(contentFolders)
         .where(inArray(contentFolders.workspaceId, [empty.id])),
     ).toEqual([]);
+  });
+});
+
+describe('screens showing content', () => {
+  afterEach(closePlayers);
+
+  /** A screen whose default composition shows this content in a zone, and one showing other content. */
+  async function screens(t: Awaited<ReturnType<typeof tenant>>, contentId: number, other: number) {
+    const [shown, elsewhere] = [await buildDevice(app, t.root), await buildDevice(app, t.root)];
+    for (const [device, id] of [
+      [shown, contentId],
+      [elsewhere, other],
+    ] as const) {
+      const composition = await buildComposition(app, t.root);
+      await addZones(app, composition.id, [
+        { kind: 'media', contentId: id, x: 0, y: 0, width: 960, height: 540 },
+      ]);
+      await showByDefault(app, device.row.id, { kind: 'composition', id: composition.id });
+    }
+    return {
+      heard: await connectPlayer(app, shown.token),
+      unconcerned: await connectPlayer(app, elsewhere.token),
+    };
+  }
+
+  it('hear "manifest" when it goes to the recycle bin, taken out of their programs', async () => {
+    const t = await tenant();
+    const [item, other] = [await buildContent(app, t.root), await buildContent(app, t.root)];
+    const { heard, unconcerned } = await screens(t, item.id, other.id);
+    const response = await t.asOwner({
+      method: 'DELETE',
+      url: URL,
+      payload: { ids: [item.id], detach: true },
+    });
+    expect(response.json().code, response.body).toBe(ResultCode.success);
+    await settled(heard);
+    expect(heard).toEqual([{ type: 'manifest' }]);
+    expect(unconcerned).toEqual([]);
+  });
+
+  it('hear "manifest" when content a program still holds comes back from the bin', async () => {
+    const t = await tenant();
+    const [item, other] = [
+      await buildContent(app, t.root, { deletedAt: new Date() }),
+      await buildContent(app, t.root, { deletedAt: new Date() }),
+    ];
+    const playlist = await buildPlaylist(app, t.root);
+    await addItems(app, playlist.id, [{ contentId: item.id }]);
+    const [shown, elsewhere] = [await buildDevice(app, t.root), await buildDevice(app, t.root)];
+    await showByDefault(app, shown.row.id, { kind: 'playlist', id: playlist.id });
+    const heard = await connectPlayer(app, shown.token);
+    const unconcerned = await connectPlayer(app, elsewhere.token);
+    const response = await t.asOwner({
+      method: 'POST',
+      url: `${URL}/restore`,
+      payload: { ids: [item.id, other.id] },
+    });
+    expect(response.json().code, response.body).toBe(ResultCode.success);
+    await settled(heard);
+    expect(heard).toEqual([{ type: 'manifest' }]);
+    expect(unconcerned).toEqual([]);
   });
 });

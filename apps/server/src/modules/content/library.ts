@@ -14,6 +14,7 @@ import { contentPages, contents, contentTexts, stickers, uploads, users } from '
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
+import { notifyProgramsChanged } from '../program/notify';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
@@ -208,7 +209,8 @@ export async function moveContent(
 
 /**
  * DELETE resource: to the recycle bin. Items in use are refused (409001) unless `detach`, which
- * first removes them from everything that uses them, in the same transaction.
+ * first removes them from everything that uses them, in the same transaction (each use tells the
+ * screens showing it; nothing else holds content in the bin).
  */
 export async function deleteContent(
   app: FastifyInstance,
@@ -232,16 +234,10 @@ export async function deleteContent(
  */
 export async function restoreContent(app: FastifyInstance, caller: Caller, ids: readonly number[]) {
   await app.db.transaction(async (tx) => {
-    const rows = await lockedItems(tx, caller, ids, 'bin');
-    await tx
-      .update(contents)
-      .set({ deletedAt: null })
-      .where(
-        inArray(
-          contents.id,
-          rows.map((row) => row.id),
-        ),
-      );
+    const restored = (await lockedItems(tx, caller, ids, 'bin')).map((row) => row.id);
+    await tx.update(contents).set({ deletedAt: null }).where(inArray(contents.id, restored));
+    // Programs leave binned content out; any still holding it plays it again.
+    await notifyProgramsChanged(tx, { contents: restored });
   });
   return null;
 }

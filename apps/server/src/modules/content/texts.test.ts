@@ -1,10 +1,14 @@
 import { ResultCode, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentTexts } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { buildComposition, buildFont, buildPlaylist, buildText } from '../../test/composition-factories';
+import { buildDevice } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/player-sockets';
+import { addItems, addZones } from '../../test/program-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -266,5 +270,71 @@ describe('DELETE text', () => {
     const refused = await t.call({ method: 'DELETE', url: `/backend/manager/account/workspace/${a1.id}` });
     expect(refused.json().code).toBe(ResultCode.inUse);
     expect(refused.json().data).toEqual({ blockers: ['content'] });
+  });
+});
+
+describe('screens showing a text', () => {
+  afterEach(closePlayers);
+
+  /** The text in a playlist and in a composition's zone, each a screen's default; a third screen shows neither. */
+  async function shown() {
+    const t = await tenant();
+    const text = await buildText(app, t.root);
+    const playlist = await buildPlaylist(app, t.root);
+    await addItems(app, playlist.id, [{ textId: text.id }]);
+    const composition = await buildComposition(app, t.root);
+    await addZones(app, composition.id, [
+      { kind: 'text', textId: text.id, x: 0, y: 980, width: 1920, height: 100 },
+    ]);
+    const idle = await buildPlaylist(app, t.root);
+    await addItems(app, idle.id, [{ textId: (await buildText(app, t.root)).id }]);
+    const screens = await Promise.all([1, 2, 3].map(() => buildDevice(app, t.root)));
+    await showByDefault(app, screens[0].row.id, { kind: 'playlist', id: playlist.id });
+    await showByDefault(app, screens[1].row.id, { kind: 'composition', id: composition.id });
+    await showByDefault(app, screens[2].row.id, { kind: 'playlist', id: idle.id });
+    const [onPlaylist, onComposition, unconcerned] = [
+      await connectPlayer(app, screens[0].token),
+      await connectPlayer(app, screens[1].token),
+      await connectPlayer(app, screens[2].token),
+    ];
+    const heard = async () => {
+      await settled(onPlaylist);
+      await settled(onComposition);
+      expect(onPlaylist).toEqual([{ type: 'manifest' }]);
+      expect(onComposition).toEqual([{ type: 'manifest' }]);
+      expect(unconcerned).toEqual([]);
+    };
+    return { t, text, heard };
+  }
+
+  it('hear "manifest" when it is edited', async () => {
+    const { t, text, heard } = await shown();
+    const edited = await t.call({
+      method: 'PATCH',
+      url: `${URL}/${text.id}`,
+      payload: { title: 'Sale', content: 'Sale' },
+    });
+    expect(edited.json().code, edited.body).toBe(ResultCode.success);
+    await heard();
+  });
+
+  it('hear "manifest" when it is deleted out of their programs', async () => {
+    const { t, text, heard } = await shown();
+    const deleted = await t.call({ method: 'DELETE', url: URL, payload: { ids: [text.id], detach: true } });
+    expect(deleted.json().code, deleted.body).toBe(ResultCode.success);
+    await heard();
+  });
+
+  it('hear "manifest" when its font is deleted and it falls back to the default font', async () => {
+    const { t, text, heard } = await shown();
+    const font = await buildFont(app, t.company.id);
+    await app.db.update(contentTexts).set({ fontId: font.id }).where(eq(contentTexts.id, text.id));
+    const deleted = await t.call({
+      method: 'DELETE',
+      url: `/backend/manager/font/${font.id}`,
+      query: { detach: '1' },
+    });
+    expect(deleted.json().code, deleted.body).toBe(ResultCode.success);
+    await heard();
   });
 });

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { contentTexts, fonts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
+import { notifyProgramsChanged } from '../program/notify';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
 import { assertFontVisible } from './fonts';
@@ -149,6 +150,8 @@ export async function editText(
       .where(and(eq(contentTexts.id, id), visible(scope)))
       .returning({ id: contentTexts.id });
     if (!row) throw notFound();
+    // Playlists and compositions show it as it is now.
+    await notifyProgramsChanged(tx, { texts: [id] });
   });
   return textItem(app.db, scope, id);
 }
@@ -188,9 +191,11 @@ fontUseRegistry.register('text', {
       .where(inArray(contentTexts.fontId, [...fontIds]))
       .orderBy(contentTexts.id),
   detach: async (tx, fontIds) => {
-    await tx
+    const changed = await tx
       .update(contentTexts)
       .set({ fontId: null, updatedAt: new Date() })
-      .where(inArray(contentTexts.fontId, [...fontIds]));
+      .where(inArray(contentTexts.fontId, [...fontIds]))
+      .returning({ id: contentTexts.id });
+    await notifyProgramsChanged(tx, { texts: changed.map((row) => row.id) });
   },
 });

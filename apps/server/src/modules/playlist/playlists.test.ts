@@ -8,12 +8,14 @@ import {
 } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { playlistItems, rolePermissions } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildText } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/player-sockets';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -691,5 +693,58 @@ describe('content and texts in playlists', () => {
     const left = (await t.call({ method: 'GET', url: `${URL}/${playlist.id}` })).json()
       .data as PlaylistDetail;
     expect(left.items.map((item) => item.kind)).toEqual(['content']);
+  });
+});
+
+describe('screens showing a playlist', () => {
+  afterEach(closePlayers);
+
+  /** A screen playing this playlist by default and one playing another, both connected. */
+  async function screens(t: Tenant, id: number) {
+    const shown = await buildDevice(app, t.root);
+    const elsewhere = await buildDevice(app, t.root);
+    const other = await create(t.call, { name: 'Other', items: [{ text_id: (await library(t)).text.id }] });
+    await showByDefault(app, shown.row.id, { kind: 'playlist', id });
+    await showByDefault(app, elsewhere.row.id, { kind: 'playlist', id: other.id });
+    return {
+      heard: await connectPlayer(app, shown.token),
+      unconcerned: await connectPlayer(app, elsewhere.token),
+    };
+  }
+
+  it('hear "manifest" when it is saved', async () => {
+    const t = await tenant();
+    const lib = await library(t);
+    const playlist = await create(t.call, { name: 'Lobby', items: [{ content_id: lib.image.id }] });
+    const { heard, unconcerned } = await screens(t, playlist.id);
+    const saved = await put(t.call, playlist.id, { name: 'Lobby', items: [{ content_id: lib.video.id }] });
+    expect(saved.json().code, saved.body).toBe(ResultCode.success);
+    await settled(heard);
+    expect(heard).toEqual([{ type: 'manifest' }]);
+    expect(unconcerned).toEqual([]);
+  });
+
+  it('hear "manifest" when a playlist, content or text is taken out of it', async () => {
+    const t = await tenant();
+    const lib = await library(t);
+    const child = await create(t.call, { name: 'Child', items: [{ content_id: lib.music.id }] });
+    const parent = await create(t.call, {
+      name: 'Parent',
+      items: [{ playlist_id: child.id }, { content_id: lib.image.id }, { text_id: lib.text.id }],
+    });
+    const { heard, unconcerned } = await screens(t, parent.id);
+    const removals = [
+      { url: URL, ids: [child.id] },
+      { url: '/backend/manager/resource', ids: [lib.image.id] },
+      { url: '/backend/manager/text', ids: [lib.text.id] },
+    ];
+    for (const { url, ids } of removals) {
+      const response = await t.call({ method: 'DELETE', url, payload: { ids, detach: true } });
+      expect(response.json().code, response.body).toBe(ResultCode.success);
+      await settled(heard);
+      expect(heard, url).toEqual([{ type: 'manifest' }]);
+      heard.length = 0;
+    }
+    expect(unconcerned).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { activeWorkspace } from '../content/folders';
 import { contentUseRegistry, playlistUseRegistry, textUseRegistry } from '../content/uses';
+import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
@@ -396,6 +397,7 @@ export async function updatePlaylist(
       .update(playlists)
       .set({ ...columnsOf(fields), updatedAt: new Date() })
       .where(eq(playlists.id, id));
+    await notifyProgramChanged(tx, { kind: 'playlist', id });
   });
   return playlistDetail(app.db, scope, id);
 }
@@ -497,10 +499,11 @@ const holding = (column: Column, except: (ids: readonly number[]) => number[]) =
   },
   /**
    * Their items go; the playlists keep the rest, in order. The playlists are touched (and so
-   * locked) before their items, the order a playlist's save takes them in.
+   * locked) before their items, the order a playlist's save takes them in; the screens showing
+   * them (or anything holding them) fetch their manifest again at commit.
    */
   detach: async (tx: Db, ids: readonly number[]) => {
-    await tx
+    const touched = await tx
       .update(playlists)
       .set({ updatedAt: new Date() })
       .where(
@@ -511,8 +514,10 @@ const holding = (column: Column, except: (ids: readonly number[]) => number[]) =
             .from(playlistItems)
             .where(inArray(column, [...ids])),
         ),
-      );
+      )
+      .returning({ id: playlists.id });
     await tx.delete(playlistItems).where(inArray(column, [...ids]));
+    await notifyProgramsChanged(tx, { playlists: touched.map((row) => row.id) });
   },
 });
 

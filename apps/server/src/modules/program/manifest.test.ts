@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ContentType, type Manifest, type ServerMessage } from '@vitrine/contract';
+import { ContentType, type Manifest, type ProgramRef } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { compositionZones, contents, devices } from '../../db/schema';
+import { compositionZones, contents } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist, buildText } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { png, sha256 } from '../../test/media-files';
+import { closePlayers, connectPlayer, showByDefault, until } from '../../test/player-sockets';
 import { addItems, addZones } from '../../test/program-factories';
 import { buildTenant } from '../../test/team-factories';
 import { processContent } from '../content/media';
@@ -22,16 +22,10 @@ import { devicesShowing, notifyProgramChanged, notifyProgramsChanged } from './n
 // 'manifest' push when what a screen shows changes.
 
 let app: FastifyInstance;
-let base: string;
 beforeAll(async () => {
   app = await buildTestApp();
-  base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 });
-
-const open: WebSocket[] = [];
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.terminate();
-});
+afterEach(closePlayers);
 
 const hex = () => randomBytes(32).toString('hex');
 
@@ -42,32 +36,8 @@ const manifest = (token: string, etag?: string) =>
     headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
   });
 
-const setDefault = (deviceId: number, ref: { kind: 'playlist' | 'composition'; id: number } | null) =>
-  app.db
-    .update(devices)
-    .set({ defaultProgramKind: ref?.kind ?? null, defaultProgramId: ref?.id ?? null })
-    .where(eq(devices.id, deviceId));
-
-/** A paired player's socket, authenticated; `messages` collects what the server pushes after the welcome. */
-async function connect(token: string) {
-  const socket = new WebSocket(`${base}/backend/player/socket`);
-  open.push(socket);
-  const messages: ServerMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  socket.send(JSON.stringify({ type: 'auth', token }));
-  await until(() => messages.some((message) => message.type === 'welcome'));
-  messages.length = 0;
-  return messages;
-}
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('timed out');
-}
+const setDefault = (deviceId: number, ref: ProgramRef | null) => showByDefault(app, deviceId, ref);
+const connect = (token: string) => connectPlayer(app, token);
 
 describe('GET player/manifest', () => {
   it('answers the default program with its version as ETag, then 304 until it changes', async () => {
