@@ -77,6 +77,9 @@ export default defineConfig({
         moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
       },
       output: {
+        // A lazy file is named by its hash alone: the start file lists every one of them (to
+        // preload a page's parts and to load each language's namespaces), in its first download.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // Everything the first page needs at start goes in one file: one request, one gzip
           // dictionary, instead of a handful of small shared chunks.
