@@ -148,10 +148,13 @@ describe('allowed routes', () => {
         '/device/:device_id',
         '/content',
         '/content/image',
+        '/content/play-list',
+        '/content/play-list/:id',
+        '/content/composition-list',
       ]),
     );
     expect(paths).not.toContain('/device/sensors');
-    expect(paths).not.toContain('/content/play-list');
+    expect(paths).not.toContain('/content/videowall-list');
     expect(paths).not.toContain('/schedule');
     expect(paths).not.toContain('/schedule/live');
   });
