@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n, loadContractAreas } from '../lib/i18n';
 
@@ -23,6 +23,10 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+// findBy… and waitFor wait up to 1 s by default: on a busy 2-core machine a form's validation and
+// render after a click can take longer, and the test failed though the page was right.
+configure({ asyncUtilTimeout: 5_000 });
+
 beforeAll(async () => {
   await initI18n();
   await loadContractAreas(); // pages render here without the signed-in shell, which loads them
