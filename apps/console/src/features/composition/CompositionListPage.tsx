@@ -7,9 +7,8 @@ import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm';
 import { IconAction } from '../../components/IconAction';
 import { KeywordSearch } from '../../components/KeywordSearch';
-import { ApiError } from '../../lib/http';
 import { notify } from '../../lib/notify';
-import { offerDetach } from '../content/components/in-use-dialog';
+import { deleteOfferingDetach } from '../content/components/in-use-dialog';
 import { useDateTime } from '../team/components/labels';
 import { PageHeader } from '../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../team/list-params';
@@ -47,20 +46,17 @@ export function CompositionListPage() {
   // The editor opens over the list as it is (its page, sort and search stay in the address).
   const open = (to: (current: URLSearchParams) => URLSearchParams) => setParams(to);
 
-  const deleteItems = (items: readonly CompositionItem[], detach: boolean): Promise<void> =>
-    remove
-      .mutateAsync({ ids: items.map((item) => item.id), detach })
-      .then(() => notify({ type: 'success', title: t('deleted') }))
-      .catch((error: unknown) => {
-        const offered = offerDetach(error, items, { intro: t('inUse'), okText: t('detach') }, () =>
-          deleteItems(items, true),
-        );
-        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-      });
+  const deleteItems = (items: readonly CompositionItem[]) =>
+    deleteOfferingDetach(
+      items,
+      { intro: t('inUse'), okText: t('detach') },
+      (detach) => remove.mutateAsync({ ids: items.map((item) => item.id), detach }),
+      () => notify({ type: 'success', title: t('deleted') }),
+    );
   const askDelete = (item: CompositionItem) =>
     confirmDelete({
       content: t('deleteConfirm', { name: item.name }),
-      onOk: () => deleteItems([item], false),
+      onOk: () => deleteItems([item]),
     });
   const copyItem = (item: CompositionItem) =>
     copy.mutate(item.id, {

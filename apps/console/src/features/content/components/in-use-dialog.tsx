@@ -2,6 +2,7 @@ import { type ContentUse, ResultCode } from '@vitrine/contract';
 import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/http';
 import { i18n } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
 import { type ItemUses, UsesList } from './use-content-removal';
 
 type Item = { id: number; name: string };
@@ -28,4 +29,24 @@ export function offerDetach(error: unknown, items: readonly Item[], texts: Texts
     onOk: onDetach,
   });
   return true;
+}
+
+/**
+ * Deletes with `remove(detach)`: first without detaching (the call should be silent then); when
+ * the server answers that something uses the items, offers to detach them and delete; any other
+ * refusal is shown. `done` runs after a delete.
+ */
+export function deleteOfferingDetach(
+  items: readonly Item[],
+  texts: Texts,
+  remove: (detach: boolean) => Promise<unknown>,
+  done: () => void,
+  detach = false,
+): Promise<void> {
+  return remove(detach).then(done, (error: unknown) => {
+    const offered = offerDetach(error, items, texts, () =>
+      deleteOfferingDetach(items, texts, remove, done, true),
+    );
+    if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
+  });
 }

@@ -7,13 +7,12 @@ import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
-import { ApiError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useDateTime } from '../../team/components/labels';
 import { formatSize } from '../../team/components/member-columns';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
-import { offerDetach } from '../components/in-use-dialog';
+import { deleteOfferingDetach } from '../components/in-use-dialog';
 import { RenameDialog } from '../components/RenameDialog';
 import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from './api';
 import { fontStack, useFontFaces } from './font-face';
@@ -51,20 +50,17 @@ export function FontListPage() {
     }
   };
 
-  const deleteFont = (font: FontItem, detach: boolean): Promise<void> =>
-    remove
-      .mutateAsync({ id: font.id, detach })
-      .then(() => notify({ type: 'success', title: t('deleted') }))
-      .catch((error: unknown) => {
-        // Texts use it: they may fall back to the default font.
-        const offered = offerDetach(error, [font], { intro: t('inUse'), okText: t('detach') }, () =>
-          deleteFont(font, true),
-        );
-        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-      });
+  // Texts may use it: then the offer to let them fall back to the default font.
+  const deleteFont = (font: FontItem) =>
+    deleteOfferingDetach(
+      [font],
+      { intro: t('inUse'), okText: t('detach') },
+      (detach) => remove.mutateAsync({ id: font.id, detach }),
+      () => notify({ type: 'success', title: t('deleted') }),
+    );
 
   const askDelete = (font: FontItem) =>
-    confirmDelete({ content: t('deleteConfirm', { name: font.name }), onOk: () => deleteFont(font, false) });
+    confirmDelete({ content: t('deleteConfirm', { name: font.name }), onOk: () => deleteFont(font) });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const columns: TableProps<FontItem>['columns'] = [

@@ -7,13 +7,12 @@ import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
-import { ApiError } from '../../../lib/http';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { formatSize } from '../../team/components/member-columns';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useListView } from '../../team/list-params';
-import { offerDetach } from '../components/in-use-dialog';
+import { deleteOfferingDetach } from '../components/in-use-dialog';
 import { RenameDialog } from '../components/RenameDialog';
 import { useDeleteStickers, useRenameSticker, useStickerList, useUploadSticker } from './api';
 import './sticker.css';
@@ -53,23 +52,20 @@ export function StickerPage() {
   };
   const choose = () => input.current?.click();
 
-  const deleteStickers = (items: readonly StickerItem[], detach: boolean): Promise<void> =>
-    remove
-      .mutateAsync({ ids: items.map((item) => item.id), detach })
-      .then(() => {
+  const deleteStickers = (items: readonly StickerItem[]) =>
+    deleteOfferingDetach(
+      items,
+      { intro: t('inUse'), okText: t('detach') },
+      (detach) => remove.mutateAsync({ ids: items.map((item) => item.id), detach }),
+      () => {
         notify({ type: 'success', title: t('deleted', { count: items.length }) });
         setSelected((ids) => ids.filter((id) => !items.some((item) => item.id === id)));
-      })
-      .catch((error: unknown) => {
-        const offered = offerDetach(error, items, { intro: t('inUse'), okText: t('detach') }, () =>
-          deleteStickers(items, true),
-        );
-        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-      });
+      },
+    );
   const askDelete = (items: readonly StickerItem[]) =>
     confirmDelete({
       content: t('deleteConfirm', { names: items.map((item) => item.name).join(', ') }),
-      onOk: () => deleteStickers(items, false),
+      onOk: () => deleteStickers(items),
     });
   const chosen = stickers.filter((sticker) => selected.includes(sticker.id));
   const toggle = (id: number, on: boolean) =>

@@ -6,13 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
-import { ApiError } from '../../../lib/http';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
-import { offerDetach } from '../components/in-use-dialog';
+import { deleteOfferingDetach } from '../components/in-use-dialog';
 import { useDeleteTexts, useTextList } from './api';
 import { MarqueePreview } from './MarqueePreview';
 import { TextDrawer } from './TextDrawer';
@@ -33,23 +32,19 @@ export function TextListPage() {
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [preview, setPreview] = useState<TextItem | null>(null);
 
-  const deleteText = (item: TextItem, detach: boolean): Promise<void> =>
-    remove
-      .mutateAsync({ ids: [item.id], detach })
-      .then(() => notify({ type: 'success', title: t('deleted') }))
-      .catch((error: unknown) => {
-        // Playlists or compositions show it: offer to take it out of them and delete.
-        const texts = { intro: t('inUse'), okText: t('detach') };
-        const offered = offerDetach(error, [{ id: item.id, name: item.title }], texts, () =>
-          deleteText(item, true),
-        );
-        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-      });
+  // Playlists or compositions may show it: then the offer to take it out of them and delete.
+  const deleteText = (item: TextItem) =>
+    deleteOfferingDetach(
+      [{ id: item.id, name: item.title }],
+      { intro: t('inUse'), okText: t('detach') },
+      (detach) => remove.mutateAsync({ ids: [item.id], detach }),
+      () => notify({ type: 'success', title: t('deleted') }),
+    );
 
   const askDelete = (item: TextItem) =>
     confirmDelete({
       content: t('deleteConfirm', { title: item.title }),
-      onOk: () => deleteText(item, false),
+      onOk: () => deleteText(item),
     });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });

@@ -7,11 +7,10 @@ import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
-import { ApiError } from '../../../lib/http';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
-import { offerDetach } from '../../content/components/in-use-dialog';
+import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
 import type { LibraryView } from '../../content/library';
 import { useLayoutChoice } from '../../content/use-layout-choice';
 import { PageHeader } from '../../team/components/PageHeader';
@@ -44,19 +43,16 @@ export function PlaylistListPage() {
   const canEdit = usePermission('res:playlist:info');
   const chosen = (list.data?.list ?? []).filter((item) => selected.includes(item.id));
 
-  const deleteItems = (items: readonly PlaylistSummary[], detach: boolean): Promise<void> =>
-    remove
-      .mutateAsync({ ids: items.map((item) => item.id), detach })
-      .then(() => {
+  const deleteItems = (items: readonly PlaylistSummary[]) =>
+    deleteOfferingDetach(
+      items,
+      { intro: t('inUse'), okText: t('detach') },
+      (detach) => remove.mutateAsync({ ids: items.map((item) => item.id), detach }),
+      () => {
         notify({ type: 'success', title: t('deleted', { count: items.length }) });
         setSelected((keys) => keys.filter((key) => !items.some((item) => item.id === key)));
-      })
-      .catch((error: unknown) => {
-        const offered = offerDetach(error, items, { intro: t('inUse'), okText: t('detach') }, () =>
-          deleteItems(items, true),
-        );
-        if (!offered && error instanceof ApiError && !detach) notify({ type: 'error', title: error.message });
-      });
+      },
+    );
 
   const actions: PlaylistActions = {
     preview: setPreviewing,
@@ -70,7 +66,7 @@ export function PlaylistListPage() {
     remove: (items) =>
       confirmDelete({
         content: t('deleteConfirm', { names: items.map((item) => item.name).join(', ') }),
-        onOk: () => deleteItems(items, false),
+        onOk: () => deleteItems(items),
       }),
   };
 
