@@ -72,17 +72,15 @@ export async function buildComposition(
     .insert(compositions)
     .values({ companyId: workspace.companyId, workspaceId: workspace.id, name, width: 1920, height: 1080 })
     .returning();
-  await app.db
-    .insert(compositionZones)
-    .values({
-      compositionId: row.id,
-      position: 0,
-      name: 'Main',
-      x: 0,
-      y: 0,
-      width: 1920,
-      height: 1080,
-      kind: 'media',
-    });
+  await app.db.insert(compositionZones).values({
+    compositionId: row.id,
+    position: 0,
+    name: 'Main',
+    x: 0,
+    y: 0,
+    width: 1920,
+    height: 1080,
+    kind: 'media',
+  });
   return row;
 }

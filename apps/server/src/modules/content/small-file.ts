@@ -2,12 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ResultCode } from '@vitrine/contract';
-import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { contents, fonts, stickers, uploads } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { fileExists, lockHash, mediaDir, mediaPath, removeFile, storeFile } from './storage';
+import { lockHash, mediaDir, removeFile, storeFile } from './storage';
 
 // Small files (fonts, stickers) come whole in one request: the raw bytes as
 // application/octet-stream, the file name in the query. They are held in memory (a few MB at
