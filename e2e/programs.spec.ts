@@ -246,6 +246,8 @@ test('a two-zone composition: the playlist dragged into place, a marquee below; 
   await expect(page.getByText('Composition saved')).toBeVisible();
   await expect(page).toHaveURL(/edit=\d+/);
   compositionId = Number(new URL(page.url()).searchParams.get('edit'));
+  // The notice opens under the pointer (Save is top right), and a hovered notice stays open.
+  await page.mouse.move(20, 400);
   await page.getByText('Composition saved').waitFor({ state: 'hidden' });
   await editor.getByTestId('zone-Playlist 1').click();
   await shot(page, 'programs', '05-composition-editor');
