@@ -295,8 +295,7 @@ export async function deleteCompositions(
       .where(and(inArray(compositions.id, unique), visible(scope)))
       .for('update');
     if (found.length !== unique.length) throw notFound();
-    if (detach) await compositionUseRegistry.detach(tx, unique);
-    else await compositionUseRegistry.assertUnused(tx, unique);
+    await compositionUseRegistry.release(tx, unique, detach);
     await tx.delete(compositions).where(inArray(compositions.id, unique));
   });
   return null;

@@ -165,8 +165,7 @@ export async function renameFont(app: FastifyInstance, caller: Caller, id: numbe
 export async function deleteFont(app: FastifyInstance, caller: Caller, id: number, detach: boolean) {
   const hash = await app.db.transaction(async (tx) => {
     const row = await lockedFont(tx, caller, id);
-    if (detach) await fontUseRegistry.detach(tx, [id]);
-    else await fontUseRegistry.assertUnused(tx, [id]);
+    await fontUseRegistry.release(tx, [id], detach);
     await tx.delete(fonts).where(eq(fonts.id, id));
     return row.hash;
   });

@@ -175,8 +175,7 @@ export async function deleteStickers(
   const hashes = await app.db.transaction(async (tx) => {
     const rows = await lockedStickers(tx, scope, ids);
     const found = rows.map((row) => row.id);
-    if (detach) await stickerUseRegistry.detach(tx, found);
-    else await stickerUseRegistry.assertUnused(tx, found);
+    await stickerUseRegistry.release(tx, found, detach);
     await tx.delete(stickers).where(inArray(stickers.id, found));
     return rows.map((row) => row.hash);
   });

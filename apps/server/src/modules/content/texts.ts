@@ -175,8 +175,7 @@ export async function deleteTexts(
       .where(and(inArray(contentTexts.id, unique), visible(scope)))
       .for('update');
     if (rows.length !== unique.length) throw notFound();
-    if (detach) await textUseRegistry.detach(tx, unique);
-    else await textUseRegistry.assertUnused(tx, unique);
+    await textUseRegistry.release(tx, unique, detach);
     await tx.delete(contentTexts).where(inArray(contentTexts.id, unique));
   });
   return null;

@@ -24,18 +24,23 @@ export function usesRegistry(inUseMessage: string) {
     }
     return found;
   };
+  /** Removes these items from everything that uses them. */
+  const detach = async (tx: Db, ids: readonly number[]) => {
+    for (const uses of registry.values()) await uses.detach(tx, ids);
+  };
+  /** 409001 with the registry's message (data.uses naming what uses them) when anything does. */
+  const assertUnused = async (tx: Db, ids: readonly number[]) => {
+    const uses = await find(tx, ids);
+    if (uses.length > 0) throw new AppError(ResultCode.inUse, inUseMessage, {}, { uses });
+  };
   return {
     register: (kind: string, uses: Uses) => void registry.set(kind, uses),
     find,
-    /** Removes these items from everything that uses them. */
-    detach: async (tx: Db, ids: readonly number[]) => {
-      for (const uses of registry.values()) await uses.detach(tx, ids);
-    },
-    /** 409001 with the registry's message (data.uses naming what uses them) when anything does. */
-    assertUnused: async (tx: Db, ids: readonly number[]) => {
-      const uses = await find(tx, ids);
-      if (uses.length > 0) throw new AppError(ResultCode.inUse, inUseMessage, {}, { uses });
-    },
+    detach,
+    assertUnused,
+    /** Before a delete: detaches the items when asked to, else refuses them while anything uses them. */
+    release: (tx: Db, ids: readonly number[], detaching: boolean) =>
+      detaching ? detach(tx, ids) : assertUnused(tx, ids),
   };
 }
 

@@ -470,8 +470,7 @@ export async function deletePlaylists(
       .where(and(inArray(playlists.id, unique), visible(scope)))
       .for('update');
     if (rows.length !== unique.length) throw notFound();
-    if (detach) await playlistUseRegistry.detach(tx, unique);
-    else await playlistUseRegistry.assertUnused(tx, unique);
+    await playlistUseRegistry.release(tx, unique, detach);
     // Their own items first: those nesting one another would otherwise hold up the delete.
     await tx.delete(playlistItems).where(inArray(playlistItems.playlistId, unique));
     await tx.delete(playlists).where(inArray(playlists.id, unique));
