@@ -122,6 +122,8 @@ export const playerInfoSchema = z.object({
     .nullable()
     .optional(),
   language: z.string().max(16).nullable().optional(),
+  /** The media MIME types this screen can play (canPlayType); scheduling refuses others. Absent: unknown, all allowed. */
+  media_types: z.array(z.string().max(64)).max(64).nullable().optional(),
 });
 export type PlayerInfo = z.infer<typeof playerInfoSchema>;
 

@@ -15,6 +15,8 @@ export * from './playlist';
 export * from './program';
 export * from './program-schemas';
 export * from './roles';
+export * from './schedule';
+export * from './schedule-time';
 export * from './sticker';
 export * from './sys';
 export * from './team';

@@ -4,6 +4,9 @@ import {
   CONTENT_ERROR_REASONS,
   ITEM_FITS,
   type Manifest,
+  type ManifestSchedule,
+  PLAYBACK_BATCH_LIMIT,
+  type Playback,
   type PlayItem,
   PROGRAM_KINDS,
   type Program,
@@ -79,7 +82,7 @@ export const playItemSchema = z.discriminatedUnion('kind', [
 ]) satisfies z.ZodType<PlayItem>;
 
 export const programSchema = z.object({
-  kind: z.enum(PROGRAM_KINDS),
+  kind: z.enum([...PROGRAM_KINDS, 'schedule']),
   id: z.number(),
   name: z.string(),
   width: z.number(),
@@ -102,9 +105,27 @@ export const programSchema = z.object({
   ),
 }) satisfies z.ZodType<Program>;
 
+const scheduleFrameSchema = z.object({ start: z.string(), end: z.string(), rrule: z.string() });
+
+export const manifestScheduleSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  priority: z.number(),
+  start_date: z.string(),
+  end_date: z.string(),
+  frames: z.array(scheduleFrameSchema),
+  spot: z.object({ start: z.string(), minutes: z.number() }).nullable(),
+  exclude_holidays: z.boolean(),
+  approved_at: z.string(),
+  program: programSchema,
+}) satisfies z.ZodType<ManifestSchedule>;
+
 export const manifestSchema = z.object({
   version: z.string(),
   default_program: programSchema.nullable(),
+  timezone: z.string().nullable(),
+  holidays: z.array(z.string()),
+  schedules: z.array(manifestScheduleSchema),
 }) satisfies z.ZodType<Manifest>;
 
 /** A stored playlist or composition named by kind and id: a device's default content. */
@@ -130,3 +151,21 @@ export const contentErrorRequestSchema = z.object({
     .transform((value) => value.slice(0, CONTENT_ERROR_MESSAGE_MAX)),
 });
 export type ContentErrorRequest = z.input<typeof contentErrorRequestSchema>;
+
+/** POST /backend/player/playbacks (device token as Bearer): proof of play, in batches. */
+export const playbacksRequestSchema = z.object({
+  playbacks: z
+    .array(
+      z.object({
+        uuid: z.uuid(),
+        content_id: bodyIdSchema.nullable(),
+        schedule_id: bodyIdSchema.nullable(),
+        started_at: z.iso.datetime({ offset: true }),
+        duration_ms: z.number().int().min(0).max(7 * 86_400_000),
+      }),
+    )
+    .min(1)
+    .max(PLAYBACK_BATCH_LIMIT),
+}) satisfies z.ZodType<{ playbacks: Playback[] }>;
+/** The answer: the UUIDs the server holds now (new or already stored); the player forgets them. */
+export const playbacksResultSchema = z.object({ accepted: z.array(z.string()) });

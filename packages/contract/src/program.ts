@@ -1,3 +1,4 @@
+import type { ScheduleTime } from './schedule-time';
 import type { TextDirection, TextPosition } from './text';
 
 // What a screen plays, as the server hands it to a player (the manifest) and to the console's
@@ -95,7 +96,8 @@ export const PROGRAM_KINDS = ['playlist', 'composition'] as const;
 export type ProgramKind = (typeof PROGRAM_KINDS)[number];
 
 export type Program = {
-  kind: ProgramKind;
+  /** 'schedule': the items of a standard, template or insert schedule, built as one playlist (id: the schedule's). */
+  kind: ProgramKind | 'schedule';
   id: number;
   name: string;
   /** The canvas, scaled to fit the screen. */
@@ -114,8 +116,35 @@ export type Manifest = {
   version: string;
   /** What the screen plays when nothing is scheduled: the device's default content. */
   default_program: Program | null;
+  /** The device's timezone (IANA), in which the schedules' times are read; null: UTC. */
+  timezone: string | null;
+  /** The holidays (YYYY-MM-DD) that schedules excluding holidays skip. */
+  holidays: string[];
+  /** The device's approved schedules that have not ended, each with what it plays. */
+  schedules: ManifestSchedule[];
 };
+
+/** An approved schedule in a manifest: its time rules and its program. */
+export type ManifestSchedule = ScheduleTime & { program: Program };
 
 /** What a player reports when an item cannot be shown (POST /backend/player/content-error). */
 export const CONTENT_ERROR_REASONS = ['load', 'decode', 'play', 'timeout'] as const;
 export type ContentErrorReason = (typeof CONTENT_ERROR_REASONS)[number];
+
+/** Playbacks one upload carries at most (POST /backend/player/playbacks). */
+export const PLAYBACK_BATCH_LIMIT = 500;
+
+/**
+ * Proof of play: one item shown once on one screen. The player gives each a UUID when it starts,
+ * keeps it until the server has acknowledged it, and the server stores each UUID once.
+ */
+export type Playback = {
+  uuid: string;
+  /** The library content shown; null for built-ins (clock, text). */
+  content_id: number | null;
+  /** The schedule it played for; null for the device's default content. */
+  schedule_id: number | null;
+  /** ISO time by the server's clock (the player's offset applied). */
+  started_at: string;
+  duration_ms: number;
+};

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { ScheduleType } from './enums';
+import { bodyIdSchema } from './team';
+import { listQuerySchema, listResultSchema, nameSchema, textSchema } from './validation';
+
+// Schedules (issue 8) under /backend/manager/schedule: content bound to devices for a date range
+// and time frames, approved by an administrator before screens play it (spec 001 §3, §4;
+// ARCHITECTURE §9). The time rules themselves (ScheduleTime) are zod-free in schedule-time.ts,
+// since the browser player resolves them too.
+
+/** The types this issue builds; sync, multi-sync, video wall and sensor arrive with their areas. */
+export const BUILT_SCHEDULE_TYPES = [
+  ScheduleType.standard,
+  ScheduleType.playlist,
+  ScheduleType.composition,
+  ScheduleType.template,
+  ScheduleType.insert,
+] as const;
+export type BuiltScheduleType = (typeof BUILT_SCHEDULE_TYPES)[number];
+
+/** Types whose content is a list of library items (each with a duration), played in order. */
+export const ITEM_SCHEDULE_TYPES: readonly string[] = [
+  ScheduleType.standard,
+  ScheduleType.template,
+  ScheduleType.insert,
+];
+/** Types whose content is one stored program. */
+export const PROGRAM_SCHEDULE_TYPES: readonly string[] = [ScheduleType.playlist, ScheduleType.composition];
+
+/** The approval lifecycle (spec 001 §4). Only approved schedules reach screens. */
+export const SCHEDULE_STATES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+
+/** What one device made of a schedule's publication (ARCHITECTURE §9). */
+export const PUSH_STATUSES = ['pending', 'success', 'failed', 'retried'] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+
+export const SCHEDULE_PRIORITY_MIN = 1;
+export const SCHEDULE_PRIORITY_MAX = 10;
+export const SCHEDULE_PRIORITY_DEFAULT = 5;
+/** Devices and items one schedule holds at most. */
+export const SCHEDULE_DEVICE_LIMIT = 1000;
+export const SCHEDULE_ITEM_LIMIT = 200;
+export const SCHEDULE_FRAME_LIMIT = 50;
+/** A spot (insert) schedule interrupts for one minute to a day. */
+export const SPOT_MINUTES_MIN = 1;
+export const SPOT_MINUTES_MAX = 1440;
+export const SCHEDULE_ITEM_SECONDS_MIN = 1;
+export const SCHEDULE_ITEM_SECONDS_MAX = 86_400;
+export const SCHEDULE_DEFAULT_ITEM_SECONDS = 10;
+
+/** Shown after a schedule is submitted while approval is on (spec 001 §4). */
+export const SCHEDULE_SUBMITTED_MESSAGE_KEY = 'schedule.submitted';
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** A calendar date, YYYY-MM-DD, in the device's timezone. */
+export const scheduleDateSchema = z
+  .string({ error: 'schedule.date' })
+  .regex(datePattern, 'schedule.date')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'schedule.date');
+/** A wall-clock time, HH:mm, from 00:00 to 24:00. */
+export const scheduleClockSchema = z.string({ error: 'schedule.time' }).regex(timePattern, 'schedule.time');
+
+/**
+ * A recurrence: an RFC 5545 RRULE limited to what the editor offers: FREQ=DAILY, FREQ=WEEKLY with
+ * BYDAY, FREQ=MONTHLY with BYMONTHDAY, each with an optional INTERVAL. No DTSTART (the schedule's
+ * start date is), no UNTIL or COUNT (its end date is).
+ */
+export const RRULE_PATTERN =
+  /^FREQ=(DAILY|WEEKLY;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU))*|MONTHLY;BYMONTHDAY=([1-9]|[12]\d|3[01])(,([1-9]|[12]\d|3[01]))*)(;INTERVAL=([1-9]|[1-9]\d))?$/;
+
+/** A time frame: from start to end on each day its rule names; an end at or before the start runs past midnight. */
+export const scheduleFrameSchema = z
+  .object({
+    start: scheduleClockSchema,
+    end: scheduleClockSchema,
+    rrule: z.string({ error: 'schedule.rrule' }).regex(RRULE_PATTERN, 'schedule.rrule'),
+  })
+  .refine((frame) => frame.start !== frame.end && frame.start !== '24:00', 'schedule.frameEmpty');
+export type ScheduleFrameRequest = z.input<typeof scheduleFrameSchema>;
+
+/** A spot's moment: a local date and time, YYYY-MM-DDTHH:mm, and how many minutes it interrupts. */
+export const scheduleSpotSchema = z.object({
+  start: z
+    .string({ error: 'schedule.spotStart' })
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'schedule.spotStart'),
+  minutes: z
+    .number({ error: 'schedule.spotMinutes' })
+    .int('schedule.spotMinutes')
+    .min(SPOT_MINUTES_MIN, 'schedule.spotMinutes')
+    .max(SPOT_MINUTES_MAX, 'schedule.spotMinutes'),
+});
+
+/** One library item of a standard, template or insert schedule, in play order. */
+export const scheduleItemRequestSchema = z.object({
+  content_id: bodyIdSchema,
+  /** Seconds; null: the media's own length (video, music) or the default. */
+  duration: z
+    .number({ error: 'schedule.duration' })
+    .min(SCHEDULE_ITEM_SECONDS_MIN, 'schedule.duration')
+    .max(SCHEDULE_ITEM_SECONDS_MAX, 'schedule.duration')
+    .nullish()
+    .transform((value) => value ?? null),
+});
+
+/**
+ * POST schedule, PUT schedule/:id (which replaces everything). Content: `items` for the item
+ * types, `program_id` (a playlist or composition) for the program types. Time: the date range
+ * with frames, or `spot` for insert schedules. `submit` asks for approval at once (or, with
+ * approval off, publishes); otherwise the schedule stays a draft.
+ */
+export const scheduleRequestSchema = z
+  .object({
+    name: nameSchema,
+    type: z.enum(BUILT_SCHEDULE_TYPES, { error: 'schedule.type' }),
+    priority: z
+      .number({ error: 'schedule.priority' })
+      .int('schedule.priority')
+      .min(SCHEDULE_PRIORITY_MIN, 'schedule.priority')
+      .max(SCHEDULE_PRIORITY_MAX, 'schedule.priority')
+      .default(SCHEDULE_PRIORITY_DEFAULT),
+    device_ids: z
+      .array(bodyIdSchema, { error: 'schedule.devices' })
+      .min(1, 'schedule.devices')
+      .max(SCHEDULE_DEVICE_LIMIT, 'schedule.deviceLimit'),
+    items: z.array(scheduleItemRequestSchema).max(SCHEDULE_ITEM_LIMIT, 'schedule.itemLimit').default([]),
+    program_id: bodyIdSchema.nullish().transform((value) => value ?? null),
+    start_date: scheduleDateSchema,
+    end_date: scheduleDateSchema,
+    frames: z.array(scheduleFrameSchema).max(SCHEDULE_FRAME_LIMIT, 'schedule.frameLimit').default([]),
+    spot: scheduleSpotSchema.nullish().transform((value) => value ?? null),
+    /** Holidays (/setting/exclude-data) do not play. */
+    exclude_holidays: z.boolean({ error: 'validation.boolean' }).default(true),
+    submit: z.boolean({ error: 'validation.boolean' }).default(false),
+  })
+  .refine((body) => body.start_date <= body.end_date, { message: 'schedule.startAfterEnd', path: ['end_date'] })
+  .refine((body) => (ITEM_SCHEDULE_TYPES.includes(body.type) ? body.items.length > 0 : body.program_id !== null), {
+    message: 'schedule.content',
+    path: ['items'],
+  })
+  .refine((body) => (body.type === ScheduleType.insert ? body.spot !== null : body.frames.length > 0), {
+    message: 'schedule.frames',
+    path: ['frames'],
+  });
+export type ScheduleRequest = z.input<typeof scheduleRequestSchema>;
+export type ScheduleFields = z.output<typeof scheduleRequestSchema>;
+
+/** POST schedule/:id/reject. */
+export const scheduleRejectRequestSchema = z.object({
+  reason: textSchema.trim().min(1, 'schedule.reasonRequired'),
+});
+export type ScheduleRejectRequest = z.input<typeof scheduleRejectRequestSchema>;
+
+export const SCHEDULE_SORT_COLUMNS = ['name', 'created_at', 'updated_at', 'start_date', 'priority'] as const;
+/** GET schedule: filters as the live list offers them (all pass through the address). */
+export const scheduleListQuerySchema = listQuerySchema(SCHEDULE_SORT_COLUMNS).extend({
+  state: z.enum(SCHEDULE_STATES).optional(),
+  type: z.enum(BUILT_SCHEDULE_TYPES).optional(),
+  device_id: z.coerce.number().int().positive().optional(),
+  /** Only those waiting for the caller's approval (the approval tab and the dot). */
+  ntc: z.coerce.boolean().optional(),
+});
+export type ScheduleListQuery = z.input<typeof scheduleListQuerySchema>;
+
+/** A schedule in the live list. `status` is the spec's device-or-schedule status number. */
+export const scheduleSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  state: z.enum(SCHEDULE_STATES),
+  /** DeviceStatus: unconfirmed 0 (pending), online 1 (approved, not ended), rejected 3, expired 5 (ended). null for drafts and withdrawn ones. */
+  status: z.number().nullable(),
+  /** Needs to confirm: pending and the caller may approve it. */
+  ntc: z.boolean(),
+  priority: z.number(),
+  start_date: z.string(),
+  end_date: z.string(),
+  spot: z.object({ start: z.string(), minutes: z.number() }).nullable(),
+  device_count: z.number(),
+  /** Devices per push status of the last publication. */
+  push: z.object({ pending: z.number(), success: z.number(), failed: z.number(), retried: z.number() }),
+  reject_reason: z.string().nullable(),
+  workspace_id: z.number(),
+  creator_id: z.number().nullable(),
+  creator_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
+export const scheduleListSchema = listResultSchema(scheduleSummarySchema);
+
+export const scheduleItemSchema = z.object({
+  content_id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  thumbnail: z.string().nullable(),
+  duration: z.number().nullable(),
+  /** How long it plays: the duration set, the media's own length, or the default. */
+  seconds: z.number(),
+});
+export type ScheduleItem = z.infer<typeof scheduleItemSchema>;
+
+export const scheduleDeviceSchema = z.object({
+  device_id: z.number(),
+  name: z.string(),
+  signage_id: z.string(),
+  orientation: z.number(),
+  timezone: z.string().nullable(),
+  push_status: z.enum(PUSH_STATUSES).nullable(),
+  pushed_at: z.string().nullable(),
+});
+export type ScheduleDevice = z.infer<typeof scheduleDeviceSchema>;
+
+export const scheduleFrameOutSchema = z.object({ start: z.string(), end: z.string(), rrule: z.string() });
+
+/** GET schedule/:id: everything the editor, the approval page and the preview need. */
+export const scheduleDetailSchema = scheduleSummarySchema.extend({
+  exclude_holidays: z.boolean(),
+  frames: z.array(scheduleFrameOutSchema),
+  items: z.array(scheduleItemSchema),
+  program: z.object({ id: z.number(), name: z.string() }).nullable(),
+  devices: z.array(scheduleDeviceSchema),
+});
+export type ScheduleDetail = z.infer<typeof scheduleDetailSchema>;
+
+/** GET schedule/:id/audits: the schedule's history (who did what, when). */
+export const SCHEDULE_ACTIONS = ['create', 'update', 'submit', 'approve', 'reject', 'withdraw', 'publish'] as const;
+export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
+export const scheduleAuditSchema = z.object({
+  id: z.number(),
+  action: z.enum(SCHEDULE_ACTIONS),
+  user_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export const scheduleAuditListSchema = z.object({ list: z.array(scheduleAuditSchema) });
+
+/** GET schedule/pending-count: the approver's notification dot. */
+export const schedulePendingCountSchema = z.object({ count: z.number() });
+
+// ── Holidays (/setting/exclude-data, /backend/manager/holiday) ─────────────────────────────
+
+export const holidayRequestSchema = z.object({ name: nameSchema, date: scheduleDateSchema });
+export type HolidayRequest = z.input<typeof holidayRequestSchema>;
+export const holidaySchema = z.object({ id: z.number(), name: z.string(), date: z.string(), created_at: z.string() });
+export type Holiday = z.infer<typeof holidaySchema>;
+export const HOLIDAY_SORT_COLUMNS = ['date', 'name'] as const;
+export const holidayListQuerySchema = listQuerySchema(HOLIDAY_SORT_COLUMNS).extend({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const holidayListSchema = listResultSchema(holidaySchema);
