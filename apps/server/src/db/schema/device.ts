@@ -59,6 +59,8 @@ export const devices = pgTable(
     userAgent: varchar('user_agent', { length: 512 }),
     freeStorage: bigint('free_storage', { mode: 'number' }),
     storageMode: varchar('storage_mode', { length: 16 }),
+    /** The media MIME types the player reports it can play; null: unknown, all allowed. */
+    mediaTypes: text('media_types').array(),
     /** DeviceStatus: unconfirmed until claimed, then online or offline. */
     status: smallint('status').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),

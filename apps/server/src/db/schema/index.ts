@@ -6,6 +6,7 @@ export * from './font';
 export * from './platform';
 export * from './playlist';
 export * from './program';
+export * from './schedule';
 export * from './template';
 export * from './tenancy';
 export * from './text';
