@@ -46,6 +46,7 @@ export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
     systemVersion: info.player_version,
     freeStorage: info.free_storage,
     storageMode: info.storage_mode,
+    mediaTypes: info.media_types,
     mac: info.mac?.toUpperCase(),
     language: info.language,
   };
