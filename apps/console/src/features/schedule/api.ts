@@ -1,0 +1,210 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Holiday,
+  HolidayRequest,
+  ListResult,
+  Program,
+  ScheduleAction,
+  ScheduleDetail,
+  ScheduleListQuery,
+  ScheduleRequest,
+  ScheduleSummary,
+} from '@vitrine/contract';
+import { request } from '../../lib/http';
+
+// Schedules (/manager/schedule) and holidays (/manager/holiday), issue 8. Every schedule change
+// refreshes all schedule queries (lists, details, audits, the pending count). The editor
+// (features/schedule/editor) shows its failures beside its form, so create and update are silent;
+// the list's actions let the shell's "tips" notification show a refusal.
+const BASE = '/manager/schedule';
+const HOLIDAY = '/manager/holiday';
+
+export type ScheduleList = ListResult<ScheduleSummary>;
+export type HolidayList = ListResult<Holiday>;
+export type HolidayListQuery = { year?: number; page?: number; page_size?: number; sort?: string };
+export type ScheduleAudit = {
+  id: number;
+  action: ScheduleAction;
+  user_name: string | null;
+  reason: string | null;
+  created_at: string;
+};
+export type ScheduleConfig = { need_confirm: boolean };
+
+export const scheduleKeys = {
+  all: ['schedule'] as const,
+  lists: () => [...scheduleKeys.all, 'list'] as const,
+  list: (query: ScheduleListQuery) => [...scheduleKeys.lists(), query] as const,
+  detail: (id: number) => [...scheduleKeys.all, 'detail', id] as const,
+  audits: (id: number) => [...scheduleKeys.all, 'audits', id] as const,
+  program: (id: number) => [...scheduleKeys.all, 'program', id] as const,
+  pendingCount: () => [...scheduleKeys.all, 'pending-count'] as const,
+};
+
+export const holidayKeys = {
+  all: ['holiday'] as const,
+  list: (query: HolidayListQuery) => [...holidayKeys.all, 'list', query] as const,
+};
+
+export function useScheduleList(query: ScheduleListQuery, enabled = true) {
+  return useQuery({
+    queryKey: scheduleKeys.list(query),
+    queryFn: ({ signal }) => request<ScheduleList>('GET', BASE, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** One schedule with its devices, items and frames; nothing is asked for id 0 (a new schedule). */
+export function useSchedule(id: number) {
+  return useQuery({
+    queryKey: scheduleKeys.detail(id),
+    queryFn: ({ signal }) => request<ScheduleDetail>('GET', `${BASE}/${id}`, { signal }),
+    enabled: id > 0,
+  });
+}
+
+/** Who did what to a schedule, oldest first. */
+export function useScheduleAudits(id: number) {
+  return useQuery({
+    queryKey: scheduleKeys.audits(id),
+    queryFn: ({ signal }) =>
+      request<{ list: ScheduleAudit[] }>('GET', `${BASE}/${id}/audits`, { signal }).then((data) => data.list),
+    enabled: id > 0,
+  });
+}
+
+/** How many schedules wait for the caller's approval (the approval tab's dot). */
+export const fetchPendingCount = (signal?: AbortSignal) =>
+  request<{ count: number }>('GET', `${BASE}/pending-count`, { signal, silent: true }).then(
+    (data) => data.count,
+  );
+
+/**
+ * What the screens play for a schedule: the stored playlist or composition of a program schedule,
+ * the items of the others built as one playlist by the server.
+ */
+export function useScheduleProgram(detail: ScheduleDetail | undefined) {
+  const path = !detail
+    ? null
+    : detail.type === 'playlist' && detail.program
+      ? `/manager/playlist/${detail.program.id}/program`
+      : detail.type === 'composition' && detail.program
+        ? `/manager/composition/${detail.program.id}/program`
+        : `${BASE}/${detail.id}/program`;
+  return useQuery({
+    queryKey: [...scheduleKeys.program(detail?.id ?? 0), path] as const,
+    queryFn: ({ signal }) => request<Program>('GET', path as string, { signal, silent: true }),
+    enabled: path !== null,
+    staleTime: 0,
+  });
+}
+
+export function useSchedulesChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+}
+
+/** Creates a schedule (no id) or replaces one with everything in the body; silent (the editor shows failures). */
+export function useSaveSchedule() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ScheduleRequest }) =>
+      id
+        ? request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true })
+        : request<ScheduleDetail>('POST', BASE, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+/** POST schedule (silent). */
+export function useCreateSchedule() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: (body: ScheduleRequest) => request<ScheduleDetail>('POST', BASE, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+/** PUT schedule/:id (silent). */
+export function useUpdateSchedule() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ScheduleRequest }) =>
+      request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteSchedule() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: (id: number) => request<null>('DELETE', `${BASE}/${id}`),
+    onSuccess: changed,
+  });
+}
+
+/** The state changes: submit (for approval, or published at once with approval off), withdraw, approve. */
+export type ScheduleTransition = 'submit' | 'withdraw' | 'approve';
+
+export function useScheduleTransition() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ScheduleTransition }) =>
+      request<ScheduleDetail>('POST', `${BASE}/${id}/${action}`, { body: {} }),
+    onSuccess: changed,
+  });
+}
+
+export function useRejectSchedule() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      request<ScheduleDetail>('POST', `${BASE}/${id}/reject`, { body: { reason }, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+/** Turns the company's schedule approval on or off (owners and user admins). */
+export function useSaveScheduleConfig() {
+  const changed = useSchedulesChanged();
+  return useMutation({
+    mutationFn: (body: ScheduleConfig) => request<ScheduleConfig>('POST', `${BASE}/config`, { body }),
+    onSuccess: changed,
+  });
+}
+
+// ── Holidays ───────────────────────────────────────────────────────────────────────────────
+
+export function useHolidayList(query: HolidayListQuery) {
+  return useQuery({
+    queryKey: holidayKeys.list(query),
+    queryFn: ({ signal }) => request<HolidayList>('GET', HOLIDAY, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useHolidaysChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: holidayKeys.all });
+}
+
+/** Adds a holiday (no id) or changes one; silent (the form shows "The time already exists."). */
+export function useSaveHoliday() {
+  const changed = useHolidaysChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: HolidayRequest }) =>
+      id
+        ? request<Holiday>('PUT', `${HOLIDAY}/${id}`, { body, silent: true })
+        : request<Holiday>('POST', HOLIDAY, { body, silent: true }),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteHoliday() {
+  const changed = useHolidaysChanged();
+  return useMutation({
+    mutationFn: (id: number) => request<null>('DELETE', `${HOLIDAY}/${id}`),
+    onSuccess: changed,
+  });
+}
