@@ -7,6 +7,7 @@ export * from './platform';
 export * from './playlist';
 export * from './program';
 export * from './schedule';
+export * from './statistics';
 export * from './template';
 export * from './tenancy';
 export * from './text';
