@@ -34,6 +34,8 @@ export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 /** What one device made of a schedule's publication (ARCHITECTURE §9). */
 export const PUSH_STATUSES = ['pending', 'success', 'failed', 'retried'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
+/** A device told of a publication that has not fetched it within this long: its push failed. */
+export const PUSH_TIMEOUT_MS = 30_000;
 
 export const SCHEDULE_PRIORITY_MIN = 1;
 export const SCHEDULE_PRIORITY_MAX = 10;
