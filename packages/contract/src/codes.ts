@@ -19,6 +19,10 @@ export const ResultCode = {
   userLimitExceeded: 409003,
   /** A playlist would contain itself. */
   loop: 409004,
+  /** The item's state does not allow this action (a schedule already pending, approved…). */
+  stateConflict: 409005,
+  /** Another item already has this unique value (a holiday on the same date). */
+  duplicate: 409006,
   tooLarge: 413001,
   accountLocked: 423001,
   tooManyRequests: 429001,

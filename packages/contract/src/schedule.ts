@@ -137,11 +137,17 @@ export const scheduleRequestSchema = z
     exclude_holidays: z.boolean({ error: 'validation.boolean' }).default(true),
     submit: z.boolean({ error: 'validation.boolean' }).default(false),
   })
-  .refine((body) => body.start_date <= body.end_date, { message: 'schedule.startAfterEnd', path: ['end_date'] })
-  .refine((body) => (ITEM_SCHEDULE_TYPES.includes(body.type) ? body.items.length > 0 : body.program_id !== null), {
-    message: 'schedule.content',
-    path: ['items'],
+  .refine((body) => body.start_date <= body.end_date, {
+    message: 'schedule.startAfterEnd',
+    path: ['end_date'],
   })
+  .refine(
+    (body) => (ITEM_SCHEDULE_TYPES.includes(body.type) ? body.items.length > 0 : body.program_id !== null),
+    {
+      message: 'schedule.content',
+      path: ['items'],
+    },
+  )
   .refine((body) => (body.type === ScheduleType.insert ? body.spot !== null : body.frames.length > 0), {
     message: 'schedule.frames',
     path: ['frames'],
@@ -228,7 +234,15 @@ export const scheduleDetailSchema = scheduleSummarySchema.extend({
 export type ScheduleDetail = z.infer<typeof scheduleDetailSchema>;
 
 /** GET schedule/:id/audits: the schedule's history (who did what, when). */
-export const SCHEDULE_ACTIONS = ['create', 'update', 'submit', 'approve', 'reject', 'withdraw', 'publish'] as const;
+export const SCHEDULE_ACTIONS = [
+  'create',
+  'update',
+  'submit',
+  'approve',
+  'reject',
+  'withdraw',
+  'publish',
+] as const;
 export type ScheduleAction = (typeof SCHEDULE_ACTIONS)[number];
 export const scheduleAuditSchema = z.object({
   id: z.number(),
@@ -239,14 +253,36 @@ export const scheduleAuditSchema = z.object({
 });
 export const scheduleAuditListSchema = z.object({ list: z.array(scheduleAuditSchema) });
 
-/** GET schedule/pending-count: the approver's notification dot. */
-export const schedulePendingCountSchema = z.object({ count: z.number() });
+/**
+ * GET schedule/pending-count: the notification dot. `count` = pending + rejected + push_failed:
+ * `pending` the schedules waiting for the caller's approval (0 without schedule:audit); `rejected`
+ * the caller's own schedules that were rejected (until edited, resubmitted or deleted);
+ * `push_failed` the caller's own approved, not yet ended schedules some device failed to receive.
+ */
+export const schedulePendingCountSchema = z.object({
+  count: z.number(),
+  pending: z.number(),
+  rejected: z.number(),
+  push_failed: z.number(),
+});
+export type SchedulePendingCount = z.infer<typeof schedulePendingCountSchema>;
+
+/** POST schedule/config: turns the company's schedule approval on or off (spec 000 §2). */
+export const scheduleConfigSchema = z.object({
+  need_confirm: z.boolean({ error: 'validation.boolean' }),
+});
+export type ScheduleConfig = z.infer<typeof scheduleConfigSchema>;
 
 // ── Holidays (/setting/exclude-data, /backend/manager/holiday) ─────────────────────────────
 
 export const holidayRequestSchema = z.object({ name: nameSchema, date: scheduleDateSchema });
 export type HolidayRequest = z.input<typeof holidayRequestSchema>;
-export const holidaySchema = z.object({ id: z.number(), name: z.string(), date: z.string(), created_at: z.string() });
+export const holidaySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  date: z.string(),
+  created_at: z.string(),
+});
 export type Holiday = z.infer<typeof holidaySchema>;
 export const HOLIDAY_SORT_COLUMNS = ['date', 'name'] as const;
 export const holidayListQuerySchema = listQuerySchema(HOLIDAY_SORT_COLUMNS).extend({
