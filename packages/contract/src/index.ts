@@ -17,6 +17,7 @@ export * from './program-schemas';
 export * from './roles';
 export * from './schedule';
 export * from './schedule-time';
+export * from './statistics';
 export * from './sticker';
 export * from './sys';
 export * from './team';
