@@ -1,0 +1,235 @@
+import {
+  type ContentItem,
+  ContentType,
+  type DeviceItem,
+  ownSeconds,
+  SCHEDULE_DEFAULT_ITEM_SECONDS,
+  SCHEDULE_PRIORITY_DEFAULT,
+  type ScheduleDetail,
+  type ScheduleFrame,
+  type ScheduleRequest,
+  ScheduleType,
+} from '@vitrine/contract';
+
+// What the schedule editors hold while a schedule is made: the type, devices, content, times, and
+// how that becomes the body of a save (scheduleRequestSchema), with the checks the editor makes
+// before the server does (orientation, media formats).
+
+export type EditorType = 'standard' | 'playlist' | 'composition' | 'template';
+export const EDITOR_TYPES: readonly EditorType[] = ['standard', 'playlist', 'composition', 'template'];
+
+/** A chosen device, with what the checks need. */
+export type DeviceChoice = {
+  device_id: number;
+  name: string;
+  signage_id: string;
+  orientation: number;
+  /** MIME types the screen plays (its player reports them); null or absent: unknown, all allowed. */
+  media_types?: string[] | null;
+};
+
+/** One library item of an item schedule, in play order. */
+export type ItemChoice = {
+  /** The row's identity in the editor (drag and drop, React keys); never sent. */
+  key: string;
+  content_id: number;
+  name: string;
+  type: number;
+  thumbnail: string | null;
+  /** Seconds of its own (video, music), else null. */
+  own_duration: number | null;
+  /** Seconds set in the editor; null plays the own length or the default. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  mime: string | null;
+};
+
+/** The playlist or composition of a program schedule. */
+export type ProgramChoice = { id: number; name: string; orientation: number; duration: number | null };
+
+export type Draft = {
+  type: string;
+  name: string;
+  priority: number;
+  devices: DeviceChoice[];
+  items: ItemChoice[];
+  program: ProgramChoice | null;
+  start_date: string;
+  end_date: string;
+  frames: ScheduleFrame[];
+  exclude_holidays: boolean;
+  /** Insert schedules: local 'YYYY-MM-DDTHH:mm' and minutes. */
+  spot: { start: string; minutes: number } | null;
+};
+
+let lastKey = 0;
+const newKey = () => `schedule-item-${++lastKey}`;
+
+export const isProgramType = (type: string) =>
+  type === ScheduleType.playlist || type === ScheduleType.composition;
+
+/** The library types an item schedule of this type takes: mobile templates for 'template'. */
+export function contentTypesFor(type: string): number[] {
+  if (type === ScheduleType.template) return [ContentType.h5];
+  return [
+    ContentType.image,
+    ContentType.video,
+    ContentType.document,
+    ContentType.music,
+    ContentType.website,
+    ContentType.stream,
+  ];
+}
+
+export const emptyDraft = (type: string, today: string): Draft => ({
+  type,
+  name: '',
+  priority: SCHEDULE_PRIORITY_DEFAULT,
+  devices: [],
+  items: [],
+  program: null,
+  start_date: today,
+  end_date: today,
+  frames: [],
+  exclude_holidays: true,
+  spot: null,
+});
+
+export const deviceChoiceOf = (device: DeviceItem): DeviceChoice => ({
+  device_id: device.device_id,
+  name: device.device_name,
+  signage_id: device.signage_id,
+  orientation: device.orientation,
+  media_types: (device as DeviceItem & { media_types?: string[] | null }).media_types ?? null,
+});
+
+export const itemChoiceOf = (item: ContentItem): ItemChoice => ({
+  key: newKey(),
+  content_id: item.id,
+  name: item.name,
+  type: item.type,
+  thumbnail: item.thumbnail,
+  own_duration: ownSeconds(item.type, item.duration),
+  duration: null,
+  width: item.width,
+  height: item.height,
+  mime: item.mime,
+});
+
+/** A saved schedule as the editor holds it. */
+export function draftOfDetail(detail: ScheduleDetail): Draft {
+  type Extra = { mime?: string | null; width?: number | null; height?: number | null };
+  const program = detail.program as (ScheduleDetail['program'] & { orientation?: number }) | null;
+  return {
+    type: detail.type,
+    name: detail.name,
+    priority: detail.priority,
+    devices: detail.devices.map((device) => ({
+      device_id: device.device_id,
+      name: device.name,
+      signage_id: device.signage_id,
+      orientation: device.orientation,
+      media_types: (device as typeof device & { media_types?: string[] | null }).media_types ?? null,
+    })),
+    items: detail.items.map((item) => {
+      const extra = item as typeof item & Extra;
+      return {
+        key: newKey(),
+        content_id: item.content_id,
+        name: item.name,
+        type: item.type,
+        thumbnail: item.thumbnail,
+        own_duration: ownSeconds(item.type, item.duration === null ? item.seconds : null),
+        duration: item.duration,
+        width: extra.width ?? null,
+        height: extra.height ?? null,
+        mime: extra.mime ?? null,
+      };
+    }),
+    program: program
+      ? { id: program.id, name: program.name, orientation: program.orientation ?? -1, duration: null }
+      : null,
+    start_date: detail.start_date,
+    end_date: detail.end_date,
+    frames: detail.frames.map((frame) => ({ ...frame })),
+    exclude_holidays: detail.exclude_holidays,
+    spot: detail.spot ? { ...detail.spot } : null,
+  };
+}
+
+/** How long an item plays: the duration set, its own length, or the default. */
+export const itemSeconds = (item: Pick<ItemChoice, 'duration' | 'own_duration'>) =>
+  item.duration ?? item.own_duration ?? SCHEDULE_DEFAULT_ITEM_SECONDS;
+
+export const totalSeconds = (items: readonly ItemChoice[]) =>
+  items.reduce((sum, item) => sum + itemSeconds(item), 0);
+
+/** The body of a save, as scheduleRequestSchema takes it. */
+export function bodyOf(draft: Draft, submit: boolean): ScheduleRequest {
+  const program = isProgramType(draft.type);
+  const spot = draft.type === ScheduleType.insert ? draft.spot : null;
+  const spotDate = spot?.start.slice(0, 10) ?? '';
+  return {
+    name: draft.name.trim(),
+    type: draft.type as ScheduleRequest['type'],
+    priority: draft.priority,
+    device_ids: draft.devices.map((device) => device.device_id),
+    items: program
+      ? []
+      : draft.items.map((item) => ({ content_id: item.content_id, duration: item.duration })),
+    program_id: program ? (draft.program?.id ?? null) : null,
+    start_date: spot ? spotDate : draft.start_date,
+    end_date: spot ? spotDate : draft.end_date,
+    frames: spot ? [] : draft.frames,
+    spot,
+    exclude_holidays: draft.exclude_holidays,
+    submit,
+  };
+}
+
+// ── Checks before the server's ───────────────────────────────────────────────────────────────
+
+/** Portrait screens stand at 90° or 270°. */
+export const isPortraitDevice = (orientation: number) => orientation === 90 || orientation === 270;
+
+/** Whether content is portrait (taller than wide); null when it has no shape of its own (websites, streams, music). */
+export function contentPortrait(item: Pick<ItemChoice, 'width' | 'height' | 'type'>): boolean | null {
+  if (item.type === ContentType.music || item.width === null || item.height === null) return null;
+  if (item.width === item.height) return null;
+  return item.height > item.width;
+}
+
+/** The portrait-ness of what a draft plays: null when nothing in it has a shape (or its shapes differ). */
+export function draftPortrait(draft: Pick<Draft, 'type' | 'items' | 'program'>): boolean | null {
+  if (isProgramType(draft.type)) {
+    const orientation = draft.program?.orientation;
+    return orientation === undefined || orientation < 0 ? null : isPortraitDevice(orientation);
+  }
+  const shapes = new Set(draft.items.map(contentPortrait).filter((shape) => shape !== null));
+  return shapes.size === 1 ? [...shapes][0] === true : null;
+}
+
+/** Whether a device of this orientation may show content of this shape (no shape: any). */
+export const orientationFits = (orientation: number, portrait: boolean | null) =>
+  portrait === null || isPortraitDevice(orientation) === portrait;
+
+/** Whether a device can play an item's format: unknown formats and devices that report none pass. */
+export function formatFits(
+  device: Pick<DeviceChoice, 'media_types'>,
+  item: Pick<ItemChoice, 'mime'>,
+): boolean {
+  if (!device.media_types || device.media_types.length === 0 || !item.mime) return true;
+  return device.media_types.includes(item.mime);
+}
+
+/** Which step of the wizard a server field error belongs to (its first path segment). */
+export function stepOfField(field: string): number {
+  const head = field.split('.')[0] ?? '';
+  if (head === 'type') return 0;
+  if (head === 'device_ids') return 1;
+  if (head === 'program_id') return 2;
+  if (head === 'items') return /\.duration$/.test(field) ? 3 : 2;
+  if (['start_date', 'end_date', 'frames', 'priority', 'exclude_holidays', 'spot'].includes(head)) return 4;
+  return 5;
+}
