@@ -4,12 +4,14 @@ import {
   type CompositionFields,
   ContentType,
   ITEM_FITS,
+  ITEM_SCHEDULE_TYPES,
   type ItemFit,
   itemSeconds,
   orientationFits,
   ownSeconds,
   type PlayItem,
   type PlaylistFields,
+  PROGRAM_SCHEDULE_TYPES,
   type Program,
   type ProgramKind,
   type ProgramRef,
@@ -20,7 +22,7 @@ import {
 } from '@vitrine/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { compositions, compositionZones } from '../../db/schema';
+import { compositions, compositionZones, scheduleItems, schedules } from '../../db/schema';
 import {
   contentItem,
   type Library,
@@ -121,39 +123,79 @@ async function playlistOfTree(
   id: number,
 ): Promise<Program> {
   const { playlist } = tree.get(id) as NonNullable<ReturnType<PlaylistTree['get']>>;
-  const flat = flattenPlaylist(tree, id);
+  // The resolution is a hint, its orientation the choice: a portrait playlist gets a tall canvas.
+  const hint = { width: playlist.width, height: playlist.height };
+  const canvas = orientationFits(hint, playlist.orientation as 0 | 90 | 180 | 270)
+    ? hint
+    : { width: hint.height, height: hint.width };
+  return oneZoneProgram(
+    ctx,
+    reach,
+    { kind: 'playlist', id, name: playlist.name, ...canvas, shuffle: playlist.shuffle },
+    flattenPlaylist(tree, id),
+  );
+}
+
+/** What a one-zone program is besides its items. */
+type OneZoneHead = Pick<Program, 'kind' | 'id' | 'name' | 'width' | 'height'> & { shuffle: boolean };
+
+/**
+ * Items played in order in one zone over the whole canvas: a playlist (nested ones flattened), or
+ * the items of a standard, template or insert schedule.
+ */
+async function oneZoneProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  { shuffle, ...head }: OneZoneHead,
+  flat: readonly FlatItem[],
+): Promise<Program> {
   const library = await loadLibrary(ctx.db, ctx.dataDir, reach, {
     ...refsOfItems(flat),
     stickers: [],
     fonts: [],
   });
   const items = playItems(library, flat);
-  // The resolution is a hint, its orientation the choice: a portrait playlist gets a tall canvas.
-  const hint = { width: playlist.width, height: playlist.height };
-  const canvas = orientationFits(hint, playlist.orientation as 0 | 90 | 180 | 270)
-    ? hint
-    : { width: hint.height, height: hint.width };
+  const canvas = { width: head.width, height: head.height };
   return {
-    kind: 'playlist',
-    id,
-    name: playlist.name,
-    ...canvas,
+    ...head,
     background_color: PLAYLIST_BACKGROUND,
     background: null,
     duration_ms: totalMs(items),
-    zones: [
-      {
-        key: 'main',
-        x: 0,
-        y: 0,
-        ...canvas,
-        z: 0,
-        background_color: ZONE_TRANSPARENT,
-        shuffle: playlist.shuffle,
-        items,
-      },
-    ],
+    zones: [{ key: 'main', x: 0, y: 0, ...canvas, z: 0, background_color: ZONE_TRANSPARENT, shuffle, items }],
   };
+}
+
+/** An item schedule's items as its program plays them (its own settings are a playlist's defaults). */
+export type ScheduleItemSource = { id: number; contentId: number; duration: number | null };
+
+/**
+ * A standard, template or insert schedule as a program (kind 'schedule', the schedule's id): its
+ * items in order in one zone, on the canvas of the screen it plays on.
+ */
+export function scheduleItemsProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  schedule: { id: number; name: string; width: number; height: number },
+  items: readonly ScheduleItemSource[],
+): Promise<Program> {
+  const flat = items.map(
+    (item, position): FlatItem => ({
+      key: `s${item.id}`,
+      item: {
+        id: item.id,
+        playlistId: DRAFT_ID,
+        position,
+        contentId: item.contentId,
+        childPlaylistId: null,
+        textId: null,
+        duration: item.duration,
+        transition: 'none',
+        fit: 'contain',
+        muted: true,
+      },
+    }),
+  );
+  return oneZoneProgram(ctx, reach, { kind: 'schedule', ...schedule, shuffle: false }, flat);
 }
 
 /** An editor's unsaved playlist (POST playlist/program): its items keyed by their place. */
@@ -381,6 +423,48 @@ export async function compositionProgram(
       }),
     ),
   };
+}
+
+/** An item schedule's items in play order. */
+export const scheduleItemsOf = (db: Db, scheduleId: number): Promise<ScheduleItemSource[]> =>
+  db
+    .select({ id: scheduleItems.id, contentId: scheduleItems.contentId, duration: scheduleItems.duration })
+    .from(scheduleItems)
+    .where(eq(scheduleItems.scheduleId, scheduleId))
+    .orderBy(asc(scheduleItems.position), asc(scheduleItems.id));
+
+/** The canvas of a screen by its orientation (item schedules play on it). */
+export const screenCanvas = (orientation: number) =>
+  orientation === 90 || orientation === 270 ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+
+/**
+ * What a stored schedule plays, whatever its state (the console's preview): its playlist or
+ * composition, or its items on a screen of this orientation. Null when out of reach, or when its
+ * type plays no program this builder knows.
+ */
+export async function scheduleProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  scheduleId: number,
+  orientation = 0,
+): Promise<Program | null> {
+  const [row] = await ctx.db
+    .select({ id: schedules.id, name: schedules.name, type: schedules.type, programId: schedules.programId })
+    .from(schedules)
+    .where(and(eq(schedules.id, scheduleId), reach.rows(schedules)));
+  if (!row) return null;
+  if (PROGRAM_SCHEDULE_TYPES.includes(row.type))
+    return row.programId === null
+      ? null
+      : storedProgram(ctx, reach, { kind: row.type as ProgramKind, id: row.programId });
+  if (!ITEM_SCHEDULE_TYPES.includes(row.type)) return null;
+  const items = await scheduleItemsOf(ctx.db, row.id);
+  return scheduleItemsProgram(
+    ctx,
+    reach,
+    { id: row.id, name: row.name, ...screenCanvas(orientation) },
+    items,
+  );
 }
 
 /** A stored playlist or composition as a program; null when out of reach (or deleted). */

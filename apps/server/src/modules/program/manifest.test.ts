@@ -48,7 +48,13 @@ describe('GET player/manifest', () => {
     const { token, row } = await buildDevice(app, tenant.root);
 
     const none = await manifest(token);
-    expect(none.json().data).toEqual({ version: expect.any(String), default_program: null });
+    expect(none.json().data).toEqual({
+      version: expect.any(String),
+      default_program: null,
+      timezone: null,
+      holidays: [],
+      schedules: [],
+    });
 
     await setDefault(row.id, { kind: 'playlist', id: list.id });
     const first = await manifest(token);
@@ -62,8 +68,12 @@ describe('GET player/manifest', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
 
-    // Anything inside changing changes the version: here the content is binned.
-    await app.db.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, image.id));
+    // Anything inside changing (and announced, as every change of the library is) changes the
+    // version: here the content is binned.
+    await app.db.transaction(async (tx) => {
+      await tx.update(contents).set({ deletedAt: new Date() }).where(eq(contents.id, image.id));
+      await notifyProgramsChanged(tx, { contents: [image.id] });
+    });
     const changed = await manifest(token, first.headers.etag as string);
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.default_program.zones[0].items).toEqual([]);

@@ -1,11 +1,21 @@
-import type { ProgramRef } from '@vitrine/contract';
-import { and, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { type ProgramRef, ScheduleType } from '@vitrine/contract';
+import { and, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { compositions, compositionZones, devices, playlistItems } from '../../db/schema';
+import {
+  compositions,
+  compositionZones,
+  devices,
+  playlistItems,
+  scheduleDevices,
+  scheduleItems,
+  schedules,
+} from '../../db/schema';
 import { publish } from '../../platform/bus';
+import { clearManifestCaches } from './manifest';
 import { NESTING_LIMIT } from './playlists';
 
-// "Manifest changed" (ARCHITECTURE §7): when a device's default program, or anything in it, changes,
+// "Manifest changed" (ARCHITECTURE §7): when a device's default program or one of its approved
+// schedules, or anything in them, changes,
 // the instance holding its socket tells the player to fetch its manifest again. Call these inside
 // the transaction of the change: the event leaves at its commit, and never for a rolled-back one.
 
@@ -14,6 +24,10 @@ const IDS_PER_EVENT = 500;
 
 export async function publishManifestChanged(tx: Db, deviceIds: readonly number[]) {
   const ids = [...new Set(deviceIds)];
+  if (ids.length === 0) return;
+  // This instance's built manifests go now (a fetch before the commit builds the old state again,
+  // and the event empties every instance's cache once more when it arrives).
+  clearManifestCaches();
   for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
     await publish(tx, { type: 'manifest-changed', deviceIds: ids.slice(start, start + IDS_PER_EVENT) });
   }
@@ -46,7 +60,10 @@ async function playlistsAbove(tx: Db, seeds: readonly number[]): Promise<Set<num
   return found;
 }
 
-/** The claimed devices whose default program is, or holds, any of these rows. */
+/**
+ * The claimed devices whose default program, or the program of one of their approved schedules, is
+ * or holds any of these rows.
+ */
 export async function devicesShowing(tx: Db, changed: ChangedRows): Promise<number[]> {
   const { contents, texts, stickers } = changed;
   const direct =
@@ -88,12 +105,55 @@ export async function devicesShowing(tx: Db, changed: ChangedRows): Promise<numb
       ? and(eq(devices.defaultProgramKind, kind), inArray(devices.defaultProgramId, [...ids]))
       : undefined;
   const wanted = or(shows('playlist', playlists), shows('composition', composed));
-  if (!wanted) return [];
+  const byDefault = wanted
+    ? await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(isNotNull(devices.companyId), wanted))
+    : [];
+  const scheduled = await devicesScheduling(tx, [
+    playlists.length > 0
+      ? and(eq(schedules.type, ScheduleType.playlist), inArray(schedules.programId, playlists))
+      : undefined,
+    composed.length > 0
+      ? and(eq(schedules.type, ScheduleType.composition), inArray(schedules.programId, composed))
+      : undefined,
+    any(contents)
+      ? inArray(
+          schedules.id,
+          tx
+            .select({ id: scheduleItems.scheduleId })
+            .from(scheduleItems)
+            .where(inArray(scheduleItems.contentId, [...contents])),
+        )
+      : undefined,
+  ]);
+  return [...new Set([...byDefault.map((row) => row.id), ...scheduled])];
+}
+
+/** The devices of approved schedules, not long ended, that match any of these conditions. */
+async function devicesScheduling(tx: Db, conditions: readonly (SQL | undefined)[]): Promise<number[]> {
+  const which = or(...conditions);
+  if (!which) return [];
   const rows = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(and(isNotNull(devices.companyId), wanted));
+    .selectDistinct({ id: scheduleDevices.deviceId })
+    .from(scheduleDevices)
+    .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
+    .where(and(eq(schedules.state, 'approved'), gte(schedules.endDate, sql`(current_date - 2)`), which));
   return rows.map((row) => row.id);
+}
+
+/**
+ * A company's holidays changed: the devices on its approved schedules that exclude holidays fetch
+ * their manifest again (it carries the holidays they need).
+ */
+export async function notifyHolidaysChanged(tx: Db, companyId: number) {
+  await publishManifestChanged(
+    tx,
+    await devicesScheduling(tx, [
+      and(eq(schedules.companyId, companyId), eq(schedules.excludeHolidays, true)),
+    ]),
+  );
 }
 
 /** Tells the screens showing these rows, directly or inside their default program, to fetch it again. */

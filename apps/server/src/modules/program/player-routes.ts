@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
 import { deviceOfRequest } from '../device/player';
 import { recordContentError } from './content-errors';
-import { deviceManifest } from './manifest';
+import { ManifestCache } from './manifest';
+import { failOverduePushes, PushConfirmations } from './push-status';
 
 // The player's program calls under /backend/player, with the device token as Bearer like the
-// other player calls: the manifest (ETag = its version, 304 when unchanged) and content errors.
+// other player calls: the manifest (ETag = its version, 304 when unchanged; fetching it confirms
+// the pushes of the schedules it holds) and content errors.
 
 /** A screen reporting every failing item of a broken program stays within this; more is refused (429001). */
 const REPORT_LIMIT = {
@@ -20,8 +22,29 @@ const REPORT_LIMIT = {
     `content-error:${hash('sha256', request.headers.authorization ?? request.ip, 'base64url')}`,
 } as const;
 
+/** How often pushes still pending past PUSH_TIMEOUT_MS are marked failed (any instance may). */
+const OVERDUE_SWEEP_MS = 5_000;
+
 export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, dataDir: app.config.dataDir };
+  const cache = new ManifestCache(ctx);
+  const confirmations = new PushConfirmations(app.db);
+  // Another instance's change (or events missed while the bus was away): built manifests go.
+  app.bus.on((event) => {
+    if (event.type === 'manifest-changed') cache.clear();
+  });
+  app.bus.onReconnect(() => cache.clear());
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      failOverduePushes(app.db).catch((err) => app.log.error({ err }, 'push statuses: sweep failed'));
+    }, OVERDUE_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    cache.close();
+  });
 
   app.get(
     '/player/manifest',
@@ -31,7 +54,9 @@ export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const device = await deviceOfRequest(app.db, request);
-      const manifest = await deviceManifest(ctx, device);
+      const { manifest, unconfirmed } = await cache.manifestOf(device);
+      // Fetched (changed or not): the schedules it holds have reached the screen.
+      if (unconfirmed.length > 0) await confirmations.confirm(device.id, unconfirmed);
       const etag = `"${manifest.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
