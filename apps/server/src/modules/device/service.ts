@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { setDefaultProgram } from '../program/defaults';
+import { leaveSchedules } from '../schedule/publish';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { usableWorkspace } from '../team/workspaces';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
@@ -216,10 +217,19 @@ export async function moveDevices(
     const workspace = await usableWorkspace(tx, scope, groupId);
     if (rows.some((row) => row.companyId !== workspace.companyId)) throw notFound();
     const moved = rows.map((row) => row.id);
+    // Spec 001 §4: a device moved to another workspace leaves its schedules.
+    const leaving = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(inArray(devices.id, moved), ne(devices.workspaceId, workspace.id)));
     await tx
       .update(devices)
       .set({ workspaceId: workspace.id, updatedAt: new Date() })
       .where(inArray(devices.id, moved));
+    await leaveSchedules(
+      tx,
+      leaving.map((row) => row.id),
+    );
     await announce(tx, moved);
   });
   return null;

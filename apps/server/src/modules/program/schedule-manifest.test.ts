@@ -10,7 +10,7 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/player-sockets';
 import { addItems } from '../../test/program-factories';
-import { buildTenant } from '../../test/team-factories';
+import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { publishSchedule, retractSchedule } from '../schedule/publish';
 import { localDate } from './manifest';
 import { devicesShowing, notifyHolidaysChanged, notifyProgramsChanged } from './notify';
@@ -313,5 +313,41 @@ describe('manifest changed through schedules', () => {
     await settled(holidayHeard);
     expect(playlistHeard).toEqual([]);
     expect((await manifestOf(onItems.token)).holidays).toEqual([shift(today(), 3)]);
+  });
+});
+
+describe('a device moved to another workspace', () => {
+  it('leaves its schedules in the same transaction and fetches its manifest again', async () => {
+    const tenant = await buildTenant(app);
+    const image = await buildContent(app, tenant.root, { hash: hex(), mime: 'image/png' });
+    const branch = await buildWorkspace(app, tenant.company.id, tenant.root.id);
+    const moving = await buildDevice(app, tenant.root, 'Moving');
+    const staying = await buildDevice(app, tenant.root, 'Staying');
+    const schedule = await buildSchedule(tenant.root, [moving.row.id, staying.row.id], {
+      items: [{ contentId: image.id }],
+    });
+    const heard = await connectPlayer(app, moving.token);
+    const call = await callAs(app, tenant.owner);
+    const moved = await call({
+      method: 'POST',
+      url: '/backend/manager/device/move',
+      payload: { ids: [moving.row.id], group_id: branch.id },
+    });
+    expect(moved.json().code).toBe(220000);
+    await settled(heard);
+    expect(heard).toContainEqual({ type: 'manifest' });
+    expect(await pushRow(schedule.id, moving.row.id)).toBeUndefined();
+    expect(await pushRow(schedule.id, staying.row.id)).toBeDefined();
+    expect((await manifestOf(moving.token)).schedules).toEqual([]);
+    expect((await manifestOf(staying.token)).schedules).toHaveLength(1);
+
+    // Moved again within its workspace (no change): nothing to leave, no manifest push.
+    heard.length = 0;
+    await call({
+      method: 'POST',
+      url: '/backend/manager/device/move',
+      payload: { ids: [staying.row.id], group_id: tenant.root.id },
+    });
+    expect(await pushRow(schedule.id, staying.row.id)).toBeDefined();
   });
 });
