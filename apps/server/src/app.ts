@@ -26,6 +26,7 @@ import { stickerRoutes } from './modules/content/sticker-routes';
 import { templateTypeRoutes } from './modules/content/template-type-routes';
 import { textRoutes } from './modules/content/text-routes';
 import { uploadRoutes } from './modules/content/upload-routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
@@ -203,6 +204,7 @@ export async function buildApp({
   await app.register(playerRoutes, { prefix: '/backend' });
   await app.register(programRoutes, { prefix: '/backend/manager' });
   await app.register(programPlayerRoutes, { prefix: '/backend' });
+  await app.register(dashboardRoutes, { prefix: '/backend/manager' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);

@@ -2,6 +2,7 @@ export * from './account';
 export * from './codes';
 export * from './composition';
 export * from './content';
+export * from './dashboard';
 export * from './device';
 export * from './device-control';
 export * from './enums';

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { SCHEDULE_STATES } from './schedule';
+
+// The /home dashboard (spec 000 §7 "Dashboard statistics", under /manager/dashboard, no
+// parameters, permission dashboard:data). Each call counts what the caller's tenant scope sees:
+// the platform everything, a customer its companies, an owner its company, a user admin or user
+// its workspaces. ota-statistic joins when the OTA area lands.
+
+const count = z.number().int().nonnegative();
+const bytes = z.number().nonnegative();
+
+/** GET /manager/dashboard/user-statistic: accounts by role and by AccountStatus. */
+export const userStatisticSchema = z.object({
+  total: count,
+  by_role: z.array(z.object({ role_id: z.number().int(), count })),
+  by_status: z.array(z.object({ status: z.number().int(), count })),
+});
+export type UserStatistic = z.infer<typeof userStatisticSchema>;
+
+/** How many device models the device statistic names; the rest are summed under model null. */
+export const DASHBOARD_TOP_MODELS = 8;
+
+/** GET /manager/dashboard/device-statistic: screens by DeviceStatus, Orientation and model. */
+export const deviceStatisticSchema = z.object({
+  total: count,
+  online: count,
+  offline: count,
+  unconfirmed: count,
+  by_status: z.array(z.object({ status: z.number().int(), count })),
+  by_orientation: z.array(z.object({ orientation: z.number().int(), count })),
+  /** The most common models, largest first; model null gathers the others and the unknown. */
+  by_model: z.array(z.object({ model: z.string().nullable(), count })),
+});
+export type DeviceStatistic = z.infer<typeof deviceStatisticSchema>;
+
+/** GET /manager/dashboard/schedule-statistic. */
+export const scheduleStatisticSchema = z.object({
+  total: count,
+  /** Approved, today (server date) between its start and end dates. */
+  live: count,
+  /** Approved, starting after today. */
+  upcoming: count,
+  /** Approved, ended before today. */
+  ended: count,
+  by_state: z.array(z.object({ state: z.enum(SCHEDULE_STATES), count })),
+  by_type: z.array(z.object({ type: z.string(), count })),
+});
+export type ScheduleStatistic = z.infer<typeof scheduleStatisticSchema>;
+
+/** GET /manager/dashboard/content-statistic: library items by ContentType (recycle bin apart). */
+export const contentStatisticSchema = z.object({
+  total: count,
+  total_size: bytes,
+  by_type: z.array(z.object({ type: z.number().int(), count, size: bytes })),
+  /** Items in the recycle bin, and their bytes (still stored). */
+  recycled: count,
+  recycled_size: bytes,
+});
+export type ContentStatistic = z.infer<typeof contentStatisticSchema>;
+
+/** GET /manager/dashboard/oss-statistic: storage of the companies in scope (spec 001 §1 quota). */
+export const ossStatisticSchema = z.object({
+  companies: count,
+  total_size: bytes,
+  used_size: bytes,
+  available_size: bytes,
+  content_size: bytes,
+  upload_size: bytes,
+  font_size: bytes,
+  sticker_size: bytes,
+});
+export type OssStatistic = z.infer<typeof ossStatisticSchema>;
+
+export const DASHBOARD_STATISTICS = ['user', 'device', 'schedule', 'content', 'oss'] as const;
+export type DashboardStatistic = (typeof DASHBOARD_STATISTICS)[number];
