@@ -42,7 +42,7 @@ type RRuleClass = typeof rruleModule.RRule;
 // exports arrive as the default export only.
 const RRule: RRuleClass =
   (rruleModule as { RRule?: RRuleClass }).RRule ??
-  (rruleModule as unknown as { default: { RRule: RRuleClass } }).default.RRule;
+  (Reflect.get(rruleModule, 'default') as { RRule: RRuleClass }).RRule;
 
 /** The wall clock of a device at an instant. */
 export type LocalClock = {
