@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectInfo, macFromQuery, orientationOf, resolutionOf, storageModeOf } from './info';
+import { collectInfo, macFromQuery, mediaTypesOf, orientationOf, resolutionOf, storageModeOf } from './info';
 
 describe('macFromQuery', () => {
   it('accepts a MAC with colons or dashes and normalises it', () => {
@@ -48,6 +48,36 @@ describe('storageModeOf', () => {
   });
 });
 
+describe('mediaTypesOf', () => {
+  it('reports pictures, and each format the browser may play under all its names', () => {
+    const chrome = (mime: string) =>
+      ({ 'video/mp4': 'maybe', 'video/webm': 'maybe', 'audio/mpeg': 'probably', 'audio/wav': 'maybe' })[
+        mime
+      ] ?? '';
+    expect(mediaTypesOf(chrome)).toEqual([
+      'image/jpeg',
+      'image/png',
+      'video/mp4',
+      'video/x-m4v',
+      'video/webm',
+      'audio/mpeg',
+      'audio/mp3',
+      'audio/wav',
+      'audio/x-wav',
+      'audio/wave',
+      'audio/vnd.wave',
+    ]);
+    expect(mediaTypesOf(() => '')).toEqual(['image/jpeg', 'image/png']);
+  });
+
+  it('stays within what the contract takes (64 types of 64 characters)', () => {
+    const all = mediaTypesOf(() => 'probably');
+    expect(all.length).toBeLessThanOrEqual(64);
+    expect(all).toContain('video/quicktime');
+    expect(all.every((mime) => mime.length <= 64)).toBe(true);
+  });
+});
+
 describe('collectInfo', () => {
   it('reports every field the contract knows', async () => {
     const info = await collectInfo('de');
@@ -57,5 +87,6 @@ describe('collectInfo', () => {
     expect(info.language).toBe('de');
     expect(info.mac).toBeNull();
     expect(info.storage_mode).toMatch(/^(cache-storage|indexeddb)$/);
+    expect(info.media_types).toEqual(expect.arrayContaining(['image/jpeg', 'image/png']));
   });
 });

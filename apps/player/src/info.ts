@@ -27,6 +27,42 @@ export function storageModeOf(secure: boolean, hasCaches: boolean): StorageMode 
   return secure && hasCaches ? 'cache-storage' : 'indexeddb';
 }
 
+/**
+ * The MIME types of library media (UPLOAD_KINDS) a screen may be asked to play, in groups of names
+ * for one format: the server stores whichever name the upload had, so a format the browser plays
+ * is reported under all its names.
+ */
+export const MEDIA_TYPE_GROUPS: readonly (readonly string[])[] = [
+  ['video/mp4', 'video/x-m4v'],
+  ['video/webm'],
+  ['video/quicktime'],
+  ['video/mpeg'],
+  ['video/mp2t'],
+  ['video/3gpp'],
+  ['video/3gpp2'],
+  ['audio/mpeg', 'audio/mp3'],
+  ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'],
+];
+/** Pictures every browser shows (canPlayType is for audio and video only). */
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+
+/** The media types this screen can play: canPlayType of an audio or video element says "maybe" or "probably". */
+export function mediaTypesOf(canPlay: (mime: string) => string): string[] {
+  const types = [...IMAGE_TYPES];
+  for (const group of MEDIA_TYPE_GROUPS) {
+    if (group.some((mime) => canPlay(mime) !== '')) types.push(...group);
+  }
+  return types;
+}
+
+function canPlayHere(mime: string): string {
+  try {
+    return document.createElement(mime.startsWith('audio/') ? 'audio' : 'video').canPlayType(mime);
+  } catch {
+    return '';
+  }
+}
+
 async function freeStorage(): Promise<number | null> {
   try {
     const estimate = await navigator.storage?.estimate?.();
@@ -49,5 +85,6 @@ export async function collectInfo(language: string): Promise<PlayerInfo> {
     storage_mode: storageModeOf(window.isSecureContext, 'caches' in window),
     mac: macFromQuery(location.search),
     language,
+    media_types: mediaTypesOf(canPlayHere),
   };
 }
