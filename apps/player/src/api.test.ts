@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acknowledge, CallRefused, poll } from './api';
+import { acknowledge, CallRefused, poll, uploadPlaybacks } from './api';
 
 const TOKEN = 'device-token-0123456789abcdef';
 const POLL = {
@@ -64,5 +64,32 @@ describe('acknowledge', () => {
     expect(init.method).toBe('POST');
     expect(init.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(JSON.parse(init.body)).toEqual({ command_id: 7, ok: false, result: 'no camera' });
+  });
+});
+
+describe('uploadPlaybacks', () => {
+  const playback = {
+    uuid: '0b7c1e9e-3f5a-4c1d-9a57-2f8e4b6d1a90',
+    content_id: 7,
+    schedule_id: null,
+    started_at: '2026-05-10T10:00:00.000Z',
+    duration_ms: 10_000,
+  };
+
+  it('posts the batch with the token and answers the UUIDs accepted', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(220000, { accepted: [playback.uuid] }));
+    expect(await uploadPlaybacks(TOKEN, [playback])).toEqual([playback.uuid]);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/backend/player/playbacks');
+    expect(init.method).toBe('POST');
+    expect(init.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.parse(init.body)).toEqual({ playbacks: [playback] });
+  });
+
+  it('throws when the server refuses or cannot be reached, so the batch stays', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(uploadPlaybacks(TOKEN, [playback])).rejects.toBeInstanceOf(CallRefused);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(uploadPlaybacks(TOKEN, [playback])).rejects.toBeInstanceOf(TypeError);
   });
 });

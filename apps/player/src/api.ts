@@ -1,6 +1,7 @@
 import type {
   Envelope,
   Manifest,
+  Playback,
   PlayerAckRequest,
   PlayerHelloRequest,
   PlayerPoll,
@@ -17,6 +18,7 @@ const POLL_PATH = '/backend/player/poll';
 const ACK_PATH = '/backend/player/ack';
 const MANIFEST_PATH = '/backend/player/manifest';
 const CONTENT_ERROR_PATH = '/backend/player/content-error';
+const PLAYBACKS_PATH = '/backend/player/playbacks';
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
 const TOKEN_REFUSED_STATUSES = [400, 401, 403, 404];
@@ -111,4 +113,16 @@ export async function acknowledge(token: string, body: PlayerAckRequest): Promis
     body: JSON.stringify(body),
   });
   await dataOf(response);
+}
+
+/** POST /backend/player/playbacks: proof of play; answers the UUIDs the server now holds. */
+export async function uploadPlaybacks(token: string, playbacks: Playback[]): Promise<string[]> {
+  const response = await fetch(PLAYBACKS_PATH, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, ...bearer(token) },
+    body: JSON.stringify({ playbacks }),
+    cache: 'no-store',
+  });
+  const { accepted } = await dataOf<{ accepted: string[] }>(response);
+  return Array.isArray(accepted) ? accepted : [];
 }

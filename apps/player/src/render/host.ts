@@ -15,13 +15,16 @@ export class ProgramHost {
     private readonly deps: RenderDeps,
   ) {}
 
-  /** Shows this program; the same one again (same JSON) changes nothing. */
-  show(program: Program): void {
-    const key = JSON.stringify(program);
+  /**
+   * Shows this program; the same one again (same JSON, same tag) changes nothing. `extra` adds to
+   * the host's dependencies for this program (proof of play naming its schedule, which `tag` names).
+   */
+  show(program: Program, extra: Partial<RenderDeps> = {}, tag = ''): void {
+    const key = `${tag}|${JSON.stringify(program)}`;
     if (key === this.shown) return;
     this.shown = key;
     this.pending?.destroy();
-    const next = renderProgram(this.root, program, this.deps);
+    const next = renderProgram(this.root, program, { ...this.deps, ...extra });
     this.pending = next;
     void next.ready.then(() => {
       if (this.pending !== next) return;

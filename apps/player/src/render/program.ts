@@ -58,6 +58,7 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
           pacer,
           context: { now: deps.now, language: deps.language, canvasHeight: program.height },
           onContentError: deps.onContentError,
+          onItemShown: deps.onItemShown,
           random: deps.random,
         }),
     );

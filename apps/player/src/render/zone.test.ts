@@ -233,3 +233,46 @@ describe('ZonePlayer', () => {
     expect([left, top, width, height, zIndex]).toEqual(['10px', '20px', '300px', '200px', '3']);
   });
 });
+
+describe('ZonePlayer proof of play', () => {
+  function playRecorded(items: Parameters<typeof zoneOf>[0]) {
+    const events: string[] = [];
+    const zone = new ZonePlayer(zoneOf(items), {
+      prepare: recordingPrepare().prepare,
+      pacer: testPacer(),
+      context,
+      onContentError: () => {},
+      onItemShown: (item, alone) => {
+        events.push(`shown ${item.key}${alone ? ' alone' : ''} at ${Date.now()}`);
+        return () => events.push(`left ${item.key} at ${Date.now()}`);
+      },
+    });
+    document.body.append(zone.element);
+    zone.start();
+    zones.push(zone);
+    return { zone, events };
+  }
+
+  it('tells each item when it comes on screen and when the next one replaces it', async () => {
+    const { zone, events } = playRecorded([image('a1', 1000), image('b2', 1000)]);
+    await vi.advanceTimersByTimeAsync(2_100);
+    zone.destroy();
+    const keys = events.map((event) => event.split(' at ')[0]);
+    expect(keys).toEqual(['shown a1', 'left a1', 'shown b2', 'left b2', 'shown a1', 'left a1']);
+    // The item leaves in the frame its successor comes on.
+    const times = events.map((event) => Number(event.split(' at ')[1]));
+    expect(times[1]).toBe(times[2]);
+    expect((times[2] as number) - (times[0] as number)).toBeGreaterThanOrEqual(1000 - FRAME_MS);
+  });
+
+  it('says when an item is alone in its zone, and ends it when the zone goes', async () => {
+    const { zone, events } = playRecorded([image('a1', 1000)]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatch(/^shown a1 alone/);
+    zone.destroy();
+    expect(events[1]).toBe('left a1 at 5000');
+    zone.destroy();
+    expect(events).toHaveLength(2);
+  });
+});

@@ -25,6 +25,8 @@ export type ZoneDeps = {
   pacer: FramePacer;
   context: Pick<SlideContext, 'now' | 'language' | 'canvasHeight'>;
   onContentError: (report: ContentErrorReport) => void;
+  /** An item came on screen (alone: the only one of its zone, which stays on); call the answer when it leaves. */
+  onItemShown?: (item: PlayItem, alone: boolean) => () => void;
   random?: () => number;
 };
 
@@ -46,6 +48,8 @@ type Shown = {
   rebased?: boolean;
   /** It failed while shown (reported once). */
   broken?: boolean;
+  /** Tells proof of play it left the screen. */
+  left?: () => void;
 };
 
 export class ZonePlayer {
@@ -88,6 +92,7 @@ export class ZonePlayer {
 
   destroy(): void {
     this.destroyed = true;
+    if (this.shown) this.leave(this.shown);
     for (const cancel of this.cancels) cancel();
     for (const abort of this.aborts) abort.abort();
     this.shown?.slide.dispose();
@@ -198,7 +203,9 @@ export class ZonePlayer {
           outgoing.slide.leave?.();
         }
         this.shown = next;
+        if (outgoing) this.leave(outgoing);
         next.slide.start();
+        next.left = this.deps.onItemShown?.(next.item, this.alone);
         this.firstShown();
         this.afterPaint(next, outgoing, frameTime, transition !== 'none', resolve);
       };
@@ -246,7 +253,13 @@ export class ZonePlayer {
     this.cancels.add(cancel);
   }
 
+  private leave(shown: Shown): void {
+    shown.left?.();
+    shown.left = undefined;
+  }
+
   private release(shown: Shown): void {
+    this.leave(shown);
     shown.slide.dispose();
     shown.layer.remove();
     this.aborts.delete(shown.abort);
