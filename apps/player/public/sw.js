@@ -1,9 +1,15 @@
 // The player's service worker: keeps this build's own files so the player starts with the server
 // unreachable. The build writes its file list and version in place of the placeholder below
 // (vite.config.ts); a new build changes this file, so browsers install it and drop the old cache.
-// /backend is never cached here: its calls always go to the network.
+// /backend is never cached here (its calls always go to the network), except /backend/media/:
+// files named by their hash, which never change. The page fetches a manifest's media ahead into
+// MEDIA_CACHE (src/media-cache.ts); this worker answers from it first, ranges included, so the
+// screen plays with the server down.
 const BUILD = self.__VITRINE_BUILD__;
 const PREFIX = 'vitrine-player-';
+// Not under PREFIX: a new build keeps the media.
+const MEDIA_CACHE = 'vitrine-media';
+const MEDIA_PATH = '/backend/media/';
 const CACHE = `${PREFIX}${BUILD.version}`;
 const SHELL = './';
 
@@ -33,6 +39,10 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith(MEDIA_PATH)) {
+    event.respondWith(media(event, request));
+    return;
+  }
   if (url.pathname.startsWith('/backend/')) return;
   if (request.mode === 'navigate') {
     // The build's other page (preview.html, framed by the console) is not the player's shell.
@@ -56,3 +66,56 @@ self.addEventListener('fetch', (event) => {
   // The build's files never change under one name: the cache answers first.
   event.respondWith(caches.match(request, { cacheName: CACHE }).then((cached) => cached ?? fetch(request)));
 });
+
+const fetchingWhole = new Set();
+
+/** A media file: from the cache (cut to the range asked for), else the network, kept for next time. */
+async function media(event, request) {
+  const cache = await caches.open(MEDIA_CACHE);
+  const range = request.headers.get('range');
+  const cached = await cache.match(request.url);
+  if (cached) return range ? ranged(cached, range) : cached;
+  const response = await fetch(request);
+  if (response.status === 200 && !range) {
+    event.waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
+  } else if (response.ok && !fetchingWhole.has(request.url)) {
+    // A part (a video's range): the whole file is fetched beside it for the cache.
+    fetchingWhole.add(request.url);
+    event.waitUntil(
+      fetch(request.url)
+        .then((whole) => (whole.status === 200 ? cache.put(request.url, whole) : undefined))
+        .catch(() => {})
+        .finally(() => fetchingWhole.delete(request.url)),
+    );
+  }
+  return response;
+}
+
+/** The part of a cached file a Range header asks for (bytes=start-end, start-, -suffix), as 206. */
+async function ranged(response, range) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return response;
+  const blob = await response.blob();
+  const size = blob.size;
+  let start;
+  let end;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) {
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  }
+  return new Response(blob.slice(start, end + 1), {
+    status: 206,
+    headers: {
+      'content-type': response.headers.get('content-type') ?? 'application/octet-stream',
+      'content-range': `bytes ${start}-${end}/${size}`,
+      'content-length': String(end - start + 1),
+      'accept-ranges': 'bytes',
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import './styles.css';
 import type { DeviceCommand, Manifest, PlayerInfo, PlayerState, Program } from '@vitrine/contract';
-import { acknowledge, CallRefused, fetchManifest, poll, reportContentError } from './api';
+import { acknowledge, CallRefused, fetchManifest, poll, reportContentError, uploadPlaybacks } from './api';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
 import { type CommandPlayer, runCommand } from './commands';
@@ -9,6 +9,10 @@ import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
 import { PinGuard } from './lock';
+import { warmMediaCache } from './media-cache';
+import { indexedDbStore, memoryStore } from './playback-store';
+import { PlaybackQueue } from './playbacks';
+import { choose, recheckDelay } from './schedule';
 import type { ScreenView } from './screens/dom';
 import { renderPaired } from './screens/paired';
 import { type ProgramScreen, renderProgramScreen } from './screens/program';
@@ -65,10 +69,18 @@ let manifestTag: string | null = null;
 let manifestLoading = false;
 let manifestAgain = false;
 let programScreen: ProgramScreen | null = null;
+// When to choose again what plays (the next schedule change, at most a minute away).
+let chooseTimer: ReturnType<typeof setTimeout> | undefined;
 const obeyed = new Set<number>();
 const contentErrors = new ContentErrorReporter((report) =>
   token ? reportContentError(token, report) : Promise.resolve(),
 );
+// Proof of play, kept in IndexedDB until the server has it.
+const playbacks = new PlaybackQueue({
+  store: indexedDbStore() ?? memoryStore(),
+  send: (list) => (token ? uploadPlaybacks(token, list) : Promise.reject(new Error('no device token yet'))),
+  serverNow: () => clock.now(),
+});
 
 function setStatus(next: ConnectionStatus): void {
   status = next;
@@ -82,9 +94,22 @@ function show(state: PlayerState): void {
   current = state;
   power.update(state);
   effects.apply(state.settings);
-  const program = state.paired ? (manifest?.default_program ?? null) : null;
-  if (program) {
-    play(program);
+  present();
+}
+
+/**
+ * Shows what plays now: the winning schedule's program by server time, else the default content,
+ * else the identity screen; and looks again when that may change.
+ */
+function present(): void {
+  clearTimeout(chooseTimer);
+  const state = current;
+  if (!state) return;
+  const now = clock.now();
+  const choice = state.paired ? choose(manifest, now) : null;
+  if (state.paired && manifest) chooseTimer = setTimeout(present, recheckDelay(manifest, now));
+  if (choice) {
+    play(choice.program, choice.schedule_id);
     return;
   }
   // Settings change the page without drawing the screen anew.
@@ -108,7 +133,7 @@ function replaceView(next: ScreenView): void {
 }
 
 /** The paired screen's program instead of its identity and clock; a new one follows without a blank. */
-function play(program: Program): void {
+function play(program: Program, scheduleId: number | null): void {
   if (!programScreen) {
     clearTimeout(pinTimer);
     shown = 'program';
@@ -116,11 +141,12 @@ function play(program: Program): void {
       now: () => clock.now(),
       language,
       onContentError: (report) => contentErrors.report(report),
+      onPlayback: (item, forSchedule, alone) => playbacks.begin(item, forSchedule, alone),
     });
     replaceView(screen);
     programScreen = screen;
   }
-  programScreen.play(program);
+  programScreen.play(program, scheduleId);
 }
 
 /** Fetches the manifest when it changed (ETag), keeps it, and shows its program. */
@@ -138,8 +164,9 @@ async function refreshManifest(): Promise<void> {
       manifestTag = answer.etag ?? '';
       manifest = answer.manifest;
       saveManifest(answer.manifest);
+      void warmMediaCache(answer.manifest);
       // No program any more: the identity screen comes back.
-      if (programScreen && !manifest.default_program) shown = '';
+      if (programScreen && !choose(manifest, clock.now())) shown = '';
       if (current) show(current);
     }
   } catch {
@@ -212,7 +239,7 @@ async function pollState(): Promise<void> {
     for (const { command_id, command } of answer.poll.commands) obey(command_id, command);
   } catch (error) {
     if (error instanceof CallRefused && error.tokenRefused) {
-      forgetDevice();
+      forget();
       restart();
     }
     // Unreachable or busy: the next round asks again.
@@ -239,12 +266,15 @@ function connect(nextToken: string): void {
       status: (next) => {
         setStatus(next);
         // Changes pushed while the socket was down were missed: ask (the ETag makes it cheap).
-        if (next === 'connected') void refreshManifest();
+        if (next === 'connected') {
+          void refreshManifest();
+          void playbacks.flush(true);
+        }
       },
       state: show,
       clock: (serverTime, sentAt, receivedAt) => clock.sample(serverTime, sentAt, receivedAt),
       unpaired: () => {
-        forgetDevice();
+        forget();
         restart();
       },
       replaced: showReplaced,
@@ -277,10 +307,16 @@ const settingsScreen = new SettingsScreen({
   guard: new PinGuard(),
   reload: () => location.reload(),
   unpair: () => {
-    forgetDevice();
+    forget();
     restart();
   },
 });
+
+/** The screen is no longer this device: its token, state, manifest and unsent playbacks go. */
+function forget(): void {
+  forgetDevice();
+  void playbacks.clear();
+}
 
 function restart(): void {
   connection?.stop();
@@ -293,6 +329,7 @@ function restart(): void {
 function showReplaced(): void {
   connection = null;
   clearTimeout(pinTimer);
+  clearTimeout(chooseTimer);
   clearInterval(pollTimer);
   shown = '';
   replaceView(renderReplaced(root, t, () => location.reload()));
@@ -309,6 +346,8 @@ async function start(): Promise<void> {
   const saved = loadState();
   if (saved?.paired) show(saved);
   await updateInfo();
+  playbacks.start();
+  if (manifest) void warmMediaCache(manifest);
   pollTimer = setInterval(() => {
     if (connection && status !== 'connected') void pollNow();
   }, POLL_MS);

@@ -1,0 +1,111 @@
+import type { Manifest, Program } from '@vitrine/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEDIA_CACHE, mediaUrls, warmMediaCache } from './media-cache';
+import { image, zoneOf } from './render/testing';
+
+const program = (keys: string[], background: string | null = null): Program => ({
+  kind: 'playlist',
+  id: 1,
+  name: 'P',
+  width: 1920,
+  height: 1080,
+  background_color: '#000000',
+  background: background
+    ? { hash: background, url: `/backend/media/${background}`, mime: 'image/png', size: 1 }
+    : null,
+  duration_ms: 1000,
+  zones: [
+    zoneOf([
+      ...keys.map((key) => image(key, 1000)),
+      {
+        key: 'doc',
+        content_id: 9,
+        duration_ms: 1000,
+        transition: 'none',
+        kind: 'document',
+        fit: 'contain',
+        pages: [{ hash: 'p1', url: '/backend/media/p1', mime: 'image/png', size: 1 }],
+      },
+      {
+        key: 'web',
+        content_id: 8,
+        duration_ms: 1000,
+        transition: 'none',
+        kind: 'website',
+        url: 'https://example.com/',
+        refresh_seconds: null,
+        zoom: 1,
+      },
+    ]),
+  ],
+});
+
+const manifest = (): Manifest => ({
+  version: 'v',
+  default_program: program(['a1'], 'bg'),
+  timezone: null,
+  holidays: [],
+  schedules: [
+    {
+      id: 5,
+      type: 'standard',
+      priority: 5,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      frames: [],
+      spot: null,
+      exclude_holidays: false,
+      approved_at: '2026-01-01T00:00:00Z',
+      program: program(['b2', 'a1']),
+    },
+  ],
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('mediaUrls', () => {
+  it("lists every media file of the default content and of each schedule's program, once", () => {
+    expect(mediaUrls(manifest()).sort()).toEqual(
+      ['/backend/media/a1', '/backend/media/b2', '/backend/media/bg', '/backend/media/p1'].sort(),
+    );
+  });
+});
+
+describe('warmMediaCache', () => {
+  it('fetches what is missing into the media cache and drops what no program uses', async () => {
+    const stored = new Map<string, Response>([
+      [new URL('/backend/media/a1', location.href).href, new Response('a1')],
+      [new URL('/backend/media/old', location.href).href, new Response('old')],
+    ]);
+    const cache = {
+      match: async (url: string) => stored.get(new URL(url, location.href).href),
+      put: async (url: string, response: Response) =>
+        void stored.set(new URL(url, location.href).href, response),
+      keys: async () => [...stored.keys()].map((url) => ({ url })),
+      delete: async (request: { url: string }) => stored.delete(request.url),
+    };
+    const open = vi.fn(async () => cache);
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('p1') ? new Response('', { status: 404 }) : new Response(url),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await warmMediaCache(manifest(), { open } as unknown as CacheStorage);
+    expect(open).toHaveBeenCalledWith(MEDIA_CACHE);
+    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
+      '/backend/media/b2',
+      '/backend/media/bg',
+      '/backend/media/p1',
+    ]);
+    expect([...stored.keys()].map((url) => new URL(url).pathname).sort()).toEqual([
+      '/backend/media/a1',
+      '/backend/media/b2',
+      '/backend/media/bg',
+    ]);
+  });
+
+  it('does nothing without Cache Storage (plain HTTP)', async () => {
+    await expect(warmMediaCache(manifest(), null)).resolves.toBeUndefined();
+  });
+});

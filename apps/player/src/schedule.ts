@@ -1,0 +1,39 @@
+import type { Manifest, Program } from '@vitrine/contract';
+import { nextChange, winner } from '@vitrine/contract';
+
+// What a paired screen plays now, decided here from the manifest against server time, so it keeps
+// following its schedules while the server is unreachable (ARCHITECTURE §7, §9).
+
+/** The screen looks again at least this often, so a clock that moved is followed soon. */
+export const RECHECK_MS = 60_000;
+/** A change is acted on this long after its instant, so the resolver sees the new minute. */
+const CHANGE_SLACK_MS = 20;
+
+/** A program on screen, and the schedule it plays for (null: the device's default content). */
+export type Choice = { program: Program; schedule_id: number | null };
+
+const holidaySets = new WeakMap<Manifest, ReadonlySet<string>>();
+
+function holidaysOf(manifest: Manifest): ReadonlySet<string> {
+  let holidays = holidaySets.get(manifest);
+  if (!holidays) {
+    holidays = new Set(manifest.holidays ?? []);
+    holidaySets.set(manifest, holidays);
+  }
+  return holidays;
+}
+
+/** The winning schedule's program at server time `nowMs`, else the default content, else null. */
+export function choose(manifest: Manifest | null, nowMs: number): Choice | null {
+  if (!manifest) return null;
+  const won = winner(manifest.schedules ?? [], nowMs, manifest.timezone, holidaysOf(manifest));
+  if (won) return { program: won.program, schedule_id: won.id };
+  return manifest.default_program ? { program: manifest.default_program, schedule_id: null } : null;
+}
+
+/** How long until the screen should choose again: the next change, at most RECHECK_MS. */
+export function recheckDelay(manifest: Manifest | null, nowMs: number): number {
+  if (!manifest?.schedules?.length) return RECHECK_MS;
+  const next = nextChange(manifest.schedules, nowMs, manifest.timezone, holidaysOf(manifest), RECHECK_MS);
+  return next === null ? RECHECK_MS : Math.max(0, next - nowMs) + CHANGE_SLACK_MS;
+}
