@@ -33,6 +33,7 @@ import { deviceRoutes } from './modules/device/routes';
 import { playlistRoutes } from './modules/playlist/routes';
 import { programPlayerRoutes } from './modules/program/player-routes';
 import { programRoutes } from './modules/program/routes';
+import { holidayRoutes, scheduleRoutes } from './modules/schedule/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { accessPlugin } from './platform/access';
@@ -204,6 +205,8 @@ export async function buildApp({
   await app.register(playerRoutes, { prefix: '/backend' });
   await app.register(programRoutes, { prefix: '/backend/manager' });
   await app.register(programPlayerRoutes, { prefix: '/backend' });
+  await app.register(scheduleRoutes, { prefix: '/backend/manager' });
+  await app.register(holidayRoutes, { prefix: '/backend/manager' });
   await app.register(dashboardRoutes, { prefix: '/backend/manager' });
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.

@@ -1,0 +1,234 @@
+import { ContentType, DeviceStatus, ResultCode, ScheduleType } from '@vitrine/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { compositions, contents, devices, playlists, workspaces } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+
+// What a schedule names must be something its caller sees (else 404001, as if it did not exist), of
+// the schedule's own workspace or one below it, and fit (spec 001 §4, §8): devices paired and
+// licensed, content ready and of a kind the schedule type plays, the device's orientation that of
+// the content, and every media format one the device reported it can play. Refusals are 400001
+// with the spec's messages, naming the device (or content) and carrying its id in data.
+
+/** What a schedule plays and where, as the rules see it. */
+export type ScheduleRefs = {
+  type: string;
+  device_ids: readonly number[];
+  items: readonly { content_id: number }[];
+  program_id: number | null;
+};
+
+export type Owner = { companyId: number; workspaceId: number };
+
+/** What template schedules may hold: mobile templates (H5). */
+const TEMPLATE_CONTENT: readonly number[] = [ContentType.h5];
+/** What standard and insert schedules may hold. */
+const ITEM_CONTENT: readonly number[] = [
+  ContentType.image,
+  ContentType.video,
+  ContentType.website,
+  ContentType.document,
+  ContentType.music,
+  ContentType.stream,
+  ContentType.h5,
+];
+
+/** The content types whose file format a device may not play (the rest are pages it renders). */
+const FORMAT_TYPES: readonly number[] = [ContentType.image, ContentType.video, ContentType.music];
+
+const invalid = (key: string, params: Record<string, string> = {}, data: unknown = null) =>
+  new AppError(ResultCode.validation, key, params, data);
+
+const isPortrait = (orientation: number) => orientation === 90 || orientation === 270;
+
+type ContentFacts = {
+  id: number;
+  name: string;
+  type: number;
+  mime: string | null;
+  playableHash: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+/** The MIME type a player is given for this content (a transcoded video plays as MP4). */
+const playedMime = (row: ContentFacts) =>
+  (row.type === ContentType.video && row.playableHash ? 'video/mp4' : row.mime)
+    ?.split(';')[0]
+    .trim()
+    .toLowerCase() ?? null;
+
+/** Portrait or landscape by the pixels, when they are known and not square. */
+function shapeOf(row: ContentFacts): 'portrait' | 'landscape' | null {
+  if (!row.width || !row.height || row.width === row.height) return null;
+  return row.height > row.width ? 'portrait' : 'landscape';
+}
+
+/** The library content a playlist (and the playlists nested in it) or a composition shows. */
+async function programContents(tx: Db, type: string, id: number): Promise<ContentFacts[]> {
+  const rows = rowsOf<ContentFacts & { playable_hash: string | null }>(
+    await tx.execute(
+      type === ScheduleType.playlist
+        ? sql`
+          with recursive reach(id) as (
+            select ${id}::int
+            union
+            select i.child_playlist_id from playlist_items i join reach on i.playlist_id = reach.id
+            where i.child_playlist_id is not null
+          )
+          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height
+          from playlist_items i join reach on i.playlist_id = reach.id join contents c on c.id = i.content_id`
+        : sql`
+          with recursive reach(id) as (
+            select z.playlist_id from composition_zones z where z.composition_id = ${id} and z.playlist_id is not null
+            union
+            select i.child_playlist_id from playlist_items i join reach on i.playlist_id = reach.id
+            where i.child_playlist_id is not null
+          )
+          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height from contents c
+          where c.id in (select content_id from composition_zones where composition_id = ${id})
+             or c.id in (select i.content_id from playlist_items i join reach on i.playlist_id = reach.id)`,
+    ),
+  );
+  return rows.map((row) => ({ ...row, playableHash: row.playable_hash }));
+}
+
+/**
+ * Checks everything a schedule names and locks it against deletion until the write commits; the
+ * first rule broken answers (404001 unseen, else 400001 with its message).
+ */
+export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: ScheduleRefs) {
+  const links = await tx
+    .select({ id: workspaces.id, parentId: workspaces.parentId })
+    .from(workspaces)
+    .where(eq(workspaces.companyId, owner.companyId));
+  const allowed = new Set(subtreeOf(links, owner.workspaceId));
+  const assertWorkspaces = (rows: readonly { workspaceId: number | null }[]) => {
+    if (rows.some((row) => row.workspaceId === null || !allowed.has(row.workspaceId))) {
+      throw invalid('schedule.otherWorkspace');
+    }
+  };
+
+  // Devices: seen, of the workspace, paired, licensed.
+  const deviceIds = [...new Set(refs.device_ids)];
+  const screens = await tx
+    .select({
+      id: devices.id,
+      name: devices.name,
+      signageId: devices.signageId,
+      workspaceId: devices.workspaceId,
+      status: devices.status,
+      claimedAt: devices.claimedAt,
+      orientation: devices.orientation,
+      mediaTypes: devices.mediaTypes,
+    })
+    .from(devices)
+    .where(
+      and(
+        inArray(devices.id, deviceIds),
+        scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
+      ),
+    )
+    .orderBy(devices.id)
+    .for('share');
+  if (screens.length !== deviceIds.length) throw notFound();
+  assertWorkspaces(screens);
+  const named = (screen: (typeof screens)[number]) => ({ name: screen.name ?? screen.signageId });
+  for (const screen of screens) {
+    if (
+      screen.claimedAt === null ||
+      screen.status === DeviceStatus.unconfirmed ||
+      screen.status === DeviceStatus.rejected
+    ) {
+      throw invalid('schedule.notPaired', named(screen), { device_id: screen.id });
+    }
+    if (screen.status === DeviceStatus.expired) {
+      throw invalid('schedule.licenseExpired', named(screen), { device_id: screen.id });
+    }
+  }
+
+  // Content: library items of fitting kinds, or the playlist or composition of a program type.
+  let shown: ContentFacts[] = [];
+  let programShape: 'portrait' | 'landscape' | null = null;
+  if (refs.type === ScheduleType.playlist || refs.type === ScheduleType.composition) {
+    if (refs.program_id === null) throw invalid('schedule.programType');
+    const table = refs.type === ScheduleType.playlist ? playlists : compositions;
+    const [program] = await tx
+      .select({ workspaceId: table.workspaceId, orientation: table.orientation })
+      .from(table)
+      .where(
+        and(
+          eq(table.id, refs.program_id),
+          scope.rowFilter({ companyId: table.companyId, workspaceId: table.workspaceId }),
+        ),
+      )
+      .for('share');
+    if (!program) throw notFound();
+    assertWorkspaces([program]);
+    programShape = isPortrait(program.orientation) ? 'portrait' : 'landscape';
+    shown = await programContents(tx, refs.type, refs.program_id);
+  } else {
+    const contentIds = [...new Set(refs.items.map((item) => item.content_id))];
+    if (contentIds.length === 0) throw invalid('schedule.content');
+    const rows = await tx
+      .select({
+        id: contents.id,
+        name: contents.name,
+        type: contents.type,
+        mime: contents.mime,
+        playableHash: contents.playableHash,
+        width: contents.width,
+        height: contents.height,
+        state: contents.state,
+        workspaceId: contents.workspaceId,
+      })
+      .from(contents)
+      .where(
+        and(
+          inArray(contents.id, contentIds),
+          scope.rowFilter({ companyId: contents.companyId, workspaceId: contents.workspaceId }),
+          isNull(contents.deletedAt),
+        ),
+      )
+      .orderBy(contents.id)
+      .for('share');
+    if (rows.length !== contentIds.length) throw notFound();
+    assertWorkspaces(rows);
+    const kinds = refs.type === ScheduleType.template ? TEMPLATE_CONTENT : ITEM_CONTENT;
+    for (const row of rows) {
+      if (!kinds.includes(row.type))
+        throw invalid('schedule.contentType', { name: row.name }, { content_id: row.id });
+      if (row.state !== 'ready')
+        throw invalid('schedule.notReady', { name: row.name }, { content_id: row.id });
+    }
+    shown = rows;
+  }
+
+  // Each device against what it would show.
+  for (const screen of screens) {
+    const shape = isPortrait(screen.orientation) ? 'portrait' : 'landscape';
+    if (programShape !== null && programShape !== shape) {
+      throw invalid('schedule.orientation', named(screen), {
+        device_id: screen.id,
+        program_id: refs.program_id,
+      });
+    }
+    if (programShape === null) {
+      const odd = shown.find((row) => shapeOf(row) !== null && shapeOf(row) !== shape);
+      if (odd)
+        throw invalid('schedule.orientation', named(screen), { device_id: screen.id, content_id: odd.id });
+    }
+    const playable = screen.mediaTypes?.length
+      ? new Set(screen.mediaTypes.map((type) => type.toLowerCase()))
+      : null;
+    if (playable) {
+      const odd = shown.find((row) => {
+        const mime = FORMAT_TYPES.includes(row.type) ? playedMime(row) : null;
+        return mime !== null && !playable.has(mime);
+      });
+      if (odd)
+        throw invalid('schedule.incompatible', named(screen), { device_id: screen.id, content_id: odd.id });
+    }
+  }
+}
