@@ -61,6 +61,20 @@ const composition = {
   list: page(() => import('../features/composition/CompositionListPage'), 'CompositionListPage'),
   template: page(() => import('../features/composition/CompositionTemplatePage'), 'CompositionTemplatePage'),
 };
+const loadSchedule = {
+  live: () => import('../features/schedule/pages/ScheduleLivePage'),
+  audit: () => import('../features/schedule/pages/ScheduleAuditPage'),
+  approval: () => import('../features/schedule/pages/ScheduleApprovalPage'),
+  preview: () => import('../features/schedule/pages/SchedulePreviewPage'),
+  holiday: () => import('../features/schedule/pages/HolidayPage'),
+};
+const schedule = {
+  live: page(loadSchedule.live, 'ScheduleLivePage'),
+  audit: page(loadSchedule.audit, 'ScheduleAuditPage'),
+  approval: page(loadSchedule.approval, 'ScheduleApprovalPage'),
+  preview: page(loadSchedule.preview, 'SchedulePreviewPage'),
+  holiday: page(loadSchedule.holiday, 'HolidayPage'),
+};
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 
 export const LOGIN_PATH = '/login';
@@ -287,6 +301,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         name: 'ScheduleLiving',
         permission: 'schedule:list',
         title: 'route.scheduleLive',
+        page: schedule.live,
       },
       // The approval list: shown only while the schedule-confirm setting is on.
       {
@@ -294,6 +309,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'schedule:audit',
         title: 'route.scheduleAudit',
         icon: 'auditLog',
+        page: schedule.audit,
       },
       { path: '/schedule/add/:id?', permission: 'schedule:add', title: 'route.scheduleAdd', ...detail },
       { path: '/schedule/spot/:id?', permission: 'schedule:add', title: 'route.scheduleSpot', ...detail },
@@ -315,8 +331,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
         permission: 'schedule:audit',
         title: 'route.scheduleApproval',
         ...detail,
+        page: schedule.approval,
       },
-      { path: '/schedule/view/:id', permission: 'schedule:audit', title: 'route.schedulePreview', ...detail },
+      {
+        path: '/schedule/view/:id',
+        permission: 'schedule:audit',
+        title: 'route.schedulePreview',
+        ...detail,
+        page: schedule.preview,
+      },
     ],
   },
   {
@@ -432,7 +455,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
       },
       { path: '/setting/model', permission: 'setting:model-manage', title: 'route.model' },
       { path: '/setting/logo', permission: 'setting:sys:customer-logo', title: 'route.logo' },
-      { path: '/setting/exclude-data', permission: 'setting:holiday:list', title: 'route.holiday' },
+      {
+        path: '/setting/exclude-data',
+        permission: 'setting:holiday:list',
+        title: 'route.holiday',
+        page: schedule.holiday,
+      },
       {
         path: '/setting/license-remind',
         permission: 'license:renewal-reminder:set',

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../../components/confirm';
 import { PageLoading } from '../../components/PageLoading';
+import { useScheduleDots } from '../../features/schedule/dots';
 import { UploadHost } from '../../features/upload/components/UploadHost';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
@@ -28,6 +29,7 @@ export function AppLayout() {
   // Customers on a phone get the simplified layout: no tab bar, every page in one list.
   const customerMobile = mobile && hasRole(user?.role_id, Role.customer);
 
+  useScheduleDots();
   useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page asks the dot sources again.
   useEffect(() => refreshDots(), [shell.pathname]);

@@ -1,12 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  DeviceList,
   Holiday,
   HolidayRequest,
   ListResult,
   Program,
   ScheduleAction,
+  ScheduleConfig,
   ScheduleDetail,
   ScheduleListQuery,
+  SchedulePendingCount,
   ScheduleRequest,
   ScheduleSummary,
 } from '@vitrine/contract';
@@ -29,7 +32,6 @@ export type ScheduleAudit = {
   reason: string | null;
   created_at: string;
 };
-export type ScheduleConfig = { need_confirm: boolean };
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
@@ -74,11 +76,9 @@ export function useScheduleAudits(id: number) {
   });
 }
 
-/** How many schedules wait for the caller's approval (the approval tab's dot). */
+/** What the dots show: schedules waiting for the caller's approval, the caller's rejected and push-failed ones. */
 export const fetchPendingCount = (signal?: AbortSignal) =>
-  request<{ count: number }>('GET', `${BASE}/pending-count`, { signal, silent: true }).then(
-    (data) => data.count,
-  );
+  request<SchedulePendingCount>('GET', `${BASE}/pending-count`, { signal, silent: true });
 
 /**
  * What the screens play for a schedule: the stored playlist or composition of a program schedule,
@@ -171,6 +171,20 @@ export function useSaveScheduleConfig() {
   return useMutation({
     mutationFn: (body: ScheduleConfig) => request<ScheduleConfig>('POST', `${BASE}/config`, { body }),
     onSuccess: changed,
+  });
+}
+
+/** The devices a list can be filtered by (the first 200, by name); the select filters them locally. */
+export function useDeviceOptions() {
+  return useQuery({
+    queryKey: [...scheduleKeys.all, 'device-options'] as const,
+    queryFn: ({ signal }) =>
+      request<DeviceList>('GET', '/manager/device', {
+        query: { page_size: 200, sort: 'device_name,asc' },
+        signal,
+        silent: true,
+      }).then((data) => data.list.map((device) => ({ value: device.device_id, label: device.device_name }))),
+    staleTime: 60_000,
   });
 }
 

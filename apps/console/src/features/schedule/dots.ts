@@ -1,0 +1,69 @@
+import type { SchedulePendingCount } from '@vitrine/contract';
+import { useEffect } from 'react';
+import { type DotSource, refreshDots, registerDotSource } from '../../app/layout/dots';
+import { hasPermission } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
+import { fetchPendingCount } from './api';
+import { SCHEDULE_PATHS } from './labels';
+
+// The schedule dots (spec 000 §2 "Shell"; issue 8: approvers get a dot, "Push failed" and "the
+// schedule was rejected" reach the user): the approval tab while schedules wait for the caller's
+// approval, the schedule list while the caller's own schedules were rejected or failed to reach a
+// device, and the schedule menu entry for either. The shell throttles refreshes (one per 2 s);
+// the dots share one pending-count call per refresh.
+const MODULE_PATH = '/schedule';
+/** One answer serves every dot asked within this time. */
+const SHARE_MS = 1000;
+
+let last: { at: number; counts: Promise<SchedulePendingCount> } | null = null;
+
+function counts(): Promise<SchedulePendingCount> {
+  const now = Date.now();
+  if (!last || now - last.at > SHARE_MS) last = { at: now, counts: fetchPendingCount() };
+  return last.counts;
+}
+
+/** Asks the counts again at the next refresh (after an approval, a rejection or a resubmission). */
+export function refreshScheduleDots(): void {
+  last = null;
+  refreshDots();
+}
+
+/** Which dots a user may see: the approval tab needs schedule:audit and approval on. */
+export function scheduleDotSources(
+  permissions: readonly string[],
+  needConfirm: boolean,
+): Array<[string, DotSource]> {
+  if (!hasPermission(permissions, 'schedule:list')) return [];
+  const approver = needConfirm && hasPermission(permissions, 'schedule:audit');
+  const own = async () => {
+    const { rejected, push_failed } = await counts();
+    return rejected + push_failed > 0;
+  };
+  const waiting = async () => (await counts()).pending > 0;
+  const sources: Array<[string, DotSource]> = [
+    [MODULE_PATH, async () => (approver && (await waiting())) || own()],
+    [SCHEDULE_PATHS.live, own],
+  ];
+  if (approver) sources.push([SCHEDULE_PATHS.audit, waiting]);
+  return sources;
+}
+
+/** Registers the schedule dot sources while the signed-in shell shows (AppLayout). */
+export function useScheduleDots(): void {
+  const { permissions, config, token } = useSession();
+  const needConfirm = config?.schedule_config.need_confirm ?? false;
+  const key = `${token ? 1 : 0}:${needConfirm}:${permissions.join(',')}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the session parts read.
+  useEffect(() => {
+    if (!token) return;
+    const stops = scheduleDotSources(permissions, needConfirm).map(([path, source]) =>
+      registerDotSource(path, source),
+    );
+    last = null;
+    refreshDots();
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key]);
+}

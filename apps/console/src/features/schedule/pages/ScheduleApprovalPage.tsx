@@ -1,0 +1,117 @@
+import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Flex, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../components/confirm';
+import { notify } from '../../../lib/notify';
+import { useErrorText } from '../../account/errors';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useSchedule, useScheduleAudits, useScheduleTransition } from '../api';
+import { RejectDialog } from '../components/RejectDialog';
+import {
+  AuditHistory,
+  ScheduleContent,
+  ScheduleDevices,
+  ScheduleFacts,
+  ScheduleFrames,
+} from '../components/ScheduleFacts';
+import { refreshScheduleDots } from '../dots';
+import { NeedsConfirmTag, SCHEDULE_PATHS } from '../labels';
+import '../schedule.css';
+
+/** /schedule/audits/:id: one schedule's approval page, with its details, history and the decision. */
+export function ScheduleApprovalPage() {
+  const { t } = useTranslation(['schedule', 'common']);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const raw = Number(useParams().id);
+  const id = Number.isInteger(raw) && raw > 0 ? raw : 0;
+  const detail = useSchedule(id);
+  const audits = useScheduleAudits(id);
+  const transition = useScheduleTransition();
+  const [rejecting, setRejecting] = useState(false);
+
+  if (id === 0) return <Result status="404" title={t('notFound')} />;
+  if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (detail.isError) {
+    return (
+      <Result
+        status="warning"
+        title={errorText(detail.error)}
+        extra={<Button onClick={() => detail.refetch()}>{t('action.retry')}</Button>}
+      />
+    );
+  }
+  const schedule = detail.data;
+  const decided = () => {
+    refreshScheduleDots();
+    void audits.refetch();
+  };
+
+  const approve = () =>
+    confirmAction({
+      content: t('approveConfirm', { name: schedule.name }),
+      okText: t('action.approve'),
+      onOk: () =>
+        transition.mutateAsync({ id: schedule.id, action: 'approve' }).then(
+          () => {
+            notify({ type: 'success', title: t('approved') });
+            decided();
+          },
+          () => undefined,
+        ),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Space size="small" wrap>
+            <span dir="auto">{schedule.name}</span>
+            {schedule.ntc ? <NeedsConfirmTag /> : null}
+          </Space>
+        }
+        extra={
+          <>
+            <Button icon={<EyeOutlined />} onClick={() => navigate(SCHEDULE_PATHS.view(schedule.id))}>
+              {t('action.previewPlain')}
+            </Button>
+            {schedule.ntc ? (
+              <>
+                <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+                  {t('action.reject')}
+                </Button>
+                <Button
+                  type="primary"
+                  icon={<CheckOutlined />}
+                  loading={transition.isPending}
+                  onClick={approve}
+                >
+                  {t('action.approve')}
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <Flex vertical gap="middle">
+        <ScheduleFacts schedule={schedule} />
+        <div className="schedule-columns">
+          <ScheduleFrames schedule={schedule} />
+          <ScheduleContent schedule={schedule} />
+        </div>
+        <ScheduleDevices schedule={schedule} />
+        <AuditHistory audits={audits.data} loading={audits.isPending} />
+      </Flex>
+      <RejectDialog
+        schedule={rejecting ? schedule : null}
+        onClose={() => setRejecting(false)}
+        onRejected={() => {
+          setRejecting(false);
+          decided();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { AuditOutlined, CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import type { ScheduleSummary } from '@vitrine/contract';
+import { Empty, Flex, Space, Table, type TableProps, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
+import { KeywordSearch } from '../../../components/KeywordSearch';
+import { notify } from '../../../lib/notify';
+import { useDateTime } from '../../team/components/labels';
+import { PageHeader } from '../../team/components/PageHeader';
+import { sortOrderOf, tableView, useListView } from '../../team/list-params';
+import { useScheduleList, useScheduleTransition } from '../api';
+import { ApprovalSwitch } from '../components/ApprovalSwitch';
+import { RejectDialog } from '../components/RejectDialog';
+import { refreshScheduleDots } from '../dots';
+import { SCHEDULE_PATHS, usePeriod, useTypeLabel } from '../labels';
+import '../schedule.css';
+
+const NO_FILTERS = [] as const;
+
+/**
+ * /schedule/audit: the schedules waiting for the caller's approval, approved or rejected (with a
+ * reason) from the list or opened on their approval page. The approval switch heads it for those
+ * who may change the company's setting.
+ */
+export function ScheduleAuditPage() {
+  const { t } = useTranslation(['schedule', 'common']);
+  const navigate = useNavigate();
+  const dateTime = useDateTime();
+  const typeLabel = useTypeLabel();
+  const period = usePeriod();
+  const { view, query: base, update } = useListView(NO_FILTERS);
+  const query = useMemo(() => ({ ...base, state: 'pending' as const, ntc: true }), [base]);
+  const list = useScheduleList(query);
+  const transition = useScheduleTransition();
+  const [rejecting, setRejecting] = useState<ScheduleSummary | null>(null);
+
+  const approve = (schedule: ScheduleSummary) =>
+    confirmAction({
+      content: t('approveConfirm', { name: schedule.name }),
+      okText: t('action.approve'),
+      onOk: () =>
+        transition.mutateAsync({ id: schedule.id, action: 'approve' }).then(
+          () => {
+            notify({ type: 'success', title: t('approved') });
+            refreshScheduleDots();
+          },
+          () => undefined,
+        ),
+    });
+
+  const columns: TableProps<ScheduleSummary>['columns'] = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(view.sort, 'name'),
+      render: (name: string) => <span dir="auto">{name}</span>,
+    },
+    { title: t('field.type'), dataIndex: 'type', render: (value: string) => <Tag>{typeLabel(value)}</Tag> },
+    {
+      title: t('field.period'),
+      key: 'period',
+      render: (_, schedule) => <span className="schedule-nowrap">{period(schedule)}</span>,
+    },
+    { title: t('field.devices'), dataIndex: 'device_count' },
+    { title: t('field.priority'), dataIndex: 'priority' },
+    { title: t('field.creator'), dataIndex: 'creator_name', render: (name: string | null) => name ?? '—' },
+    {
+      title: t('field.submittedAt'),
+      dataIndex: 'updated_at',
+      sorter: true,
+      sortOrder: sortOrderOf(view.sort, 'updated_at'),
+      render: dateTime,
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      render: (_, schedule) => (
+        <Space size={0}>
+          <IconAction
+            label={t('action.review', { name: schedule.name })}
+            icon={<AuditOutlined />}
+            onClick={() => navigate(SCHEDULE_PATHS.approval(schedule.id))}
+          />
+          <IconAction
+            label={t('action.preview', { name: schedule.name })}
+            icon={<EyeOutlined />}
+            onClick={() => navigate(SCHEDULE_PATHS.view(schedule.id))}
+          />
+          <IconAction
+            label={t('action.approveNamed', { name: schedule.name })}
+            icon={<CheckOutlined />}
+            onClick={() => approve(schedule)}
+          />
+          <IconAction
+            label={t('action.rejectNamed', { name: schedule.name })}
+            icon={<CloseOutlined />}
+            onClick={() => setRejecting(schedule)}
+            danger
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('common:route.scheduleAudit')} extra={<ApprovalSwitch />} />
+      <Flex wrap gap="small" className="schedule-toolbar">
+        <KeywordSearch
+          id="scheduleAuditKeyword"
+          keyword={view.keyword}
+          placeholder={t('searchPlaceholder')}
+          width={240}
+          onSearch={(keyword) => update({ keyword })}
+        />
+      </Flex>
+      <Table<ScheduleSummary>
+        rowKey="id"
+        className="schedule-table"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isPending || transition.isPending}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(view.keyword ? 'empty.noMatch' : 'empty.noneWaiting')}
+            />
+          ),
+        }}
+        {...tableView<ScheduleSummary>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+      />
+      <RejectDialog
+        schedule={rejecting}
+        onClose={() => setRejecting(null)}
+        onRejected={() => {
+          setRejecting(null);
+          refreshScheduleDots();
+        }}
+      />
+    </>
+  );
+}
