@@ -73,7 +73,7 @@ const fetchingWhole = new Set();
 async function media(event, request) {
   const cache = await caches.open(MEDIA_CACHE);
   const range = request.headers.get('range');
-  const cached = await cache.match(request.url);
+  const cached = await cache.match(request.url, { ignoreVary: true });
   if (cached) return range ? ranged(cached, range) : cached;
   const response = await fetch(request);
   if (response.status === 200 && !range) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Manifest, Program } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_CACHE, mediaUrls, warmMediaCache } from './media-cache';
@@ -103,6 +104,41 @@ describe('warmMediaCache', () => {
       '/backend/media/b2',
       '/backend/media/bg',
     ]);
+  });
+
+  it('keeps a file named by its SHA-256 only when its bytes match', async () => {
+    const good = 'vitrine';
+    const goodHash = createHash('sha256').update(good).digest('hex');
+    const badHash = createHash('sha256').update('something else').digest('hex');
+    const stored = new Map<string, Response>();
+    const cache = {
+      match: async (url: string) => stored.get(url),
+      put: async (url: string, response: Response) => void stored.set(url, response),
+      keys: async () => [],
+      delete: async () => true,
+    };
+    const bytes = (body: string) =>
+      new Response(body, { headers: { 'content-length': String(body.length) } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => bytes(good)),
+    );
+    const m = manifest();
+    m.schedules = [];
+    m.default_program = program([]);
+    m.default_program.zones[0]?.items.splice(
+      0,
+      9,
+      image('x', 1000, {
+        media: { hash: goodHash, url: `/backend/media/${goodHash}`, mime: 'image/png', size: 7 },
+      }),
+      image('y', 1000, {
+        media: { hash: badHash, url: `/backend/media/${badHash}`, mime: 'image/png', size: 7 },
+      }),
+    );
+    await warmMediaCache(m, { open: async () => cache } as unknown as CacheStorage);
+    expect([...stored.keys()]).toEqual([`/backend/media/${goodHash}`]);
+    expect(await stored.get(`/backend/media/${goodHash}`)?.text()).toBe(good);
   });
 
   it('does nothing without Cache Storage (plain HTTP)', async () => {

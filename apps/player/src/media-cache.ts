@@ -8,6 +8,30 @@ import type { FontRef, Manifest, MediaRef, Program } from '@vitrine/contract';
 /** The service worker's media cache (kept across builds of the player). */
 export const MEDIA_CACHE = 'vitrine-media';
 const MEDIA_PREFIX = '/backend/media/';
+/** Files up to this size are checked against their SHA-256 (their name) before they are kept; larger ones would cost too much memory. */
+export const VERIFY_MAX_BYTES = 64 * 1024 * 1024;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The SHA-256 a media URL names (/backend/media/<hash>), or null when it names none. */
+function hashOf(url: string): string | null {
+  const name = url.slice(url.lastIndexOf('/') + 1).toLowerCase();
+  return SHA256_HEX.test(name) ? name : null;
+}
+
+async function sha256Hex(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Keeps a fetched file, after checking its bytes against the hash it is named by when that is affordable. */
+async function keep(cache: Cache, url: string, response: Response): Promise<void> {
+  const hash = hashOf(url);
+  const size = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (!hash || !globalThis.crypto?.subtle || !(size <= VERIFY_MAX_BYTES)) return cache.put(url, response);
+  const body = await response.arrayBuffer();
+  if ((await sha256Hex(body)) !== hash) return; // damaged on the way: the next round fetches it again
+  await cache.put(url, new Response(body, { status: 200, headers: response.headers }));
+}
 
 function programUrls(program: Program, urls: Set<string>): void {
   const add = (ref: MediaRef | FontRef | null | undefined) => {
@@ -54,10 +78,10 @@ export function warmMediaCache(
       const wanted = mediaUrls(manifest);
       for (const url of wanted) {
         if (again) break;
-        if (await cache.match(url)) continue;
+        if (await cache.match(url, { ignoreVary: true })) continue;
         try {
           const response = await fetch(url);
-          if (response.status === 200) await cache.put(url, response);
+          if (response.status === 200) await keep(cache, url, response);
         } catch {
           // Unreachable: the next manifest (or reconnect) tries again.
         }

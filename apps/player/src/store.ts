@@ -20,8 +20,13 @@ export const loadState = (): PlayerState | null => loadJson(STATE_KEY);
 
 /** The last manifest, so a screen started with the server unreachable plays what it played. */
 export const loadManifest = (): Manifest | null => loadJson(MANIFEST_KEY);
-export const saveManifest = (manifest: Manifest): void =>
-  localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
+export function saveManifest(manifest: Manifest): void {
+  try {
+    localStorage.setItem(MANIFEST_KEY, JSON.stringify(manifest));
+  } catch {
+    // Over the storage quota: it plays from memory, and a start without the server finds the last one kept.
+  }
+}
 
 function loadJson<T>(key: string): T | null {
   try {
