@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { companies, type Device, devices } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
+import { publishManifestChanged } from '../program/notify';
 import { type PlayerRow, presentPlayerState } from './presenter';
 
 // The player's side of a device (ARCHITECTURE §7): a screen registers with its first hello and
@@ -138,6 +139,9 @@ export async function hello(db: Db, input: PlayerHelloRequest): Promise<PlayerSt
       .update(devices)
       .set({ ...columns, updatedAt: now })
       .where(eq(devices.id, found.id));
+    // Schedules are read in the device's timezone: a new one changes its manifest.
+    if (columns.timezone !== undefined && columns.timezone !== found.timezone)
+      await publishManifestChanged(db, [found.id]);
   }
   return presentPlayerState(await renewPin(db, found, now), now);
 }

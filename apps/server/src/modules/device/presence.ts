@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Device, devices } from '../../db/schema';
+import { publishManifestChanged } from '../program/notify';
 import { onlineIfClaimed } from './hub';
 
 /**
@@ -18,8 +19,14 @@ export async function recordSeen(
     app.deviceHub.touch(deviceId);
     return;
   }
+  // Schedules are read in the device's timezone: a new one changes its manifest.
+  const [before] =
+    columns.timezone === undefined
+      ? []
+      : await app.db.select({ timezone: devices.timezone }).from(devices).where(eq(devices.id, deviceId));
   await app.db
     .update(devices)
     .set({ ...columns, lastSeenAt: new Date(), status: onlineIfClaimed })
     .where(eq(devices.id, deviceId));
+  if (before && before.timezone !== columns.timezone) await publishManifestChanged(app.db, [deviceId]);
 }

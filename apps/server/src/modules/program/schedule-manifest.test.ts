@@ -351,3 +351,24 @@ describe('a device moved to another workspace', () => {
     expect(await pushRow(schedule.id, staying.row.id)).toBeDefined();
   });
 });
+
+describe('a device whose timezone changes', () => {
+  it('is told to fetch its manifest, which carries the new timezone', async () => {
+    const tenant = await buildTenant(app);
+    const screen = await buildDevice(app, tenant.root, 'Travelling', { timezone: 'Europe/Rome' });
+    const heard = await connectPlayer(app, screen.token);
+    const hello = (timezone: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/backend/player/hello',
+        payload: { token: screen.token, info: { timezone } },
+      });
+    await hello('Europe/Rome');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([]);
+    await hello('Asia/Tokyo');
+    await settled(heard);
+    expect(heard).toEqual([{ type: 'manifest' }]);
+    expect((await manifestOf(screen.token)).timezone).toBe('Asia/Tokyo');
+  });
+});
