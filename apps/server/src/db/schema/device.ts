@@ -55,6 +55,8 @@ export const devices = pgTable(
     screenshotAt: timestamp('screenshot_at', { withTimezone: true }),
     /** When a device-status mail last went out for it (at most one each way per DEVICE_STATUS_MAIL_MINUTES). */
     statusMailedAt: timestamp('status_mailed_at', { withTimezone: true }),
+    /** When the schedule-empty mail last went out for it (nothing to play: at most one a day). */
+    emptyMailedAt: timestamp('empty_mailed_at', { withTimezone: true }),
     systemVersion: varchar('system_version', { length: 32 }),
     userAgent: varchar('user_agent', { length: 512 }),
     freeStorage: bigint('free_storage', { mode: 'number' }),

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "empty_mailed_at" timestamp with time zone;
