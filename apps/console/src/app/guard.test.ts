@@ -151,11 +151,15 @@ describe('allowed routes', () => {
         '/content/play-list',
         '/content/play-list/:id',
         '/content/composition-list',
+        '/schedule',
+        '/schedule/live',
+        '/schedule/audits/:id',
+        '/setting/exclude-data',
       ]),
     );
     expect(paths).not.toContain('/device/sensors');
     expect(paths).not.toContain('/content/videowall-list');
-    expect(paths).not.toContain('/schedule');
-    expect(paths).not.toContain('/schedule/live');
+    expect(paths).not.toContain('/schedule/sensors/:id?');
+    expect(paths).not.toContain('/schedule/videowall/:id?');
   });
 });
