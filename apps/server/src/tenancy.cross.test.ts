@@ -9,8 +9,13 @@ import {
   contentTexts,
   deviceCommands,
   fonts,
+  holidays,
   playlistItems,
   playlists,
+  scheduleAudits,
+  scheduleDevices,
+  scheduleItems,
+  schedules,
   stickers,
   templateTypes,
   uploads,
@@ -61,7 +66,9 @@ type Kind =
   | 'composition'
   | 'compositionTemplate'
   | 'templateType'
-  | 'playlist';
+  | 'playlist'
+  | 'schedule'
+  | 'holiday';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
@@ -96,6 +103,8 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/composition/')) return 'composition';
   if (url.startsWith('/backend/manager/template-type/')) return 'templateType';
   if (url.startsWith('/backend/manager/playlist/')) return 'playlist';
+  if (url.startsWith('/backend/manager/schedule/')) return 'schedule';
+  if (url.startsWith('/backend/manager/holiday/')) return 'holiday';
   return null;
 }
 
@@ -147,6 +156,17 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/resource/:id/template-type': () => ({ template_type_id: null }),
   'PUT /backend/manager/playlist/:id': () => ({ name: 'Taken over', items: [{ content_id: 1 }] }),
   'POST /backend/manager/playlist/:id/copy': () => ({ name: 'Taken over' }),
+  'PUT /backend/manager/schedule/:id': () => ({
+    name: 'Taken over',
+    type: 'standard',
+    device_ids: [1],
+    items: [{ content_id: 1 }],
+    start_date: '2030-01-01',
+    end_date: '2030-01-31',
+    frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+  }),
+  'POST /backend/manager/schedule/:id/reject': () => ({ reason: 'Taken over' }),
+  'PUT /backend/manager/holiday/:id': () => ({ name: 'Taken over', date: '2030-01-01' }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -307,8 +327,41 @@ beforeAll(async () => {
       height: 1080,
     })
     .returning();
+  // Schedules of B and of A's sibling workspace; holidays are company-wide, so only B's own.
+  const scheduleOf = async (
+    workspace: { id: number; companyId: number },
+    mark: string,
+    deviceId: number,
+    contentId: number,
+  ) => {
+    const [row] = await app.db
+      .insert(schedules)
+      .values({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name: `${mark} schedule`,
+        type: 'standard',
+        state: 'pending',
+        startDate: '2030-01-01',
+        endDate: '2030-01-31',
+        frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+      })
+      .returning();
+    await app.db.insert(scheduleItems).values({ scheduleId: row.id, position: 0, contentId });
+    await app.db.insert(scheduleDevices).values({ scheduleId: row.id, deviceId });
+    await app.db.insert(scheduleAudits).values({ scheduleId: row.id, action: 'create', reason: mark });
+    return row.id;
+  };
+  const scheduleB = await scheduleOf(b1, MARK_B, device.row.id, contentB.content);
+  const scheduleSibling = await scheduleOf(a2, MARK_SIBLING, siblingDevice.row.id, contentSibling.content);
+  const [holidayB] = await app.db
+    .insert(holidays)
+    .values({ companyId: b.company.id, name: `${MARK_B} holiday`, date: '2030-12-25' })
+    .returning();
   foreign = {
     ...contentB,
+    schedule: scheduleB,
+    holiday: holidayB.id,
     font: fontB.id,
     templateType: templateTypeB.id,
     composition: compositionB.id,
@@ -324,6 +377,7 @@ beforeAll(async () => {
   };
   sibling = {
     ...contentSibling,
+    schedule: scheduleSibling,
     composition: compositionSibling.id,
     user: siblingMember.id,
     workspace: a2.id,
