@@ -76,6 +76,11 @@ const schedule = {
   holiday: page(loadSchedule.holiday, 'HolidayPage'),
 };
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
+// The schedule editors (issue 8): the wizard of /schedule/add and /schedule/edit, the spot editor.
+const scheduleEditor = {
+  wizard: page(() => import('../features/schedule/editor/ScheduleEditorPage'), 'ScheduleEditorPage'),
+  spot: page(() => import('../features/schedule/editor/SpotEditorPage'), 'SpotEditorPage'),
+};
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
@@ -311,8 +316,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
         icon: 'auditLog',
         page: schedule.audit,
       },
-      { path: '/schedule/add/:id?', permission: 'schedule:add', title: 'route.scheduleAdd', ...detail },
-      { path: '/schedule/spot/:id?', permission: 'schedule:add', title: 'route.scheduleSpot', ...detail },
+      {
+        path: '/schedule/add/:id?',
+        permission: 'schedule:add',
+        title: 'route.scheduleAdd',
+        ...detail,
+        page: scheduleEditor.wizard,
+      },
+      {
+        path: '/schedule/spot/:id?',
+        permission: 'schedule:add',
+        title: 'route.scheduleSpot',
+        ...detail,
+        page: scheduleEditor.spot,
+      },
       {
         path: '/schedule/sensors/:id?',
         permission: 'schedule:add',
@@ -325,7 +342,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
         title: 'route.scheduleVideoWall',
         ...detail,
       },
-      { path: '/schedule/edit/:id', permission: 'schedule:info', title: 'route.scheduleEdit', ...detail },
+      {
+        path: '/schedule/edit/:id',
+        permission: 'schedule:info',
+        title: 'route.scheduleEdit',
+        ...detail,
+        page: scheduleEditor.wizard,
+      },
       {
         path: '/schedule/audits/:id',
         permission: 'schedule:audit',

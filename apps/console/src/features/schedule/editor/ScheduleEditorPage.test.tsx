@@ -1,0 +1,322 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { ContentType, Role, type ScheduleDetail, type ScheduleFrame } from '@vitrine/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmHost } from '../../../components/confirm';
+import { ApiError } from '../../../lib/http';
+import { registerNotifier } from '../../../lib/notify';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
+import { contentItem } from '../../content/testing';
+import { deviceItem } from '../../device/testing';
+import { queriesTo, signInAs } from '../../team/testing';
+import { ScheduleEditorPage } from './ScheduleEditorPage';
+import { SpotEditorPage } from './SpotEditorPage';
+import { refusalOf } from './server-errors';
+
+// The calendar itself (FullCalendar) is not drawn in happy-dom: a stand-in draws a frame.
+vi.mock('./FrameCalendar', () => {
+  const Stub = ({
+    onCreate,
+    frames,
+  }: {
+    onCreate: (frame: ScheduleFrame) => void;
+    frames: ScheduleFrame[];
+  }) => (
+    <div>
+      <output data-testid="calendar-frames">{frames.length}</output>
+      <button
+        type="button"
+        onClick={() => onCreate({ start: '20:00', end: '22:00', rrule: 'FREQ=WEEKLY;BYDAY=SA' })}
+      >
+        draw a frame
+      </button>
+    </div>
+  );
+  return { default: Stub, FrameCalendar: Stub };
+});
+
+const slow = { timeout: 15_000 };
+const notices = vi.fn();
+const LOBBY = deviceItem();
+const TOWER = deviceItem({ device_id: 32, device_name: 'Tower', signage_id: 'TWR001', orientation: 90 });
+const OLD = deviceItem({
+  device_id: 33,
+  device_name: 'Old box',
+  signage_id: 'OLD001',
+  media_types: ['image/png'],
+} as Partial<ReturnType<typeof deviceItem>>);
+const IMAGE = contentItem();
+const VIDEO = contentItem({
+  id: 12,
+  name: 'Teaser.mp4',
+  type: ContentType.video,
+  duration: 42,
+  mime: 'video/mp4',
+});
+
+function detail(overrides: Partial<ScheduleDetail> = {}): ScheduleDetail {
+  return {
+    id: 70,
+    name: 'Spring',
+    type: 'standard',
+    state: 'draft',
+    status: null,
+    ntc: false,
+    priority: 5,
+    start_date: '2026-03-02',
+    end_date: '2026-03-31',
+    spot: null,
+    device_count: 1,
+    push: { pending: 0, success: 0, failed: 0, retried: 0 },
+    reject_reason: null,
+    workspace_id: 11,
+    creator_id: 7,
+    creator_name: 'ada',
+    created_at: '2026-03-01T10:00:00.000Z',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    exclude_holidays: true,
+    frames: [{ start: '09:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+    items: [{ content_id: 11, name: 'Spring sale.png', type: 1, thumbnail: null, duration: 15, seconds: 15 }],
+    program: null,
+    devices: [
+      {
+        device_id: 31,
+        name: 'Lobby screen',
+        signage_id: 'K7MX2Q',
+        orientation: 0,
+        timezone: 'Europe/Paris',
+        push_status: null,
+        pushed_at: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function library(): ReturnType<ApiHandler> {
+  const type = Number(queriesTo('/manager/resource').at(-1)?.get('type'));
+  const list = [IMAGE, VIDEO].filter((item) => item.type === type);
+  return ok({ list, total: list.length });
+}
+
+function server(extra: Record<string, ApiHandler> = {}) {
+  return mockApi({
+    'GET /manager/device': () => ok({ list: [LOBBY, TOWER, OLD], total: 3 }),
+    'GET /manager/resource': library,
+    'GET /manager/schedule': () => ok({ list: [], total: 0 }),
+    ...extra,
+  });
+}
+
+const wizard = (url: string) =>
+  renderPage(
+    <>
+      <ConfirmHost />
+      <ScheduleEditorPage />
+    </>,
+    url,
+    url.startsWith('/schedule/edit') ? '/schedule/edit/:id' : '/schedule/add/:id?',
+  );
+
+const next = () => fireEvent.click(document.getElementById('scheduleNext') as HTMLElement);
+const pickDevice = async (name: string) =>
+  fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }, slow));
+const pickContent = async (name: string) =>
+  fireEvent.click(await screen.findByRole('checkbox', { name: `Select ${name}` }, slow));
+
+beforeEach(() => {
+  registerNotifier({ open: notices });
+  signInAs(Role.owner, [
+    'schedule',
+    'schedule:add',
+    'schedule:info',
+    'schedule:list',
+    'res:image:list',
+    'res:video:list',
+  ]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  registerNotifier(null);
+  notices.mockReset();
+});
+
+describe('ScheduleEditorPage', { timeout: 60_000 }, () => {
+  it('walks the tour steps and submits the schedule for approval', async () => {
+    const api = server({
+      'POST /manager/schedule': (body) => ok(detail({ ...(body as object), id: 80, state: 'pending' })),
+    });
+    await wizard('/schedule/add');
+    expect(await screen.findByRole('radio', { name: /Standard/ }, slow)).toBeTruthy();
+    expect(document.getElementById('scheduleType')).toBeTruthy();
+    next();
+    // Devices: none chosen yet.
+    expect(document.getElementById('scheduleDevices')).toBeTruthy();
+    next();
+    expect(await screen.findByText('Select at least one device', {}, slow)).toBeTruthy();
+    await pickDevice('Lobby screen');
+    next();
+    // Content: the images tab first.
+    await waitFor(() => expect(document.getElementById('scheduleContent')).toBeTruthy(), slow);
+    next();
+    expect(await screen.findByText('Select at least one content', {}, slow)).toBeTruthy();
+    await pickContent('Spring sale.png');
+    next();
+    // Duration and order: 12 seconds for the image.
+    await waitFor(() => expect(document.getElementById('scheduleOrder')).toBeTruthy(), slow);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Seconds of Spring sale.png' }), {
+      target: { value: '12' },
+    });
+    next();
+    // Time: a first frame (weekdays 09–18) is there; the calendar draws a second.
+    expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();
+    expect(document.getElementById('scheduleCalendar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'draw a frame' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }, slow));
+    await waitFor(() => expect(screen.getAllByTestId('schedule-frame')).toHaveLength(2), slow);
+    next();
+    // Save: a name is suggested; submit.
+    const name = (await screen.findByRole('textbox', { name: 'Schedule name' }, slow)) as HTMLInputElement;
+    expect(name.value).toContain('Spring sale.png');
+    fireEvent.change(name, { target: { value: 'Spring week' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/schedule')).toHaveLength(1), slow);
+    expect(api.callsTo('POST /manager/schedule')[0]?.body).toMatchObject({
+      name: 'Spring week',
+      type: 'standard',
+      device_ids: [31],
+      items: [{ content_id: 11, duration: 12 }],
+      program_id: null,
+      frames: [
+        { start: '09:00', end: '18:00', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
+        { start: '20:00', end: '22:00', rrule: 'FREQ=WEEKLY;BYDAY=SA' },
+      ],
+      spot: null,
+      submit: true,
+    });
+    await waitFor(
+      () =>
+        expect(notices).toHaveBeenCalledWith(
+          expect.objectContaining({
+            title:
+              'Scheduling successful! The advertising plans will be finalized once approved by your administrator.',
+          }),
+        ),
+      slow,
+    );
+    expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/live');
+  });
+
+  it('refuses a device whose orientation differs from the content, and media a device cannot play', async () => {
+    server();
+    await wizard('/schedule/add');
+    next();
+    await pickDevice('Old box');
+    next();
+    // The old box plays PNG only: the video is refused and not selected.
+    fireEvent.click(await screen.findByRole('tab', { name: 'Videos' }, slow));
+    await pickContent('Teaser.mp4');
+    expect(
+      await screen.findByText('Old box: The media format is incompatible with the device.', {}, slow),
+    ).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select Teaser.mp4' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Images' }));
+    await pickContent('Spring sale.png');
+    // Back to the devices: the portrait tower does not fit a landscape image.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await pickDevice('Tower');
+    expect(
+      await screen.findByText('Tower: The device orientation must match the content', {}, slow),
+    ).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select Tower' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('goes to spot editing for the insert type', async () => {
+    server();
+    await wizard('/schedule/add');
+    fireEvent.click(await screen.findByRole('radio', { name: /Insert \(spot\)/ }, slow));
+    expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/spot');
+  });
+
+  it('edits a saved schedule and shows a refusal on the step of its field', async () => {
+    const api = server({
+      'GET /manager/schedule/70': () => ok(detail()),
+      'PUT /manager/schedule/70': () => ({
+        code: 400001,
+        msg: 'Invalid',
+        data: {
+          errors: [{ field: 'end_date', message: 'The start time must be earlier than the end time' }],
+        },
+      }),
+    });
+    await wizard('/schedule/edit/70');
+    // A saved schedule opens on its devices; the steps can be walked to the end.
+    expect(await screen.findByRole('checkbox', { name: 'Select Lobby screen' }, slow)).toBeTruthy();
+    for (let step = 0; step < 4; step += 1) {
+      next();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    expect(
+      ((await screen.findByRole('textbox', { name: 'Schedule name' }, slow)) as HTMLInputElement).value,
+    ).toBe('Spring');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.callsTo('PUT /manager/schedule/70')).toHaveLength(1), slow);
+    expect(api.callsTo('PUT /manager/schedule/70')[0]?.body).toMatchObject({
+      items: [{ content_id: 11, duration: 15 }],
+      frames: [{ start: '09:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+      submit: false,
+    });
+    // The date field's message shows on the time step.
+    expect(
+      await screen.findByText('The start time must be earlier than the end time', {}, slow),
+    ).toBeTruthy();
+    expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();
+  });
+});
+
+describe('SpotEditorPage', { timeout: 60_000 }, () => {
+  it('saves an insert with its start and minutes as a draft', async () => {
+    const api = server({
+      'POST /manager/schedule': (body) => ok(detail({ ...(body as object), id: 81, type: 'insert' })),
+    });
+    await renderPage(<SpotEditorPage />, '/schedule/spot', '/schedule/spot/:id?');
+    await pickDevice('Lobby screen');
+    await pickContent('Spring sale.png');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lasts (minutes)' }), { target: { value: '30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Schedule name' }), {
+      target: { value: 'Flash sale' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/schedule')).toHaveLength(1), slow);
+    const body = api.callsTo('POST /manager/schedule')[0]?.body as Record<string, unknown> & {
+      spot: { start: string };
+    };
+    expect(body).toMatchObject({
+      name: 'Flash sale',
+      type: 'insert',
+      device_ids: [31],
+      items: [{ content_id: 11, duration: null }],
+      frames: [],
+      spot: { minutes: 30 },
+      submit: false,
+    });
+    expect(body.start_date).toBe(body.spot.start.slice(0, 10));
+    expect(body.end_date).toBe(body.start_date);
+    expect(await screen.findByTestId('location', {}, slow)).toBeTruthy();
+  });
+});
+
+describe('refusalOf', () => {
+  it('puts a rule refusal on the step of the devices it names', () => {
+    const refusal = refusalOf(
+      new ApiError(400101, 'Tower: The device orientation must match the content', { device_ids: [32] }),
+      5,
+    );
+    expect(refusal.deviceIds).toEqual([32]);
+    expect([...refusal.byStep.keys()]).toEqual([1]);
+    expect(refusalOf(new ApiError(409005, 'state'), 5).byStep.get(5)).toEqual(['state']);
+  });
+});

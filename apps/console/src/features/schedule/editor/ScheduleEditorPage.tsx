@@ -1,0 +1,369 @@
+import {
+  AppstoreOutlined,
+  FileImageOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
+import { Alert, Button, Card, Descriptions, Flex, Input, Radio, Skeleton, Steps, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { ErrorAlert } from '../../account/components/ErrorAlert';
+import { formatDuration } from '../../content/format';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useSaveSchedule, useSchedule } from '../api';
+import {
+  bodyOf,
+  type Draft,
+  draftOfDetail,
+  EDITOR_TYPES,
+  type EditorType,
+  emptyDraft,
+  isProgramType,
+  totalSeconds,
+} from './draft';
+import './editor.css';
+import { useDescribeFrame } from './FrameDialog';
+import { SpotEditor } from './SpotEditorPage';
+import { refusalOf } from './server-errors';
+import { SCHEDULE_LIST_PATH, SPOT_PATH, today, useEditorGuard, useSavedMessage } from './shared';
+import { ContentStep } from './steps/ContentStep';
+import { DeviceStep } from './steps/DeviceStep';
+import { OrderStep } from './steps/OrderStep';
+import { DEFAULT_FRAME, TimeStep } from './steps/TimeStep';
+
+const STEP_KEYS = ['type', 'devices', 'content', 'order', 'time', 'finish'] as const;
+const LAST_STEP = STEP_KEYS.length - 1;
+const TYPE_ICONS: Record<EditorType | 'insert', ReactNode> = {
+  standard: <FileImageOutlined />,
+  playlist: <UnorderedListOutlined />,
+  composition: <AppstoreOutlined />,
+  template: <MobileOutlined />,
+  insert: <NotificationOutlined />,
+};
+
+/** /schedule/add/{id?} and /schedule/edit/{id}: a schedule loaded once (an insert one opens the spot editor). */
+export function ScheduleEditorPage() {
+  const id = Number(useParams().id ?? 0) || 0;
+  const schedule = useSchedule(id);
+  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
+  if (schedule.data?.type === ScheduleType.insert)
+    return <SpotEditor key={id} id={id} saved={schedule.data} />;
+  return <ScheduleWizard key={id} id={id} saved={schedule.data ?? null} />;
+}
+
+function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | null }) {
+  const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
+  const { mobile } = useLayoutMode();
+  const navigate = useNavigate();
+  const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
+  const save = useSaveSchedule();
+  const savedMessage = useSavedMessage();
+  const describe = useDescribeFrame();
+  const initial = useMemo(
+    () => (saved ? draftOfDetail(saved) : emptyDraft(ScheduleType.standard, today())),
+    [saved],
+  );
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [step, setStep] = useState(saved ? 1 : 0);
+  const [reached, setReached] = useState(saved ? LAST_STEP : 0);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
+  const [done, setDone] = useState(false);
+
+  const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
+  const dirty = !done && JSON.stringify(bodyOf(draft, false)) !== savedBody;
+  useEditorGuard(dirty);
+  useEffect(() => {
+    if (done) navigate(SCHEDULE_LIST_PATH);
+  }, [done, navigate]);
+
+  const change = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      if (current.size === 0) return current;
+      const next = new Map(current);
+      next.delete(step);
+      return next;
+    });
+  };
+
+  /** What keeps a step from being left forward; null when it is complete. */
+  const problemOf = (index: number): string | null => {
+    if (index === 1 && draft.devices.length === 0) return t('contract:schedule.devices');
+    if (index === 2 && (isProgramType(draft.type) ? !draft.program : draft.items.length === 0)) {
+      return t('contract:schedule.content');
+    }
+    if (index === 4) {
+      if (draft.start_date > draft.end_date) return t('contract:schedule.startAfterEnd');
+      if (draft.frames.length === 0) return t('contract:schedule.frames');
+    }
+    if (index === 5) {
+      const name = nameSchema.safeParse(draft.name);
+      if (!name.success) return t(`contract:${name.error.issues[0]?.message}`);
+    }
+    return null;
+  };
+
+  const go = (target: number) => {
+    // Forward only through complete steps; back freely.
+    for (let index = step; index < target; index += 1) {
+      const problem = problemOf(index);
+      if (problem) {
+        setStep(index);
+        setErrors((current) => new Map(current).set(index, [problem]));
+        return;
+      }
+    }
+    setRefused([]);
+    if (target === 4 && draft.frames.length === 0 && !saved) change({ frames: [DEFAULT_FRAME] });
+    if (target === LAST_STEP && !draft.name.trim()) change({ name: suggestedName(draft) });
+    setStep(target);
+    setReached((current) => Math.max(current, target));
+  };
+
+  const suggestedName = (from: Draft) => {
+    const what = isProgramType(from.type) ? from.program?.name : from.items[0]?.name;
+    return `${what ?? t(`type.${from.type}`)} ${from.start_date}`.slice(0, 64);
+  };
+
+  const submit = (asSubmit: boolean) => {
+    for (let index = 0; index <= LAST_STEP; index += 1) {
+      const problem = problemOf(index);
+      if (problem) {
+        setStep(index);
+        setErrors(new Map([[index, [problem]]]));
+        return;
+      }
+    }
+    setErrors(new Map());
+    save.mutate(
+      { id: id || undefined, body: bodyOf(draft, asSubmit) },
+      {
+        onSuccess: (result) => {
+          notify({ type: 'success', title: savedMessage(result) });
+          setDone(true);
+        },
+        onError: (error) => {
+          const refusal = refusalOf(error, LAST_STEP);
+          if (refusal.deviceIds.length || refusal.contentIds.length) {
+            setDraft((current) => ({
+              ...current,
+              devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
+              items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
+            }));
+          }
+          setErrors(refusal.byStep);
+          const first = Math.min(...refusal.byStep.keys());
+          if (Number.isFinite(first)) setStep(first);
+        },
+      },
+    );
+  };
+
+  const chooseType = (type: string) => {
+    if (type === ScheduleType.insert) {
+      navigate(SPOT_PATH);
+      return;
+    }
+    // Content of one type does not fit another.
+    change({
+      type,
+      items: type === draft.type ? draft.items : [],
+      program: type === draft.type ? draft.program : null,
+    });
+  };
+
+  const stepErrors = errors.get(step) ?? [];
+  const body: Record<number, ReactNode> = {
+    0: (
+      <div id="scheduleType" className="schedule-step">
+        <Radio.Group
+          className="schedule-types"
+          value={draft.type}
+          onChange={(event) => chooseType(event.target.value)}
+          aria-label={t('steps.type')}
+        >
+          {[...EDITOR_TYPES, 'insert' as const].map((type) => (
+            <Radio.Button
+              key={type}
+              value={type}
+              className="schedule-type"
+              disabled={Boolean(saved) && type !== draft.type}
+            >
+              <span className="schedule-type__icon" aria-hidden>
+                {TYPE_ICONS[type]}
+              </span>
+              <span className="schedule-type__name">{t(`type.${type}`)}</span>
+              <span className="schedule-type__help">{t(`typeHelp.${type}`)}</span>
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </div>
+    ),
+    1: (
+      <DeviceStep
+        draft={draft}
+        onDevices={(devices) => change({ devices })}
+        refused={refused}
+        onRefused={setRefused}
+      />
+    ),
+    2: (
+      <ContentStep
+        draft={draft}
+        onItems={(items) => change({ items })}
+        onProgram={(program) => change({ program })}
+        refused={refused}
+        onRefused={setRefused}
+      />
+    ),
+    3: <OrderStep draft={draft} onItems={(items) => change({ items })} errors={[]} />,
+    4: <TimeStep draft={draft} ownId={id} onChange={change} errors={[]} />,
+    5: (
+      <div className="schedule-step">
+        <Flex vertical gap="middle">
+          <div className="schedule-step__field">
+            <label htmlFor="scheduleName">
+              <Typography.Text strong>{t('finish.name')}</Typography.Text>
+            </label>
+            <Input
+              id="scheduleName"
+              value={draft.name}
+              maxLength={64}
+              status={stepErrors.length ? 'error' : undefined}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+          </div>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'type', label: t('steps.type'), children: t(`type.${draft.type}`) },
+              {
+                key: 'devices',
+                label: t('steps.devices'),
+                children: <bdi>{draft.devices.map((device) => device.name).join(', ')}</bdi>,
+              },
+              {
+                key: 'content',
+                label: t('steps.content'),
+                children: isProgramType(draft.type) ? (
+                  <bdi>{draft.program?.name}</bdi>
+                ) : (
+                  t('order.summary', {
+                    count: draft.items.length,
+                    duration: formatDuration(totalSeconds(draft.items)),
+                  })
+                ),
+              },
+              { key: 'dates', label: t('time.dates'), children: `${draft.start_date} – ${draft.end_date}` },
+              {
+                key: 'frames',
+                label: t('time.frames', { count: draft.frames.length }),
+                children: (
+                  <ul className="schedule-summary-frames">
+                    {draft.frames.map((frame, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: frames have no identity of their own
+                      <li key={index}>{describe(frame)}</li>
+                    ))}
+                  </ul>
+                ),
+              },
+              { key: 'priority', label: t('time.priority'), children: draft.priority },
+              {
+                key: 'holidays',
+                label: t('time.holidays'),
+                children: draft.exclude_holidays ? t('finish.yes') : t('finish.no'),
+              },
+            ]}
+          />
+          <Typography.Text type="secondary">
+            {needConfirm ? t('finish.approvalOn') : t('finish.approvalOff')}
+          </Typography.Text>
+        </Flex>
+      </div>
+    ),
+  };
+
+  const status = (index: number) =>
+    errors.has(index)
+      ? ('error' as const)
+      : index < step
+        ? ('finish' as const)
+        : index === step
+          ? ('process' as const)
+          : ('wait' as const);
+
+  return (
+    <>
+      <PageHeader
+        title={saved ? saved.name : t('common:route.scheduleAdd')}
+        extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
+      />
+      {saved?.state === 'approved' ? (
+        <Alert type="info" showIcon title={t('finish.editApproved')} className="schedule-step__alert" />
+      ) : null}
+      {saved?.state === 'rejected' && saved.reject_reason ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('finish.rejected', { reason: saved.reject_reason })}
+          className="schedule-step__alert"
+        />
+      ) : null}
+      <Card size="small" className="schedule-editor">
+        <Steps
+          current={step}
+          size="small"
+          orientation={mobile ? 'vertical' : 'horizontal'}
+          onChange={(target) => (target <= reached || target <= step + 1 ? go(target) : undefined)}
+          items={STEP_KEYS.map((key, index) => ({ title: t(`steps.${key}`), status: status(index) }))}
+          className="schedule-editor__steps"
+        />
+        {stepErrors.map((message) => (
+          <Alert
+            key={message}
+            type="error"
+            showIcon
+            title={message}
+            role="alert"
+            className="schedule-step__alert"
+          />
+        ))}
+        {body[step]}
+        <Flex justify="space-between" wrap gap="small" className="schedule-editor__nav">
+          <Button disabled={step === 0} onClick={() => go(step - 1)}>
+            {t('nav.back')}
+          </Button>
+          {step < LAST_STEP ? (
+            <Button id="scheduleNext" type="primary" onClick={() => go(step + 1)}>
+              {t('nav.next')}
+            </Button>
+          ) : (
+            <Flex gap="small" wrap>
+              <Button loading={save.isPending && !save.variables?.body.submit} onClick={() => submit(false)}>
+                {t('finish.draft')}
+              </Button>
+              <Button
+                id="scheduleNext"
+                type="primary"
+                loading={save.isPending && Boolean(save.variables?.body.submit)}
+                onClick={() => submit(true)}
+              >
+                {needConfirm ? t('finish.submit') : t('finish.publish')}
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  nameSchema,
+  type ScheduleDetail,
+  ScheduleType,
+  SPOT_MINUTES_MAX,
+  SPOT_MINUTES_MIN,
+} from '@vitrine/contract';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { NumberInput } from '../../../components/NumberInput';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { ErrorAlert } from '../../account/components/ErrorAlert';
+import { PageHeader } from '../../team/components/PageHeader';
+import { useSaveSchedule, useSchedule } from '../api';
+import { bodyOf, type Draft, draftOfDetail, emptyDraft } from './draft';
+import './editor.css';
+import { refusalOf } from './server-errors';
+import { SCHEDULE_LIST_PATH, today, useEditorGuard, useSavedMessage } from './shared';
+import { ContentStep } from './steps/ContentStep';
+import { DeviceStep } from './steps/DeviceStep';
+import { OrderStep } from './steps/OrderStep';
+
+const SECTIONS = ['devices', 'content', 'time'] as const;
+const DEFAULT_MINUTES = 10;
+
+/** A spot starts at the next whole quarter hour. */
+const nextQuarter = () => {
+  const now = dayjs();
+  return now
+    .add(15 - (now.minute() % 15), 'minute')
+    .second(0)
+    .format('YYYY-MM-DDTHH:mm');
+};
+
+/** /schedule/spot/{id?}: an insert schedule loaded once. */
+export function SpotEditorPage() {
+  const id = Number(useParams().id ?? 0) || 0;
+  const schedule = useSchedule(id);
+  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
+  return <SpotEditor key={id} id={id} saved={schedule.data ?? null} />;
+}
+
+/**
+ * An insert (spot) schedule: devices, content items in order with their seconds, the moment it
+ * starts and how many minutes it interrupts whatever else plays.
+ */
+export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | null }) {
+  const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
+  const navigate = useNavigate();
+  const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
+  const save = useSaveSchedule();
+  const savedMessage = useSavedMessage();
+  const initial = useMemo<Draft>(
+    () =>
+      saved
+        ? draftOfDetail(saved)
+        : {
+            ...emptyDraft(ScheduleType.insert, today()),
+            spot: { start: nextQuarter(), minutes: DEFAULT_MINUTES },
+          },
+    [saved],
+  );
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
+  const [done, setDone] = useState(false);
+  const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
+  const dirty = !done && JSON.stringify(bodyOf(draft, false)) !== savedBody;
+  useEditorGuard(dirty);
+  useEffect(() => {
+    if (done) navigate(SCHEDULE_LIST_PATH);
+  }, [done, navigate]);
+
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const spot = draft.spot ?? { start: nextQuarter(), minutes: DEFAULT_MINUTES };
+
+  // Sections: 1 devices, 2 content and order, 4 time, 5 name (as the wizard's steps number them).
+  const check = (): Map<number, string[]> => {
+    const found = new Map<number, string[]>();
+    if (draft.devices.length === 0) found.set(1, [t('contract:schedule.devices')]);
+    if (draft.items.length === 0) found.set(2, [t('contract:schedule.content')]);
+    if (!draft.spot?.start) found.set(4, [t('contract:schedule.spotStart')]);
+    else if (!(spot.minutes >= SPOT_MINUTES_MIN && spot.minutes <= SPOT_MINUTES_MAX)) {
+      found.set(4, [t('contract:schedule.spotMinutes')]);
+    }
+    const name = nameSchema.safeParse(draft.name);
+    if (!name.success) found.set(5, [t(`contract:${name.error.issues[0]?.message}`)]);
+    return found;
+  };
+
+  const submit = (asSubmit: boolean) => {
+    const found = check();
+    setErrors(found);
+    if (found.size > 0) return;
+    save.mutate(
+      { id: id || undefined, body: bodyOf(draft, asSubmit) },
+      {
+        onSuccess: (result) => {
+          notify({ type: 'success', title: savedMessage(result) });
+          setDone(true);
+        },
+        onError: (error) => {
+          const refusal = refusalOf(error, 5);
+          setDraft((current) => ({
+            ...current,
+            devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
+            items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
+          }));
+          // The order and time messages go with their sections.
+          const merged = new Map<number, string[]>();
+          for (const [step, messages] of refusal.byStep) {
+            const section = step === 3 ? 2 : step === 0 ? 5 : step;
+            merged.set(section, [...(merged.get(section) ?? []), ...messages]);
+          }
+          setErrors(merged);
+        },
+      },
+    );
+  };
+
+  const alerts = (section: number) =>
+    (errors.get(section) ?? []).map((message) => (
+      <Alert
+        key={message}
+        type="error"
+        showIcon
+        title={message}
+        role="alert"
+        className="schedule-step__alert"
+      />
+    ));
+
+  return (
+    <>
+      <PageHeader
+        title={saved ? saved.name : t('common:route.scheduleSpot')}
+        extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
+      />
+      <Typography.Paragraph type="secondary">{t('spot.help')}</Typography.Paragraph>
+      <Flex vertical gap="middle" className="schedule-spot">
+        <Card size="small" title={t(`steps.${SECTIONS[0]}`)}>
+          {alerts(1)}
+          <DeviceStep
+            draft={draft}
+            onDevices={(devices) => change({ devices })}
+            refused={refused}
+            onRefused={setRefused}
+          />
+        </Card>
+        <Card size="small" title={t(`steps.${SECTIONS[1]}`)}>
+          {alerts(2)}
+          <ContentStep
+            draft={draft}
+            onItems={(items) => change({ items })}
+            onProgram={() => undefined}
+            refused={[]}
+            onRefused={setRefused}
+          />
+          <OrderStep draft={draft} onItems={(items) => change({ items })} errors={[]} />
+        </Card>
+        <Card size="small" title={t(`steps.${SECTIONS[2]}`)}>
+          {alerts(4)}
+          <Flex wrap gap="large" align="flex-start">
+            <Form.Item label={t('spot.start')} layout="vertical" className="schedule-step__field">
+              <DatePicker
+                id="spotStart"
+                showTime={{ format: 'HH:mm', minuteStep: 5 }}
+                format="YYYY-MM-DD HH:mm"
+                allowClear={false}
+                value={dayjs(spot.start)}
+                onChange={(value) =>
+                  value && change({ spot: { ...spot, start: value.format('YYYY-MM-DDTHH:mm') } })
+                }
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('spot.minutes')}
+              layout="vertical"
+              extra={t('spot.minutesHelp')}
+              className="schedule-step__field"
+            >
+              <NumberInput
+                id="spotMinutes"
+                aria-label={t('spot.minutes')}
+                min={SPOT_MINUTES_MIN}
+                max={SPOT_MINUTES_MAX}
+                width={160}
+                value={spot.minutes}
+                onChange={(minutes) => change({ spot: { ...spot, minutes: minutes ?? 0 } })}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t('time.holidays')}
+              layout="vertical"
+              extra={t('time.holidaysHelp')}
+              className="schedule-step__field"
+            >
+              <Switch
+                aria-label={t('time.holidays')}
+                checked={draft.exclude_holidays}
+                onChange={(exclude_holidays) => change({ exclude_holidays })}
+              />
+            </Form.Item>
+          </Flex>
+        </Card>
+        <Card size="small" title={t('steps.finish')}>
+          {alerts(5)}
+          <div className="schedule-step__field">
+            <label htmlFor="scheduleName">
+              <Typography.Text strong>{t('finish.name')}</Typography.Text>
+            </label>
+            <Input
+              id="scheduleName"
+              value={draft.name}
+              maxLength={64}
+              onChange={(event) => change({ name: event.target.value })}
+            />
+          </div>
+          <Flex justify="flex-end" gap="small" wrap className="schedule-editor__nav">
+            <Button loading={save.isPending && !save.variables?.body.submit} onClick={() => submit(false)}>
+              {t('finish.draft')}
+            </Button>
+            <Button
+              type="primary"
+              loading={save.isPending && Boolean(save.variables?.body.submit)}
+              onClick={() => submit(true)}
+            >
+              {needConfirm ? t('finish.submit') : t('finish.publish')}
+            </Button>
+          </Flex>
+        </Card>
+      </Flex>
+    </>
+  );
+}
