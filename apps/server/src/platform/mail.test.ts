@@ -36,6 +36,7 @@ const TEMPLATE_VARS: Record<MailTemplateType, (keyof typeof VARS)[]> = {
   'remote-login': ['username', 'time', 'ip', 'user_agent'],
   'login-error': ['username', 'time', 'ip', 'link', 'minutes'],
   'device-status': ['username', 'device_name', 'signage_id', 'status', 'time', 'link'],
+  'schedule-empty': ['username', 'device_name', 'signage_id', 'link'],
 };
 
 const mailTo = (to: string) => {

@@ -82,7 +82,7 @@ export async function markOnline(app: FastifyInstance, ids: readonly number[], n
 }
 
 /** Ids of the workspace and every workspace above it. */
-function workspaceAndAncestors(links: readonly { id: number; parentId: number | null }[], id: number) {
+export function workspaceAndAncestors(links: readonly { id: number; parentId: number | null }[], id: number) {
   const parents = new Map(links.map((link) => [link.id, link.parentId]));
   const chain: number[] = [];
   for (let at: number | null | undefined = id; at != null && !chain.includes(at); at = parents.get(at)) {

@@ -8,6 +8,7 @@ import { deviceOfRequest } from '../device/player';
 import { recordContentError } from './content-errors';
 import { ManifestCache } from './manifest';
 import { failOverduePushes, PushConfirmations } from './push-status';
+import { registerEmptyMails } from './schedule-empty';
 
 // The player's program calls under /backend/player, with the device token as Bearer like the
 // other player calls: the manifest (ETag = its version, 304 when unchanged; fetching it confirms
@@ -45,6 +46,7 @@ export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     clearInterval(sweep);
     cache.close();
   });
+  registerEmptyMails(app);
 
   app.get(
     '/player/manifest',

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { scheduleDevices } from '../../db/schema';
 import { publishManifestChanged } from '../program/notify';
+import { queueEmptyCheck } from '../program/schedule-empty';
 
 // Publishing (ARCHITECTURE §9): an approved schedule reaches its devices through their manifests.
 // The schedule's modules call these inside the transaction that approves or retracts it: the
@@ -38,11 +39,12 @@ export async function publishSchedule(tx: Db, scheduleId: number): Promise<void>
  */
 export async function retractSchedule(
   tx: Db,
-  scheduleId: number,
+  _scheduleId: number,
   deviceIds: readonly number[],
 ): Promise<void> {
   if (deviceIds.length === 0) return;
   await publishManifestChanged(tx, deviceIds);
+  await queueEmptyCheck(tx, deviceIds);
 }
 
 /**
@@ -55,8 +57,7 @@ export async function leaveSchedules(tx: Db, deviceIds: readonly number[]): Prom
     .delete(scheduleDevices)
     .where(inArray(scheduleDevices.deviceId, [...deviceIds]))
     .returning({ deviceId: scheduleDevices.deviceId });
-  await publishManifestChanged(
-    tx,
-    left.map((row) => row.deviceId),
-  );
+  const ids = left.map((row) => row.deviceId);
+  await publishManifestChanged(tx, ids);
+  await queueEmptyCheck(tx, ids);
 }

@@ -5,6 +5,7 @@ import type { LocalizedMail } from './layout';
 import { loginError } from './login-error';
 import { remoteLogin } from './remote-login';
 import { resetPwd } from './reset-pwd';
+import { scheduleEmpty } from './schedule-empty';
 
 export const MAIL_TEMPLATE_TYPES = [
   'invite',
@@ -13,6 +14,7 @@ export const MAIL_TEMPLATE_TYPES = [
   'remote-login',
   'login-error',
   'device-status',
+  'schedule-empty',
 ] as const;
 export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 
@@ -24,4 +26,5 @@ export const SHIPPED_TEMPLATES: Record<MailTemplateType, LocalizedMail> = {
   'remote-login': remoteLogin,
   'login-error': loginError,
   'device-status': deviceStatus,
+  'schedule-empty': scheduleEmpty,
 };

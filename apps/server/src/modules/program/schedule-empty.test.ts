@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type net from 'node:net';
+import { Role, ScheduleType } from '@vitrine/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { devices, jobs, scheduleDevices, schedules, users } from '../../db/schema';
+import { buildTestApp } from '../../test/app';
+import { buildContent } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
+import { parseMail } from '../../test/outbox';
+import { showByDefault } from '../../test/player-sockets';
+import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
+import { retractSchedule } from '../schedule/publish';
+import { localDate } from './manifest';
+import { mailEmptyDevices } from './schedule-empty';
+
+// The schedule-empty mail: a claimed screen with nothing to play is reported to the owner and the
+// user admins above it, through a real SMTP server, once a day per screen.
+
+let app: FastifyInstance;
+const received: { to: string[]; raw: string }[] = [];
+beforeAll(async () => {
+  app = await buildTestApp();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  app.config.smtpUrl = `smtp://127.0.0.1:${(server.server.address() as net.AddressInfo).port}`;
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+});
+beforeEach(async () => {
+  received.length = 0;
+  await app.db.delete(jobs);
+});
+
+const today = () => localDate(null, new Date());
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Runs the queued jobs (the check, then the mails it queued); answers the mails by recipient. */
+async function mails() {
+  while ((await app.jobs.runDue()) > 0);
+  return new Map(received.map((mail) => [mail.to[0], parseMail(mail.raw)]));
+}
+
+async function company() {
+  const t = await buildTenant(app);
+  await app.db.update(users).set({ language: 'de' }).where(eq(users.id, t.owner.id));
+  const hall = await buildWorkspace(app, t.company.id, t.root.id, 'Hall');
+  const side = await buildWorkspace(app, t.company.id, t.root.id, 'Side');
+  const hallAdmin = await buildMember(app, hall, Role.userAdmin);
+  const sideAdmin = await buildMember(app, side, Role.userAdmin);
+  const hallUser = await buildMember(app, hall, Role.user);
+  const image = await buildContent(app, hall, { hash: randomBytes(32).toString('hex'), mime: 'image/png' });
+  return { ...t, hall, hallAdmin, sideAdmin, hallUser, image };
+}
+
+async function approvedSchedule(
+  workspace: { id: number; companyId: number },
+  deviceIds: number[],
+  end: string,
+) {
+  const [row] = await app.db
+    .insert(schedules)
+    .values({
+      companyId: workspace.companyId,
+      workspaceId: workspace.id,
+      name: 'Morning',
+      type: ScheduleType.standard,
+      state: 'approved',
+      startDate: shift(today(), -10),
+      endDate: end,
+      frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
+      approvedAt: new Date(),
+    })
+    .returning();
+  await app.db
+    .insert(scheduleDevices)
+    .values(deviceIds.map((deviceId) => ({ scheduleId: row.id, deviceId })));
+  return row;
+}
+
+describe('schedule-empty mails', () => {
+  it('after a retract, mails the owner and the admins above a screen left with nothing, once a day', async () => {
+    const c = await company();
+    const lobby = await buildDevice(app, c.hall, 'Lobby');
+    const withDefault = await buildDevice(app, c.hall, 'Has default');
+    const stillScheduled = await buildDevice(app, c.hall, 'Still scheduled');
+    await showByDefault(app, withDefault.row.id, { kind: 'playlist', id: 1 });
+    const schedule = await approvedSchedule(c.hall, [lobby.row.id, withDefault.row.id], shift(today(), 5));
+    await approvedSchedule(c.hall, [stillScheduled.row.id], shift(today(), 5));
+
+    await app.db.transaction(async (tx) => {
+      await tx.update(schedules).set({ state: 'withdrawn' }).where(eq(schedules.id, schedule.id));
+      await retractSchedule(tx, schedule.id, [lobby.row.id, withDefault.row.id, stillScheduled.row.id]);
+    });
+    const sent = await mails();
+    expect([...sent.keys()].sort()).toEqual([c.owner.email, c.hallAdmin.email].sort());
+    const owner = sent.get(c.owner.email);
+    expect(owner?.subject).toBe('Gerät Lobby hat nichts abzuspielen');
+    expect(owner?.text).toContain(lobby.row.signageId);
+    expect(owner?.text).toContain('http://vitrine.test/schedule/add');
+    expect(sent.get(c.hallAdmin.email)?.subject).toBe('Device Lobby has nothing to play');
+    const [row] = await app.db.select().from(devices).where(eq(devices.id, lobby.row.id));
+    expect(row.emptyMailedAt).toBeInstanceOf(Date);
+
+    // Once a day: a second retract the same day says nothing; the next day's check says it again.
+    received.length = 0;
+    await app.db.transaction((tx) => retractSchedule(tx, schedule.id, [lobby.row.id]));
+    expect((await mails()).size).toBe(0);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await mailEmptyDevices(app, [lobby.row.id, stillScheduled.row.id], tomorrow)).toBe(1);
+    expect([...(await mails()).keys()].sort()).toEqual([c.owner.email, c.hallAdmin.email].sort());
+  });
+
+  it('the periodic check finds screens whose schedules ended in their own timezone', async () => {
+    const c = await company();
+    const ended = await buildDevice(app, c.hall, 'Ended', { timezone: 'Pacific/Kiritimati' });
+    const running = await buildDevice(app, c.hall, 'Running');
+    await approvedSchedule(c.hall, [ended.row.id], shift(today(), -3));
+    await approvedSchedule(c.hall, [running.row.id], today());
+    // Its last day: still playing (UTC), so nothing; once its date has passed, reported.
+    expect(await mailEmptyDevices(app, [running.row.id])).toBe(0);
+    expect(await mailEmptyDevices(app, [ended.row.id])).toBe(1);
+    const sent = await mails();
+    expect(sent.get(c.owner.email)?.subject).toBe('Gerät Ended hat nichts abzuspielen');
+    expect(await mailEmptyDevices(app, [running.row.id], new Date(Date.now() + 2 * 86_400_000))).toBe(1);
+  });
+});

@@ -1,0 +1,155 @@
+import { AccountStatus, Role } from '@vitrine/contract';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { devices, jobs, users } from '../../db/schema';
+import { mailLanguage } from '../account/client';
+import { workspaceAndAncestors } from '../device/status-mail';
+import { localDate } from './manifest';
+
+// The schedule-empty mail (ARCHITECTURE §10, template schedule-empty): a claimed screen with
+// nothing to play (no default content and no approved schedule that has not ended in its
+// timezone) is reported to its company's owner and to the user admins whose workspace holds it,
+// each in their language, at most once a day per screen (devices.empty_mailed_at).
+//
+// Checked for the devices a schedule stopped reaching (the job SCHEDULE_EMPTY_JOB, queued in the
+// retracting transaction) and, where background work runs (RUN_JOBS), for every device once an
+// hour, which catches schedules that ended; the once-a-day stamp keeps that to one mail a day.
+
+export const SCHEDULE_EMPTY_JOB = 'schedule-empty';
+/** How often every device is checked. */
+const SWEEP_MS = 60 * 60_000;
+/** The first full check after a start (a restarting server has more urgent work). */
+const FIRST_SWEEP_MS = 5 * 60_000;
+/** Devices stamped and mailed per transaction. */
+const BATCH = 200;
+
+type Payload = { deviceIds: number[] };
+
+/** Queues the check of these devices in `tx` (they may have nothing left to play once it commits). */
+export async function queueEmptyCheck(tx: Db, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return;
+  await tx.insert(jobs).values({ type: SCHEDULE_EMPTY_JOB, payload: { deviceIds: [...new Set(deviceIds)] } });
+}
+
+/** The latest end date of a device's approved schedules, as text (null: none). */
+const lastEnd = sql<string | null>`(
+  select max(s.end_date)::text from schedule_devices sd join schedules s on s.id = sd.schedule_id
+  where sd.device_id = "devices"."id" and s.state = 'approved')`;
+
+/**
+ * Mails about the claimed devices (these, or all) that have nothing to play and were not mailed
+ * about today (UTC); answers how many devices were reported.
+ */
+export async function mailEmptyDevices(
+  app: FastifyInstance,
+  deviceIds?: readonly number[],
+  now = new Date(),
+): Promise<number> {
+  const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const notMailed = or(isNull(devices.emptyMailedAt), lt(devices.emptyMailedAt, today));
+  const candidates = await app.db
+    .select({ id: devices.id, companyId: devices.companyId, timezone: devices.timezone, lastEnd })
+    .from(devices)
+    .where(
+      and(
+        deviceIds ? inArray(devices.id, [...deviceIds]) : undefined,
+        isNotNull(devices.companyId),
+        isNotNull(devices.workspaceId),
+        isNull(devices.defaultProgramId),
+        notMailed,
+      ),
+    );
+  // Ended: the last end date is before the device's own today.
+  const empty = candidates.filter(
+    (row) => row.lastEnd === null || row.lastEnd < localDate(row.timezone, now),
+  );
+  const byCompany = new Map<number, number[]>();
+  for (const row of empty) {
+    const companyId = row.companyId as number;
+    byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), row.id]);
+  }
+  let reported = 0;
+  for (const [companyId, ids] of byCompany) {
+    // The company's tree first: inside the transaction a second query would wait for it on PGlite.
+    const links = await app.workspaceTrees.of(companyId);
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH);
+      reported += await app.db.transaction(async (tx) => {
+        // Locked and checked again: another instance, or a default set meanwhile, wins.
+        const locked = await tx
+          .select()
+          .from(devices)
+          .where(
+            and(
+              inArray(devices.id, batch),
+              eq(devices.companyId, companyId),
+              isNull(devices.defaultProgramId),
+              notMailed,
+            ),
+          )
+          .for('update', { skipLocked: true });
+        if (locked.length === 0) return 0;
+        await tx
+          .update(devices)
+          .set({ emptyMailedAt: now })
+          .where(
+            inArray(
+              devices.id,
+              locked.map((row) => row.id),
+            ),
+          );
+        const recipients = await tx
+          .select()
+          .from(users)
+          .where(
+            and(
+              eq(users.companyId, companyId),
+              eq(users.status, AccountStatus.active),
+              or(eq(users.roleId, Role.owner), eq(users.roleId, Role.userAdmin)),
+            ),
+          );
+        for (const device of locked) {
+          const holders = device.workspaceId === null ? [] : workspaceAndAncestors(links, device.workspaceId);
+          for (const user of recipients) {
+            if (
+              user.roleId !== Role.owner &&
+              (user.workspaceId === null || !holders.includes(user.workspaceId))
+            )
+              continue;
+            const vars = {
+              username: user.username,
+              device_name: device.name ?? device.signageId,
+              signage_id: device.signageId,
+              link: `${app.config.publicUrl}/schedule/add`,
+            };
+            await app.mail.enqueue(
+              { to: user.email, template: 'schedule-empty', language: mailLanguage(user.language), vars },
+              tx,
+            );
+          }
+        }
+        return locked.length;
+      });
+    }
+  }
+  return reported;
+}
+
+/** Registers the job, and the hourly check where background work runs. */
+export function registerEmptyMails(app: FastifyInstance) {
+  app.jobs.register<Payload>(SCHEDULE_EMPTY_JOB, async (payload) => {
+    await mailEmptyDevices(app, payload.deviceIds);
+  });
+  if (!app.config.runJobs) return;
+  const timers: NodeJS.Timeout[] = [];
+  const sweep = () => {
+    mailEmptyDevices(app).catch((err) => app.log.error({ err }, 'schedule-empty check failed'));
+  };
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(sweep, FIRST_SWEEP_MS).unref(), setInterval(sweep, SWEEP_MS).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+}
