@@ -40,8 +40,8 @@ export const PUSH_TIMEOUT_MS = 30_000;
 export const SCHEDULE_PRIORITY_MIN = 1;
 export const SCHEDULE_PRIORITY_MAX = 10;
 export const SCHEDULE_PRIORITY_DEFAULT = 5;
-/** Devices and items one schedule holds at most. */
-export const SCHEDULE_DEVICE_LIMIT = 1000;
+/** Devices and items one schedule holds at most (a whole fleet of 10,000 screens, bench/publish). */
+export const SCHEDULE_DEVICE_LIMIT = 10_000;
 export const SCHEDULE_ITEM_LIMIT = 200;
 export const SCHEDULE_FRAME_LIMIT = 50;
 /** A spot (insert) schedule interrupts for one minute to a day. */
