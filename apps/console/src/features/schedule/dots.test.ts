@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok } from '../account/testing';
+import { refreshScheduleDots, scheduleDotSources } from './dots';
+
+// Each test asks afresh (dots asked within a second share one answer).
+beforeEach(() => refreshScheduleDots());
+afterEach(() => vi.unstubAllGlobals());
+
+const counts = (pending: number, rejected: number, push_failed: number) =>
+  mockApi({
+    'GET /manager/schedule/pending-count': () =>
+      ok({ count: pending + rejected + push_failed, pending, rejected, push_failed }),
+  });
+
+async function shown(sources: ReturnType<typeof scheduleDotSources>) {
+  const out: Record<string, boolean> = {};
+  for (const [path, source] of sources) out[path] = await source();
+  return out;
+}
+
+describe('schedule dots', () => {
+  it('gives an approver a dot on the approval tab and the menu while schedules wait', async () => {
+    const api = counts(2, 0, 0);
+    const sources = scheduleDotSources(['schedule:list', 'schedule:audit'], true);
+    expect(await shown(sources)).toEqual({
+      '/schedule': true,
+      '/schedule/live': false,
+      '/schedule/audit': true,
+    });
+    // The dots asked at once share one call.
+    expect(api.callsTo('GET /manager/schedule/pending-count')).toHaveLength(1);
+  });
+
+  it('tells the creator of a rejected or push-failed schedule on the list and the menu', async () => {
+    counts(0, 1, 0);
+    const sources = scheduleDotSources(['schedule:list'], true);
+    expect(await shown(sources)).toEqual({ '/schedule': true, '/schedule/live': true });
+  });
+
+  it('has no approval dot while approval is off, and no dots without the schedule list', () => {
+    expect(scheduleDotSources(['schedule:list', 'schedule:audit'], false).map(([path]) => path)).toEqual([
+      '/schedule',
+      '/schedule/live',
+    ]);
+    expect(scheduleDotSources(['dashboard:data'], true)).toEqual([]);
+  });
+});
