@@ -9,7 +9,7 @@ import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
 import { PinGuard } from './lock';
-import { warmMediaCache } from './media-cache';
+import { screenMediaFiles, warmMedia } from './media-cache';
 import { indexedDbStore, memoryStore } from './playback-store';
 import { PlaybackQueue } from './playbacks';
 import { choose, recheckDelay } from './schedule';
@@ -69,6 +69,8 @@ let manifestTag: string | null = null;
 let manifestLoading = false;
 let manifestAgain = false;
 let programScreen: ProgramScreen | null = null;
+// Where the manifest's media is kept for playing offline.
+const mediaFiles = screenMediaFiles();
 // When to choose again what plays (the next schedule change, at most a minute away).
 let chooseTimer: ReturnType<typeof setTimeout> | undefined;
 const obeyed = new Set<number>();
@@ -164,7 +166,7 @@ async function refreshManifest(): Promise<void> {
       manifestTag = answer.etag ?? '';
       manifest = answer.manifest;
       saveManifest(answer.manifest);
-      void warmMediaCache(answer.manifest);
+      void warmMedia(answer.manifest, mediaFiles);
       // No program any more: the identity screen comes back.
       if (programScreen && !choose(manifest, clock.now())) shown = '';
       if (current) show(current);
@@ -342,12 +344,14 @@ async function updateInfo(): Promise<void> {
 async function start(): Promise<void> {
   registerServiceWorker();
   settingsScreen.listen();
+  // Media kept in IndexedDB (no Cache Storage here) is registered before anything plays.
+  await mediaFiles?.restore?.();
   // A paired screen that starts with the server unreachable shows its idle screen at once.
   const saved = loadState();
   if (saved?.paired) show(saved);
   await updateInfo();
   playbacks.start();
-  if (manifest) void warmMediaCache(manifest);
+  if (manifest) void warmMedia(manifest, mediaFiles);
   pollTimer = setInterval(() => {
     if (connection && status !== 'connected') void pollNow();
   }, POLL_MS);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Manifest, Program } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MEDIA_CACHE, mediaUrls, warmMediaCache } from './media-cache';
+import { cacheFiles, MEDIA_CACHE, type MediaFiles, mediaUrls, warmMedia } from './media-cache';
 import { image, zoneOf } from './render/testing';
 
 const program = (keys: string[], background: string | null = null): Program => ({
@@ -74,7 +74,7 @@ describe('mediaUrls', () => {
   });
 });
 
-describe('warmMediaCache', () => {
+describe('warmMedia', () => {
   it('fetches what is missing into the media cache and drops what no program uses', async () => {
     const stored = new Map<string, Response>([
       [new URL('/backend/media/a1', location.href).href, new Response('a1')],
@@ -85,14 +85,14 @@ describe('warmMediaCache', () => {
       put: async (url: string, response: Response) =>
         void stored.set(new URL(url, location.href).href, response),
       keys: async () => [...stored.keys()].map((url) => ({ url })),
-      delete: async (request: { url: string }) => stored.delete(request.url),
+      delete: async (url: string) => stored.delete(new URL(url, location.href).href),
     };
     const open = vi.fn(async () => cache);
     const fetchMock = vi.fn(async (url: string) =>
       url.endsWith('p1') ? new Response('', { status: 404 }) : new Response(url),
     );
     vi.stubGlobal('fetch', fetchMock);
-    await warmMediaCache(manifest(), { open } as unknown as CacheStorage);
+    await warmMedia(manifest(), cacheFiles({ open } as unknown as CacheStorage));
     expect(open).toHaveBeenCalledWith(MEDIA_CACHE);
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
       '/backend/media/b2',
@@ -136,12 +136,33 @@ describe('warmMediaCache', () => {
         media: { hash: badHash, url: `/backend/media/${badHash}`, mime: 'image/png', size: 7 },
       }),
     );
-    await warmMediaCache(m, { open: async () => cache } as unknown as CacheStorage);
+    await warmMedia(m, cacheFiles({ open: async () => cache } as unknown as CacheStorage));
     expect([...stored.keys()]).toEqual([`/backend/media/${goodHash}`]);
     expect(await stored.get(`/backend/media/${goodHash}`)?.text()).toBe(good);
   });
 
-  it('does nothing without Cache Storage (plain HTTP)', async () => {
-    await expect(warmMediaCache(manifest(), null)).resolves.toBeUndefined();
+  it('works the same on any storage (IndexedDB on plain HTTP): puts what is missing, removes what is unused', async () => {
+    const kept = new Set(['/backend/media/a1', '/backend/media/gone']);
+    const files: MediaFiles = {
+      has: async (url) => kept.has(url),
+      put: async (url) => void kept.add(url),
+      urls: async () => [...kept],
+      remove: async (url) => void kept.delete(url),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('x')),
+    );
+    await warmMedia(manifest(), files);
+    expect([...kept].sort()).toEqual([
+      '/backend/media/a1',
+      '/backend/media/b2',
+      '/backend/media/bg',
+      '/backend/media/p1',
+    ]);
+  });
+
+  it('does nothing without storage', async () => {
+    await expect(warmMedia(manifest(), null)).resolves.toBeUndefined();
   });
 });

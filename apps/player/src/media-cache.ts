@@ -1,9 +1,11 @@
 import type { FontRef, Manifest, MediaRef, Program } from '@vitrine/contract';
+import { hasMediaSource, setMediaSource } from './render/media-source';
 
-// The media a manifest needs, fetched ahead into Cache Storage, where the service worker answers
-// /backend/media/ from (public/sw.js): a screen plays everything it is scheduled to, for a day
-// and more, with the server down, including programs that have not come on yet. Secure contexts
-// only (Cache Storage); elsewhere the browser's HTTP cache (immutable answers) is what there is.
+// The media a manifest needs, fetched ahead so that a screen plays everything it is scheduled to,
+// for a day and more, with the server down, including programs that have not come on yet. In a
+// secure context into Cache Storage, where the service worker answers /backend/media/ from
+// (public/sw.js); elsewhere (plain HTTP from another host) into IndexedDB, whose copies the
+// renderer loads through object URLs (render/media-source.ts).
 
 /** The service worker's media cache (kept across builds of the player). */
 export const MEDIA_CACHE = 'vitrine-media';
@@ -23,14 +25,14 @@ async function sha256Hex(body: ArrayBuffer): Promise<string> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Keeps a fetched file, after checking its bytes against the hash it is named by when that is affordable. */
-async function keep(cache: Cache, url: string, response: Response): Promise<void> {
+/** A fetched file checked against the hash it is named by, when that is affordable; null when damaged. */
+async function verified(url: string, response: Response): Promise<Response | null> {
   const hash = hashOf(url);
   const size = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (!hash || !globalThis.crypto?.subtle || !(size <= VERIFY_MAX_BYTES)) return cache.put(url, response);
+  if (!hash || !globalThis.crypto?.subtle || !(size <= VERIFY_MAX_BYTES)) return response;
   const body = await response.arrayBuffer();
-  if ((await sha256Hex(body)) !== hash) return; // damaged on the way: the next round fetches it again
-  await cache.put(url, new Response(body, { status: 200, headers: response.headers }));
+  if ((await sha256Hex(body)) !== hash) return null; // damaged on the way: the next round fetches it again
+  return new Response(body, { status: 200, headers: response.headers });
 }
 
 function programUrls(program: Program, urls: Set<string>): void {
@@ -56,48 +58,132 @@ export function mediaUrls(manifest: Manifest): string[] {
   return [...urls];
 }
 
+/** Where a screen keeps its media files, by URL (/backend/media/<hash>). */
+export type MediaFiles = {
+  has(url: string): Promise<boolean>;
+  put(url: string, response: Response): Promise<void>;
+  urls(): Promise<string[]>;
+  remove(url: string): Promise<void>;
+};
+
+const pathOf = (url: string) => new URL(url, location.href).pathname;
+
+/** Cache Storage (secure contexts): the service worker serves these. */
+export function cacheFiles(storage: CacheStorage): MediaFiles {
+  const open = () => storage.open(MEDIA_CACHE);
+  return {
+    has: async (url) => !!(await (await open()).match(url, { ignoreVary: true })),
+    put: async (url, response) => (await open()).put(url, response),
+    urls: async () => (await (await open()).keys()).map((request) => pathOf(request.url)),
+    remove: async (url) => void (await (await open()).delete(url, { ignoreVary: true })),
+  };
+}
+
+const MEDIA_DB = 'vitrine-media';
+const FILES = 'files';
+
+function request<T>(call: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    call.onsuccess = () => resolve(call.result);
+    call.onerror = () => reject(call.error);
+  });
+}
+
+/**
+ * IndexedDB (any context): each file a Blob under its URL, shown through an object URL registered
+ * with the renderer. restore() registers what an earlier run kept; call it before playing.
+ */
+export function indexedDbFiles(factory: IDBFactory): MediaFiles & { restore(): Promise<void> } {
+  let opened: Promise<IDBDatabase> | null = null;
+  const db = () => {
+    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const open = factory.open(MEDIA_DB, 1);
+      open.onupgradeneeded = () => {
+        if (!open.result.objectStoreNames.contains(FILES)) open.result.createObjectStore(FILES);
+      };
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    }).catch((error) => {
+      opened = null;
+      throw error;
+    });
+    return opened;
+  };
+  const files = async (mode: IDBTransactionMode) => (await db()).transaction(FILES, mode).objectStore(FILES);
+  return {
+    has: async (url) => hasMediaSource(url),
+    async put(url, response) {
+      const blob = await response.blob();
+      await request((await files('readwrite')).put(blob, url));
+      setMediaSource(url, URL.createObjectURL(blob));
+    },
+    urls: async () => (await request((await files('readonly')).getAllKeys())).map(String),
+    async remove(url) {
+      await request((await files('readwrite')).delete(url));
+      // The object URL stays valid: a program still on screen may be showing it.
+      setMediaSource(url, null);
+    },
+    async restore() {
+      try {
+        const store = await files('readonly');
+        const [keys, blobs] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+        keys.forEach((key, index) => {
+          const blob = blobs[index];
+          if (blob instanceof Blob) setMediaSource(String(key), URL.createObjectURL(blob));
+        });
+      } catch {
+        // No IndexedDB after all: the network (and the HTTP cache) it is.
+      }
+    },
+  };
+}
+
+/** The screen's media storage: Cache Storage where it exists, else IndexedDB, else none. */
+export function screenMediaFiles(): (MediaFiles & { restore?: () => Promise<void> }) | null {
+  if (globalThis.caches) return cacheFiles(globalThis.caches);
+  if (globalThis.indexedDB) return indexedDbFiles(globalThis.indexedDB);
+  return null;
+}
+
 let warming: Promise<void> | null = null;
 let again: Manifest | null = null;
 
 /**
- * Fetches what the manifest needs and is not cached yet (one file at a time: playing comes first),
- * then drops cached files no manifest program uses any more. A call while one runs is taken up after it.
+ * Fetches what the manifest needs and is not kept yet (one file at a time: playing comes first),
+ * then drops kept files no program of it uses any more. A call while one runs is taken up after it.
  */
-export function warmMediaCache(
-  manifest: Manifest,
-  storage: CacheStorage | null = globalThis.caches ?? null,
-): Promise<void> {
-  if (!storage) return Promise.resolve();
+export function warmMedia(manifest: Manifest, files: MediaFiles | null): Promise<void> {
+  if (!files) return Promise.resolve();
   if (warming) {
     again = manifest;
     return warming;
   }
   warming = (async () => {
     try {
-      const cache = await storage.open(MEDIA_CACHE);
       const wanted = mediaUrls(manifest);
       for (const url of wanted) {
         if (again) break;
-        if (await cache.match(url, { ignoreVary: true })) continue;
+        if (await files.has(url)) continue;
         try {
           const response = await fetch(url);
-          if (response.status === 200) await keep(cache, url, response);
+          const checked = response.status === 200 ? await verified(url, response) : null;
+          if (checked) await files.put(url, checked);
         } catch {
           // Unreachable: the next manifest (or reconnect) tries again.
         }
       }
       if (!again) {
-        const keep = new Set(wanted.map((url) => new URL(url, location.href).href));
-        for (const request of await cache.keys()) if (!keep.has(request.url)) await cache.delete(request);
+        const keep = new Set(wanted.map(pathOf));
+        for (const url of await files.urls()) if (!keep.has(pathOf(url))) await files.remove(url);
       }
     } catch {
-      // No Cache Storage after all (a browser setting): the HTTP cache serves what it can.
+      // Storage refused (a browser setting, the quota): the HTTP cache serves what it can.
     } finally {
       warming = null;
     }
     const next = again;
     again = null;
-    if (next) await warmMediaCache(next, storage);
+    if (next) await warmMedia(next, files);
   })();
   return warming;
 }

@@ -1,7 +1,7 @@
 import { PLAYBACK_BATCH_LIMIT, type Playback } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { indexedDbStore, type PlaybackRecord, type PlaybackStore } from './playback-store';
-import { MAX_REFUSALS, PlaybackQueue, UPLOAD_EVERY_MS, UPLOAD_WAITING } from './playbacks';
+import { MAX_REFUSALS, PlaybackQueue, randomUuid, UPLOAD_EVERY_MS, UPLOAD_WAITING } from './playbacks';
 
 /** A store that keeps its records like IndexedDB would across a reload (a new queue on the same store). */
 function diskStore() {
@@ -223,5 +223,21 @@ describe('PlaybackQueue', () => {
 
   it('has no IndexedDB store where there is no IndexedDB', () => {
     expect(indexedDbStore(null)).toBeNull();
+  });
+
+  it('makes version 4 UUIDs without crypto.randomUUID too (plain HTTP has only getRandomValues)', () => {
+    const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(randomUuid()).toMatch(v4);
+    const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const made = new Set(Array.from({ length: 50 }, () => randomUuid()));
+      expect(made.size).toBe(50);
+      for (const uuid of made) expect(uuid).toMatch(v4);
+    } finally {
+      if (own) Object.defineProperty(crypto, 'randomUUID', own);
+      else delete (crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect(typeof crypto.randomUUID).toBe('function');
   });
 });

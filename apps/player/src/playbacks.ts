@@ -30,6 +30,16 @@ export type PlaybackDeps = {
   random?: () => number;
 };
 
+/** A version 4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const toPlayback = ({
   uuid,
   content_id,
@@ -57,7 +67,7 @@ export class PlaybackQueue {
 
   constructor(private readonly deps: PlaybackDeps) {
     this.elapsed = deps.elapsed ?? (() => performance.now());
-    this.uuid = deps.uuid ?? (() => crypto.randomUUID());
+    this.uuid = deps.uuid ?? randomUuid;
     this.loaded = this.load();
   }
 

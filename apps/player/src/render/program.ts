@@ -1,5 +1,6 @@
 import type { Program } from '@vitrine/contract';
 import { fitCanvas } from './geometry';
+import { mediaSource } from './media-source';
 import { FramePacer } from './pacer';
 import { prepareSlide } from './slides';
 import { type ZoneDeps, ZonePlayer } from './zone';
@@ -30,7 +31,7 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
     width: `${program.width}px`,
     height: `${program.height}px`,
     backgroundColor: program.background_color,
-    backgroundImage: program.background ? `url("${program.background.url}")` : '',
+    backgroundImage: program.background ? `url("${mediaSource(program.background.url)}")` : '',
   });
   stage.append(canvas);
   root.append(stage);

@@ -1,4 +1,5 @@
 import type { FontRef } from '@vitrine/contract';
+import { mediaSource } from '../media-source';
 
 // Library fonts are loaded into the page under their own family name, once each; text waits for its
 // font so it never appears first in the fallback. A font that fails to load keeps the fallback.
@@ -9,7 +10,7 @@ export function loadFont(font: FontRef | null): Promise<void> {
   if (!font || typeof FontFace === 'undefined' || !document.fonts) return Promise.resolve();
   let pending = loading.get(font.family);
   if (!pending) {
-    const face = new FontFace(font.family, `url(${font.url})`);
+    const face = new FontFace(font.family, `url(${mediaSource(font.url)})`);
     document.fonts.add(face);
     pending = face.load().then(
       () => undefined,

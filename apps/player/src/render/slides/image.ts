@@ -1,4 +1,5 @@
 import type { ItemFit, MediaRef } from '@vitrine/contract';
+import { mediaSource } from '../media-source';
 import { el, type Slide, type SlideContext, SlideError, whenEvent } from '../slide';
 
 /** An image element loaded and decoded, so showing it paints at once. */
@@ -11,7 +12,7 @@ export async function decodedImage(
   image.style.objectFit = fit;
   image.alt = '';
   image.decoding = 'async';
-  image.src = media.url;
+  image.src = mediaSource(media.url);
   await whenEvent(image, ['load'], signal, () => new SlideError('load', `image ${media.url} did not load`));
   try {
     await image.decode();

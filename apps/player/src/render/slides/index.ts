@@ -1,4 +1,5 @@
 import type { PlayItem } from '@vitrine/contract';
+import { mediaSource } from '../media-source';
 import type { Slide, SlideContext } from '../slide';
 import { prepareClock } from './clock';
 import { prepareDocument } from './document';
@@ -17,7 +18,7 @@ export function prepareSlide(item: PlayItem, context: SlideContext): Promise<Sli
       return prepareImage(item.media, 'contain', context);
     case 'video':
       return prepareVideo(
-        { url: item.media.url, fit: item.fit, muted: item.muted, duration_ms: item.duration_ms },
+        { url: mediaSource(item.media.url), fit: item.fit, muted: item.muted, duration_ms: item.duration_ms },
         context,
       );
     case 'stream':

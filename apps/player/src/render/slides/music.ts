@@ -1,4 +1,5 @@
 import type { MediaRef } from '@vitrine/contract';
+import { mediaSource } from '../media-source';
 import { type Slide, type SlideContext, SlideError, whenEvent } from '../slide';
 import { loops, mediaFailure, playMedia, releaseMedia } from './video';
 
@@ -11,7 +12,7 @@ export async function prepareMusic(
   const audio = document.createElement('audio');
   audio.muted = options.muted;
   audio.preload = 'auto';
-  audio.src = media.url;
+  audio.src = mediaSource(media.url);
   context.layer.append(audio);
   try {
     if (audio.readyState < 3) {
