@@ -84,6 +84,8 @@ export const deviceItemSchema = z.object({
   /** Bytes the player can still store; null when the browser does not say. */
   free_storage: z.number().nullable(),
   storage_mode: z.enum(STORAGE_MODES).nullable(),
+  /** The media MIME types the player reported it can play; null: unknown (all allowed when scheduling). */
+  media_types: z.array(z.string()).nullable().optional(),
   /** Whether the screen is on (screen-off / screen-on commands). */
   screen_on: z.boolean(),
   lock_enabled: z.boolean(),

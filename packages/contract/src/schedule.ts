@@ -204,6 +204,10 @@ export const scheduleItemSchema = z.object({
   name: z.string(),
   type: z.number(),
   thumbnail: z.string().nullable(),
+  /** What the rules check: the MIME type a player is given, and the pixels when known. */
+  mime: z.string().nullable().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
   duration: z.number().nullable(),
   /** How long it plays: the duration set, the media's own length, or the default. */
   seconds: z.number(),
@@ -228,7 +232,8 @@ export const scheduleDetailSchema = scheduleSummarySchema.extend({
   exclude_holidays: z.boolean(),
   frames: z.array(scheduleFrameOutSchema),
   items: z.array(scheduleItemSchema),
-  program: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The playlist or composition of a program type, with its orientation (0, 90, 180, 270). */
+  program: z.object({ id: z.number(), name: z.string(), orientation: z.number().optional() }).nullable(),
   devices: z.array(scheduleDeviceSchema),
 });
 export type ScheduleDetail = z.infer<typeof scheduleDetailSchema>;

@@ -30,6 +30,7 @@ export const presentDevice = (row: DeviceRow): DeviceItem => ({
   user_agent: row.userAgent,
   free_storage: row.freeStorage,
   storage_mode: row.storageMode as StorageMode | null,
+  media_types: row.mediaTypes,
   screen_on: row.screenOn,
   lock_enabled: row.lockPinSha256 !== null,
   timers: row.timers,

@@ -9,10 +9,10 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { holidays, scheduleDevices, schedules, workspaces } from '../../db/schema';
+import { holidays, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { publishManifestChanged } from '../program/notify';
+import { notifyHolidaysChanged } from '../program/notify';
 import { orderOf, pageOf } from '../team/lists';
 import { presentHoliday } from './presenter';
 
@@ -77,25 +77,6 @@ export async function holidayList(
   return { list: rows.map(presentHoliday), total };
 }
 
-/** The screens that play an approved schedule of the company that excludes holidays fetch again. */
-async function holidaysChanged(tx: Db, companyId: number) {
-  const rows = await tx
-    .selectDistinct({ id: scheduleDevices.deviceId })
-    .from(scheduleDevices)
-    .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))
-    .where(
-      and(
-        eq(schedules.companyId, companyId),
-        eq(schedules.state, 'approved'),
-        eq(schedules.excludeHolidays, true),
-      ),
-    );
-  await publishManifestChanged(
-    tx,
-    rows.map((row) => row.id),
-  );
-}
-
 /** 409006 when another holiday of the company has this date. */
 async function assertFreeDate(tx: Db, companyId: number, date: string, except: number | null) {
   const [taken] = await tx
@@ -131,7 +112,7 @@ export async function createHoliday(
       .insert(holidays)
       .values({ companyId, name: fields.name, date: fields.date })
       .returning();
-    await holidaysChanged(tx, companyId);
+    await notifyHolidaysChanged(tx, companyId);
     return presentHoliday(row);
   });
 }
@@ -163,7 +144,7 @@ export async function updateHoliday(
       .where(eq(holidays.id, id))
       .returning();
     if (!row) throw notFound();
-    if (row.date !== found.date) await holidaysChanged(tx, found.companyId);
+    if (row.date !== found.date) await notifyHolidaysChanged(tx, found.companyId);
     return presentHoliday(row);
   });
 }
@@ -175,7 +156,7 @@ export async function deleteHoliday(app: FastifyInstance, scope: TenantScope, id
     await lockCompany(tx, found.companyId);
     const deleted = await tx.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
     if (deleted.length === 0) throw notFound();
-    await holidaysChanged(tx, found.companyId);
+    await notifyHolidaysChanged(tx, found.companyId);
   });
   return null;
 }

@@ -12,6 +12,7 @@ import {
 } from '@vitrine/contract';
 import type { HolidayRow, ScheduleRow } from '../../db/schema';
 import { mediaUrl } from '../content/presenter';
+import { playedMime } from './rules';
 
 // Schedule rows → API shapes. Counts, items and devices are read by the service and handed in.
 
@@ -87,6 +88,10 @@ export type ScheduleItemRow = {
   type: number;
   thumbnailHash: string | null;
   mediaDuration: number | null;
+  mime: string | null;
+  playableHash: string | null;
+  width: number | null;
+  height: number | null;
 };
 
 export function presentItem(row: ScheduleItemRow): ScheduleItem {
@@ -95,6 +100,9 @@ export function presentItem(row: ScheduleItemRow): ScheduleItem {
     name: row.name,
     type: row.type,
     thumbnail: mediaUrl(row.thumbnailHash),
+    mime: playedMime(row),
+    width: row.width,
+    height: row.height,
     duration: row.duration,
     seconds: itemSeconds(row.duration, ownSeconds(row.type, row.mediaDuration)),
   };

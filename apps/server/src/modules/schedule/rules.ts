@@ -40,6 +40,18 @@ const FORMAT_TYPES: readonly number[] = [ContentType.image, ContentType.video, C
 const invalid = (key: string, params: Record<string, string> = {}, data: unknown = null) =>
   new AppError(ResultCode.validation, key, params, data);
 
+/** Which field of the request a refusal belongs to (the editor's wizard step), with the ids at fault. */
+type Field = 'device_ids' | 'items' | 'program_id';
+const idsKey = (field: Field) =>
+  field === 'device_ids' ? 'device_ids' : field === 'items' ? 'content_ids' : 'program_ids';
+const refused = (
+  field: Field,
+  ids: { device_ids?: number[]; content_ids?: number[]; program_ids?: number[] },
+) => ({
+  field,
+  ...ids,
+});
+
 const isPortrait = (orientation: number) => orientation === 90 || orientation === 270;
 
 type ContentFacts = {
@@ -53,7 +65,7 @@ type ContentFacts = {
 };
 
 /** The MIME type a player is given for this content (a transcoded video plays as MP4). */
-const playedMime = (row: ContentFacts) =>
+export const playedMime = (row: Pick<ContentFacts, 'type' | 'mime' | 'playableHash'>) =>
   (row.type === ContentType.video && row.playableHash ? 'video/mp4' : row.mime)
     ?.split(';')[0]
     .trim()
@@ -104,9 +116,14 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .from(workspaces)
     .where(eq(workspaces.companyId, owner.companyId));
   const allowed = new Set(subtreeOf(links, owner.workspaceId));
-  const assertWorkspaces = (rows: readonly { workspaceId: number | null }[]) => {
-    if (rows.some((row) => row.workspaceId === null || !allowed.has(row.workspaceId))) {
-      throw invalid('schedule.otherWorkspace');
+  const assertWorkspaces = (field: Field, rows: readonly { id: number; workspaceId: number | null }[]) => {
+    const odd = rows.filter((row) => row.workspaceId === null || !allowed.has(row.workspaceId));
+    if (odd.length > 0) {
+      throw invalid(
+        'schedule.otherWorkspace',
+        {},
+        refused(field, { [idsKey(field)]: odd.map((row) => row.id) }),
+      );
     }
   };
 
@@ -133,7 +150,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .orderBy(devices.id)
     .for('share');
   if (screens.length !== deviceIds.length) throw notFound();
-  assertWorkspaces(screens);
+  assertWorkspaces('device_ids', screens);
   const named = (screen: (typeof screens)[number]) => ({ name: screen.name ?? screen.signageId });
   for (const screen of screens) {
     if (
@@ -141,10 +158,14 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
       screen.status === DeviceStatus.unconfirmed ||
       screen.status === DeviceStatus.rejected
     ) {
-      throw invalid('schedule.notPaired', named(screen), { device_id: screen.id });
+      throw invalid('schedule.notPaired', named(screen), refused('device_ids', { device_ids: [screen.id] }));
     }
     if (screen.status === DeviceStatus.expired) {
-      throw invalid('schedule.licenseExpired', named(screen), { device_id: screen.id });
+      throw invalid(
+        'schedule.licenseExpired',
+        named(screen),
+        refused('device_ids', { device_ids: [screen.id] }),
+      );
     }
   }
 
@@ -152,10 +173,10 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
   let shown: ContentFacts[] = [];
   let programShape: 'portrait' | 'landscape' | null = null;
   if (refs.type === ScheduleType.playlist || refs.type === ScheduleType.composition) {
-    if (refs.program_id === null) throw invalid('schedule.programType');
+    if (refs.program_id === null) throw invalid('schedule.programType', {}, refused('program_id', {}));
     const table = refs.type === ScheduleType.playlist ? playlists : compositions;
     const [program] = await tx
-      .select({ workspaceId: table.workspaceId, orientation: table.orientation })
+      .select({ id: table.id, workspaceId: table.workspaceId, orientation: table.orientation })
       .from(table)
       .where(
         and(
@@ -165,12 +186,12 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
       )
       .for('share');
     if (!program) throw notFound();
-    assertWorkspaces([program]);
+    assertWorkspaces('program_id', [program]);
     programShape = isPortrait(program.orientation) ? 'portrait' : 'landscape';
     shown = await programContents(tx, refs.type, refs.program_id);
   } else {
     const contentIds = [...new Set(refs.items.map((item) => item.content_id))];
-    if (contentIds.length === 0) throw invalid('schedule.content');
+    if (contentIds.length === 0) throw invalid('schedule.content', {}, refused('items', {}));
     const rows = await tx
       .select({
         id: contents.id,
@@ -194,30 +215,34 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
       .orderBy(contents.id)
       .for('share');
     if (rows.length !== contentIds.length) throw notFound();
-    assertWorkspaces(rows);
+    assertWorkspaces('items', rows);
     const kinds = refs.type === ScheduleType.template ? TEMPLATE_CONTENT : ITEM_CONTENT;
     for (const row of rows) {
-      if (!kinds.includes(row.type))
-        throw invalid('schedule.contentType', { name: row.name }, { content_id: row.id });
-      if (row.state !== 'ready')
-        throw invalid('schedule.notReady', { name: row.name }, { content_id: row.id });
+      const at = refused('items', { content_ids: [row.id] });
+      if (!kinds.includes(row.type)) throw invalid('schedule.contentType', { name: row.name }, at);
+      if (row.state !== 'ready') throw invalid('schedule.notReady', { name: row.name }, at);
     }
     shown = rows;
   }
 
-  // Each device against what it would show.
+  // Each device against what it would show: refused on the content step (the selection is cancelled).
+  const contentField: Field = programShape === null ? 'items' : 'program_id';
+  const mismatch = (screen: (typeof screens)[number], content: ContentFacts | null) =>
+    refused(contentField, {
+      device_ids: [screen.id],
+      ...(content ? { content_ids: [content.id] } : {}),
+      ...(contentField === 'program_id' && refs.program_id !== null
+        ? { program_ids: [refs.program_id] }
+        : {}),
+    });
   for (const screen of screens) {
     const shape = isPortrait(screen.orientation) ? 'portrait' : 'landscape';
     if (programShape !== null && programShape !== shape) {
-      throw invalid('schedule.orientation', named(screen), {
-        device_id: screen.id,
-        program_id: refs.program_id,
-      });
+      throw invalid('schedule.orientation', named(screen), mismatch(screen, null));
     }
     if (programShape === null) {
       const odd = shown.find((row) => shapeOf(row) !== null && shapeOf(row) !== shape);
-      if (odd)
-        throw invalid('schedule.orientation', named(screen), { device_id: screen.id, content_id: odd.id });
+      if (odd) throw invalid('schedule.orientation', named(screen), mismatch(screen, odd));
     }
     const playable = screen.mediaTypes?.length
       ? new Set(screen.mediaTypes.map((type) => type.toLowerCase()))
@@ -227,8 +252,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
         const mime = FORMAT_TYPES.includes(row.type) ? playedMime(row) : null;
         return mime !== null && !playable.has(mime);
       });
-      if (odd)
-        throw invalid('schedule.incompatible', named(screen), { device_id: screen.id, content_id: odd.id });
+      if (odd) throw invalid('schedule.incompatible', named(screen), mismatch(screen, odd));
     }
   }
 }

@@ -97,7 +97,16 @@ describe('POST schedule', () => {
       exclude_holidays: true,
       frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
       items: [
-        { content_id: t.image.id, name: 'Poster.png', type: ContentType.image, duration: 5, seconds: 5 },
+        {
+          content_id: t.image.id,
+          name: 'Poster.png',
+          type: ContentType.image,
+          mime: 'image/png',
+          width: 1920,
+          height: 1080,
+          duration: 5,
+          seconds: 5,
+        },
       ],
       program: null,
       devices: [
@@ -129,7 +138,21 @@ describe('POST schedule', () => {
       t.call,
       standard(t, { type: 'playlist', program_id: playlist.id, items: [{ content_id: t.image.id }] }),
     );
-    expect(program).toMatchObject({ items: [], program: { id: playlist.id, name: 'Loop' } });
+    expect(program).toMatchObject({ items: [], program: { id: playlist.id, name: 'Loop', orientation: 0 } });
+    // The preview: what it plays.
+    const preview = await t.call({ method: 'GET', url: `${URL}/${program.id}/program` });
+    expect(preview.json().code, preview.body).toBe(ResultCode.success);
+    const itemPreview = await t.call({
+      method: 'GET',
+      url: `${URL}/${spot.id}/program`,
+      query: { orientation: '90' },
+    });
+    expect(itemPreview.json().code, itemPreview.body).toBe(ResultCode.success);
+    expect(itemPreview.json().data.kind).toBe('schedule');
+    expect(
+      (await t.call({ method: 'GET', url: `${URL}/${spot.id}/program`, query: { orientation: '45' } })).json()
+        .code,
+    ).toBe(ResultCode.validation);
   });
 
   it('submits at once when asked: pending, with the spec’s message', async () => {
@@ -165,7 +188,7 @@ describe('POST schedule', () => {
     await expectInvalid(
       standard(t, { device_ids: [t.screen.id, expired.row.id] }),
       'Old: The device license has expired.',
-      { device_id: expired.row.id },
+      { field: 'device_ids', device_ids: [expired.row.id] },
     );
     const unpaired = await buildDevice(app, t.root, 'Fresh', {
       claimedAt: null,
@@ -181,7 +204,7 @@ describe('POST schedule', () => {
     await expectInvalid(
       standard(t, { device_ids: [portrait.row.id] }),
       'Tall: The device orientation must match the content',
-      { device_id: portrait.row.id, content_id: t.image.id },
+      { field: 'items', device_ids: [portrait.row.id], content_ids: [t.image.id] },
     );
     // A portrait playlist on a landscape screen.
     const tall = await buildPlaylist(app, t.root, 'Tall list');
@@ -196,7 +219,7 @@ describe('POST schedule', () => {
     await expectInvalid(
       standard(t, { device_ids: [picky.row.id] }),
       'Picky: The media format is incompatible with the device.',
-      { device_id: picky.row.id, content_id: t.image.id },
+      { field: 'items', device_ids: [picky.row.id], content_ids: [t.image.id] },
     );
     // …also inside a playlist.
     const list = await buildPlaylist(app, t.root);

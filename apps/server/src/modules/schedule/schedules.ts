@@ -187,6 +187,12 @@ async function scheduleOf(db: Db, scope: TenantScope, id: number) {
   return row;
 }
 
+/** Where a schedule in scope lives; 404001 otherwise. */
+export async function scheduleOwner(db: Db, caller: Caller, id: number) {
+  const row = await scheduleOf(db, caller.scope, id);
+  return { companyId: row.companyId, workspaceId: row.workspaceId };
+}
+
 /** GET schedule/:id: everything the editor, the approval page and the preview need. */
 export async function scheduleDetail(db: Db, caller: Caller, id: number): Promise<ScheduleDetail> {
   const [row] = await selectRows(db)
@@ -203,6 +209,10 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
         type: contents.type,
         thumbnailHash: contents.thumbnailHash,
         mediaDuration: contents.duration,
+        mime: contents.mime,
+        playableHash: contents.playableHash,
+        width: contents.width,
+        height: contents.height,
       })
       .from(scheduleItems)
       .innerJoin(contents, eq(contents.id, scheduleItems.contentId))
@@ -244,7 +254,7 @@ async function programOf(db: Db, row: ScheduleRow) {
         : null;
   if (!table) return null;
   const [program] = await db
-    .select({ id: table.id, name: table.name })
+    .select({ id: table.id, name: table.name, orientation: table.orientation })
     .from(table)
     .where(eq(table.id, row.programId));
   return program ?? null;
