@@ -77,7 +77,7 @@ export function TimeStep({ draft, ownId, onChange, errors }: Props) {
   }, [others, view]);
 
   return (
-    <div className="schedule-step">
+    <div id="scheduleTime" className="schedule-step">
       {errors.map((message) => (
         <Alert
           key={message}
