@@ -143,7 +143,9 @@ function play(program: Program, scheduleId: number | null): void {
       now: () => clock.now(),
       language,
       onContentError: (report) => contentErrors.report(report),
-      onPlayback: (item, forSchedule, alone) => playbacks.begin(item, forSchedule, alone),
+      // A screen turned off (by command or power timer) shows nothing: what starts then is not counted.
+      onPlayback: (item, forSchedule, alone) =>
+        effects.current.screen_on && !power.off ? playbacks.begin(item, forSchedule, alone) : () => {},
     });
     replaceView(screen);
     programScreen = screen;
