@@ -81,21 +81,19 @@ export const fetchPendingCount = (signal?: AbortSignal) =>
   request<SchedulePendingCount>('GET', `${BASE}/pending-count`, { signal, silent: true });
 
 /**
- * What the screens play for a schedule: the stored playlist or composition of a program schedule,
- * the items of the others built as one playlist by the server.
+ * What a screen of this orientation plays for a schedule (the server builds it: the stored playlist
+ * or composition of a program schedule, the items of the others as one playlist).
  */
-export function useScheduleProgram(detail: ScheduleDetail | undefined) {
-  const path = !detail
-    ? null
-    : detail.type === 'playlist' && detail.program
-      ? `/manager/playlist/${detail.program.id}/program`
-      : detail.type === 'composition' && detail.program
-        ? `/manager/composition/${detail.program.id}/program`
-        : `${BASE}/${detail.id}/program`;
+export function useScheduleProgram(id: number, orientation: number | null) {
   return useQuery({
-    queryKey: [...scheduleKeys.program(detail?.id ?? 0), path] as const,
-    queryFn: ({ signal }) => request<Program>('GET', path as string, { signal, silent: true }),
-    enabled: path !== null,
+    queryKey: [...scheduleKeys.program(id), orientation ?? 0] as const,
+    queryFn: ({ signal }) =>
+      request<Program>('GET', `${BASE}/${id}/program`, {
+        query: { orientation: orientation ?? 0 },
+        signal,
+        silent: true,
+      }),
+    enabled: id > 0,
     staleTime: 0,
   });
 }

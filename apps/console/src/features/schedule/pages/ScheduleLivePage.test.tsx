@@ -71,7 +71,7 @@ afterEach(() => {
 describe('ScheduleLivePage', { timeout: 60_000 }, () => {
   it('lists schedules with their status, push status and the ntc marker, the filters from the address', async () => {
     server();
-    await page('/schedule/live?keyword=menu&state=approved&type=standard&device_id=5&page=2&from=tour');
+    await page('/schedule/live?keyword=menu&state=approved&type=standard&device_id=5&page=2&ntc=1&from=tour');
     const live = await rowOf('Morning menu');
     expect(within(live).getByText('Live')).toBeTruthy();
     expect(within(live).getByText('Push failed: 2')).toBeTruthy();
@@ -96,6 +96,7 @@ describe('ScheduleLivePage', { timeout: 60_000 }, () => {
       state: 'approved',
       type: 'standard',
       device_id: '5',
+      ntc: 'true',
       page: '2',
       page_size: '20',
     });

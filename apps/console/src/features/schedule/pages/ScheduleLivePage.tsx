@@ -30,6 +30,7 @@ import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
 import { useDeleteSchedule, useDeviceOptions, useScheduleList, useScheduleTransition } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
+import { refreshScheduleDots } from '../dots';
 import {
   NeedsConfirmTag,
   PushSummary,
@@ -63,7 +64,9 @@ export function ScheduleLivePage() {
   const { view, query: base, update, params } = useListView(FILTERS);
   const state = oneOf(SCHEDULE_STATES, params.get('state'));
   const type = oneOf(BUILT_SCHEDULE_TYPES, params.get('type'));
-  const query = useMemo(() => ({ ...base, state, type }), [base, state, type]);
+  // ntc=1 (or true): only those waiting for the caller's approval, as a shared link may ask.
+  const ntc = ['1', 'true'].includes(params.get('ntc') ?? '') ? true : undefined;
+  const query = useMemo(() => ({ ...base, state, type, ntc }), [base, state, type, ntc]);
   const list = useScheduleList(query);
   const devices = useDeviceOptions();
   const remove = useDeleteSchedule();
@@ -92,7 +95,10 @@ export function ScheduleLivePage() {
       okText: t('action.withdraw'),
       onOk: () =>
         transition.mutateAsync({ id: schedule.id, action: 'withdraw' }).then(
-          () => notify({ type: 'success', title: t('withdrawn') }),
+          () => {
+            notify({ type: 'success', title: t('withdrawn') });
+            refreshScheduleDots();
+          },
           () => undefined,
         ),
     });
@@ -102,7 +108,10 @@ export function ScheduleLivePage() {
       content: t('deleteConfirm', { name: schedule.name }),
       onOk: () =>
         remove.mutateAsync(schedule.id).then(
-          () => notify({ type: 'success', title: t('deleted') }),
+          () => {
+            notify({ type: 'success', title: t('deleted') });
+            refreshScheduleDots();
+          },
           () => undefined,
         ),
     });
@@ -209,7 +218,7 @@ export function ScheduleLivePage() {
     },
   ];
 
-  const filtered = Boolean(query.keyword || state || type || query.device_id);
+  const filtered = Boolean(query.keyword || state || type || query.device_id || ntc);
   const empty = filtered ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.noMatch')} />
   ) : (

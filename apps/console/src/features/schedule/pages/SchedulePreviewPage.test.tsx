@@ -71,6 +71,7 @@ describe('SchedulePreviewPage', { timeout: 60_000 }, () => {
     });
     // The schedule's items as the screen plays them (built by the server).
     expect((await screen.findByTestId('program')).textContent).toBe('Morning menu: 110000 ms');
+    expect(queriesTo('/manager/schedule/31/program')[0].get('orientation')).toBe('0');
   });
 
   it('previews a playlist schedule with its playlist, and says when it does not play this week', async () => {
@@ -83,7 +84,7 @@ describe('SchedulePreviewPage', { timeout: 60_000 }, () => {
         end_date: '2027-01-31',
       }),
       {
-        'GET /manager/playlist/41/program': () => ok({ name: 'Lobby loop', duration_ms: 95_000 }),
+        'GET /manager/schedule/31/program': () => ok({ name: 'Lobby loop', duration_ms: 95_000 }),
         'GET /manager/schedule': () => ok({ list: [], total: 0 }),
       },
     );
@@ -95,13 +96,23 @@ describe('SchedulePreviewPage', { timeout: 60_000 }, () => {
     expect(screen.queryAllByTestId('own-segment')).toHaveLength(0);
   });
 
-  it('switches to another chosen device', async () => {
-    server();
+  it('switches to another chosen device, its content built for its orientation', async () => {
+    server(
+      scheduleDetail({
+        ...OWN,
+        devices: OWN.devices.map((device) =>
+          device.device_id === 6 ? { ...device, orientation: 90 } : device,
+        ),
+      }),
+    );
     await page();
     await screen.findByText("Times on the screen's clock (Asia/Tokyo)", {}, slow);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('Bar screen (XYZ789)'));
     expect(await screen.findByText("Times on the screen's clock (UTC)")).toBeTruthy();
     await waitFor(() => expect(queriesTo('/manager/schedule').at(-1)?.get('device_id')).toBe('6'));
+    await waitFor(() =>
+      expect(queriesTo('/manager/schedule/31/program').at(-1)?.get('orientation')).toBe('90'),
+    );
   });
 });

@@ -38,8 +38,11 @@ export function SchedulePreviewPage() {
   const raw = Number(useParams().id);
   const id = Number.isInteger(raw) && raw > 0 ? raw : 0;
   const detail = useSchedule(id);
-  const program = useScheduleProgram(detail.data);
   const [chosen, setChosen] = useState<number | null>(null);
+  const device =
+    detail.data?.devices.find((item) => item.device_id === chosen) ?? detail.data?.devices[0] ?? null;
+  // The content as the chosen screen plays it: its orientation picks the canvas.
+  const program = useScheduleProgram(detail.data?.id ?? 0, device?.orientation ?? null);
 
   if (id === 0) return <Result status="404" title={t('notFound')} />;
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -53,8 +56,6 @@ export function SchedulePreviewPage() {
     );
   }
   const schedule = detail.data;
-  const deviceId = chosen ?? schedule.devices[0]?.device_id ?? null;
-  const device = schedule.devices.find((item) => item.device_id === deviceId) ?? null;
 
   return (
     <>
