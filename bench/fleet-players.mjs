@@ -5,6 +5,13 @@
 // as unauthorized (4401) or replaced (4409) is counted and retried, where the real player would
 // register anew or give up, so that a run always ends with the whole fleet back.
 //
+// bench/publish adds the manifest: with `manifest: <server's http URL>` in the start message, a
+// player fetches GET /backend/player/manifest (If-None-Match: the ETag it holds, as the player
+// does) when the socket says 'manifest' and when the parent sends {type:'fetch-all'} (every player
+// at once, as after a reconnect or a poll). {type:'report'} then also answers `manifest`: when
+// each 'manifest' message arrived and when each fetch ended with which status, since the last
+// report ([status, at] pairs; notified: [at]).
+//
 // Messages from the parent: {type:'start', url, tokens, rate, window} connects one player per
 // token, at most `rate` per second and `window` at a time awaiting their first welcome;
 // {type:'report'} answers {type:'report', online, fullSince, events, delayMs, waiting} (events: [kind, at]
@@ -13,6 +20,7 @@
 // the players not online by what they wait for). Unasked,
 // each ack is told as {type:'ack', command_id, at}. Times are performance.timeOrigin +
 // performance.now(), comparable across processes.
+import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
@@ -38,6 +46,12 @@ const backoffDelay = (attempt) =>
 const jittered = (periodMs) => Math.round(periodMs * (0.8 + 0.4 * Math.random()));
 
 let url = '';
+/** The server's HTTP base URL when the players fetch manifests (bench/publish), else null. */
+let manifestBase = null;
+/** Keep-alive connections for the manifest fetches, shared by this process's players. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+let notified = [];
+let fetched = [];
 const players = [];
 let online = 0;
 /** When the last of this process's players got its welcome (null while some are not online). */
@@ -67,6 +81,7 @@ class Player {
   everWelcomed = false;
   failed = false;
   lastReceivedAt = 0;
+  etag = null;
 
   constructor(token) {
     this.token = token;
@@ -122,7 +137,27 @@ class Player {
       case 'unpaired':
         record('unpaired');
         break;
+      case 'manifest':
+        if (manifestBase) {
+          notified.push(clock());
+          this.fetchManifest();
+        }
+        break;
     }
+  }
+
+  /** GET player/manifest with the ETag held; records the status and when it ended. */
+  fetchManifest() {
+    const headers = { authorization: `Bearer ${this.token}` };
+    if (this.etag) headers['if-none-match'] = this.etag;
+    const request = http.get(`${manifestBase}/backend/player/manifest`, { agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        if (response.statusCode === 200) this.etag = response.headers.etag ?? null;
+        fetched.push([response.statusCode, clock()]);
+      });
+    });
+    request.on('error', (err) => fetched.push([errorKind(err), clock()]));
   }
 
   closed(code) {
@@ -193,10 +228,24 @@ function start(tokens, rate, window) {
 process.on('message', (message) => {
   if (message.type === 'start') {
     url = message.url;
+    manifestBase = message.manifest ?? null;
     start(message.tokens, message.rate, message.window);
+  } else if (message.type === 'fetch-all') {
+    for (const player of players) player.fetchManifest();
   } else if (message.type === 'report') {
-    process.send({ type: 'report', online, fullSince, events, delayMs: delay.max / 1e6, waiting: waiting() });
+    const manifest = manifestBase ? { notified, fetched } : undefined;
+    process.send({
+      type: 'report',
+      online,
+      fullSince,
+      events,
+      delayMs: delay.max / 1e6,
+      waiting: waiting(),
+      manifest,
+    });
     events = [];
+    notified = [];
+    fetched = [];
     delay.reset();
   }
 });

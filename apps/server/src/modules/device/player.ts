@@ -82,10 +82,17 @@ export const deviceOfToken = (db: Db, token: string) =>
 
 const BEARER = /^Bearer\s+(\S{20,128})$/i;
 
-/** The device whose token a player's HTTP call carries (Authorization: Bearer); 600003 if none. */
-export async function deviceOfRequest(db: Db, request: FastifyRequest): Promise<PlayerRow> {
+/**
+ * The device whose token a player's HTTP call carries (Authorization: Bearer); 600003 if none.
+ * `lookup` finds a token's device (a hot path passes the hub's batched one).
+ */
+export async function deviceOfRequest(
+  db: Db,
+  request: FastifyRequest,
+  lookup: (token: string) => Promise<PlayerRow | undefined> = (token) => deviceOfToken(db, token),
+): Promise<PlayerRow> {
   const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  const device = token ? await deviceOfToken(db, token) : undefined;
+  const device = token ? await lookup(token) : undefined;
   if (!device) throw new AppError(ResultCode.sessionExpired);
   return device;
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
+import { hashToken } from '../../platform/tokens';
 import { deviceOfRequest } from '../device/player';
 import { recordContentError } from './content-errors';
 import { ManifestCache } from './manifest';
@@ -55,7 +56,10 @@ export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { ...responses(manifestSchema), 304: z.undefined() } },
     },
     async (request, reply) => {
-      const device = await deviceOfRequest(app.db, request);
+      // A fleet told of a change fetches together: token lookups go in the hub's batches.
+      const device = await deviceOfRequest(app.db, request, (token) =>
+        app.deviceHub.players.load(hashToken(token)),
+      );
       const { manifest, unconfirmed } = await cache.manifestOf(device);
       // Fetched (changed or not): the schedules it holds have reached the screen.
       if (unconfirmed.length > 0) await confirmations.confirm(device.id, unconfirmed);

@@ -1,0 +1,377 @@
+// bench/publish: one schedule published to a whole fleet (issue 8). Seeds claimed devices and an
+// image on PostgreSQL, connects a simulated player per device over the socket (fleet-players.mjs,
+// which fetch their manifest when told, with the ETag they hold), creates one schedule for all of
+// them and approves it through the API, then measures how long until 99 % of the players heard
+// 'manifest' and until 99 % fetched the new manifest, and which share of unchanged manifests the
+// server answered 304.
+//   node bench/publish.mjs [--short]
+// Goals: 99 % notified ≤ 1 s and 99 % fetched ≤ 5 s after the approval is sent, at 10,000 players.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { launchServer } from '../scripts/launch.mjs';
+import { freshDatabase, logIn } from './postgres.mjs';
+
+const GOAL = { players: 10_000, notifiedMs: 1_000, fetchedMs: 5_000 };
+const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
+const OWNER = { email: 'owner@publish.bench.test', password: 'Owner-2024!' };
+// From packages/contract/src (TypeScript, not importable here): enums.ts, patterns.ts.
+const DeviceStatus = { offline: 2 };
+const ContentType = { image: 1 };
+const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const TOKEN = { prefix: 'publish-token-', digits: 8 };
+const tokenOf = (index) => `${TOKEN.prefix}${String(index).padStart(TOKEN.digits, '0')}`;
+
+const short = process.argv.includes('--short');
+const plan = short
+  ? { players: 1_000, processes: 2, upS: 60, waitS: 30 }
+  : { players: 10_000, processes: 2, upS: 300, waitS: 60 };
+/** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
+const CONNECT = { rate: 250, window: 50 };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-publish-'));
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const stops = [];
+const problems = [];
+
+const children = [];
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+try {
+  console.log(`  fleet: ${n(plan.players)} players in ${plan.processes} processes`);
+  const database = await freshDatabase(`vitrine_bench_publish_${process.pid}`);
+  stops.push(database.drop);
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(workDir, 'data'),
+    CONSOLE_DIR: path.join(workDir, 'no-console'),
+    PLAYER_DIR: path.join(workDir, 'no-player'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
+  const server = await launchServer({ env, logFile: path.join(workDir, 'server.log') });
+  stops.push(() => server.stop());
+  const port = Number(new URL(server.url).port);
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  stops.push(() => pool.end());
+  let started = performance.now();
+  const { deviceIds, contentId } = await seed(pool);
+  console.log(
+    `  data: ${n(plan.players)} claimed devices (offline) and one image in one company, seeded in ${seconds(performance.now() - started)}`,
+  );
+  const token = await logIn(server.url, OWNER.email, OWNER.password);
+  const call = async (method, route, body) => {
+    const response = await fetch(`${server.url}/backend/manager${route}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Accept-Language': 'en',
+        'Content-Type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(120_000),
+    });
+    const answer = await response.json();
+    if (response.status !== 200 || answer.code !== 220000)
+      throw new Error(
+        `${method} ${route} answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`,
+      );
+    return answer.data;
+  };
+
+  // 1. The fleet connects; each player fetches its manifest once (it holds an ETag from then on).
+  const fleet = startPlayers(`ws://127.0.0.1:${port}/backend/player/socket`, server.url);
+  stops.push(() => fleet.stop());
+  started = clock();
+  const up = await fleet.waitAllOnline(plan.upS);
+  if (!up.all)
+    throw new Error(`only ${n(up.online)} of ${n(plan.players)} players came online in ${plan.upS} s`);
+  console.log(`  fleet up: ${n(up.online)} players welcomed in ${seconds(up.at - started)}`);
+  const first = await fleet.fetchAll();
+  console.log(
+    `  first fetch (every player at once, no ETag): ${statusText(first.statuses)}; 99 % in ${seconds(first.p99)}, all in ${seconds(first.all)}`,
+  );
+  const before = await fleet.fetchAll();
+  console.log(
+    `  unchanged, fetched again with the ETag (a reconnect or a poll): ${statusText(before.statuses)}; 99 % in ${seconds(before.p99)}`,
+  );
+
+  // 2. One schedule for every device, created (submitted) and approved as the owner.
+  const today = new Date().toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  started = performance.now();
+  const created = await call('POST', '/schedule', {
+    name: 'Bench publish',
+    type: 'standard',
+    device_ids: deviceIds,
+    items: [{ content_id: contentId, duration: 10 }],
+    start_date: today,
+    end_date: end,
+    frames: [{ start: '00:00', end: '24:00', rrule: 'FREQ=DAILY' }],
+    exclude_holidays: false,
+    submit: true,
+  });
+  console.log(
+    `  POST schedule (${n(deviceIds.length)} devices, submitted): answered in ${seconds(performance.now() - started)}, state ${created.state}`,
+  );
+  await fleet.takeManifest(); // nothing should have come yet; what did is not counted
+  const sentAt = clock();
+  if (created.state !== 'approved') {
+    const approved = await call('POST', `/schedule/${created.id}/approve`, {});
+    if (approved.state !== 'approved') throw new Error(`the approved schedule is ${approved.state}`);
+  }
+  const answeredAt = clock();
+  const published = await fleet.waitManifest(sentAt, plan.waitS);
+  console.log(
+    `  POST schedule/${created.id}/approve answered in ${seconds(answeredAt - sentAt)}; from its sending:`,
+  );
+  console.log(
+    `    notified ('manifest' on the socket): ${n(published.notified.count)} players; 99 % after ${seconds(published.notified.p99)}, all after ${seconds(published.notified.all)}`,
+  );
+  console.log(
+    `    new manifest fetched: ${statusText(published.statuses)}; 99 % after ${seconds(published.fetched.p99)}, all after ${seconds(published.fetched.all)}`,
+  );
+  if (published.notified.count < plan.players)
+    problems.push(`${n(plan.players - published.notified.count)} players never heard 'manifest'`);
+  const newOk = published.statuses.get(200) ?? 0;
+  if (newOk < plan.players)
+    problems.push(`${n(plan.players - newOk)} players did not fetch a new manifest (200)`);
+
+  // 3. The new manifest, unchanged since: fetched again with its ETag.
+  const after = await fleet.fetchAll();
+  const unchanged = after.statuses.get(304) ?? 0;
+  console.log(
+    `  unchanged after the publication, fetched again with the ETag: ${statusText(after.statuses)}; 99 % in ${seconds(after.p99)}`,
+  );
+  const { rows: push } = await pool.query(
+    'SELECT push_status AS status, count(*)::int AS count FROM schedule_devices WHERE schedule_id = $1 GROUP BY 1 ORDER BY 1',
+    [created.id],
+  );
+  console.log(`  push statuses: ${push.map((row) => `${row.status} ${n(row.count)}`).join(', ')}`);
+  reportServerLog(path.join(workDir, 'server.log'));
+
+  const unchangedShare = (unchanged + (before.statuses.get(304) ?? 0)) / (2 * plan.players);
+  const atSize = short ? ` (at ${n(plan.players)}; the goal is at ${n(GOAL.players)})` : '';
+  console.log('  goals:');
+  goal(
+    `99 % notified ≤ ${seconds(GOAL.notifiedMs)}${atSize}`,
+    seconds(published.notified.p99),
+    published.notified.p99 <= GOAL.notifiedMs,
+  );
+  goal(
+    `99 % fetched the new manifest ≤ ${seconds(GOAL.fetchedMs)}${atSize}`,
+    seconds(published.fetched.p99),
+    published.fetched.p99 <= GOAL.fetchedMs,
+  );
+  console.log(
+    `    unchanged manifests answered 304: ${(unchangedShare * 100).toFixed(1)} % (${n(unchanged + (before.statuses.get(304) ?? 0))} of ${n(2 * plan.players)})`,
+  );
+  if (problems.length > 0) throw new Error(`could not measure:\n    ${problems.join('\n    ')}`);
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+/**
+ * One company with its root workspace, an owner (a known password), plan.players devices claimed
+ * into it, offline (device n has the token tokenOf(n), as bench/fleet seeds them), and one ready
+ * landscape image in the workspace's default folder. Answers the device ids and the image's id.
+ */
+async function seed(pool) {
+  const one = async (text, values) => (await pool.query(text, values)).rows[0];
+  const company = await one(`INSERT INTO companies (name, origin) VALUES ('Publish', 1) RETURNING id`);
+  const workspace = await one(
+    `INSERT INTO workspaces (company_id, parent_id, name) VALUES ($1, NULL, 'Root') RETURNING id`,
+    [company.id],
+  );
+  const owner = await one(
+    `INSERT INTO users (email, username, nickname, password_hash, role_id, status, company_id,
+                        workspace_id, active_workspace_id)
+     VALUES ($1, 'publish-owner', 'Publish owner', $2, 6, 1, $3, $4, $4) RETURNING id`,
+    [OWNER.email, await hash(OWNER.password), company.id, workspace.id],
+  );
+  await pool.query('UPDATE companies SET owner_user_id = $1 WHERE id = $2', [owner.id, company.id]);
+  const folder = await one(
+    `INSERT INTO content_folders (company_id, workspace_id, name, is_default) VALUES ($1, $2, 'Default', true) RETURNING id`,
+    [company.id, workspace.id],
+  );
+  const content = await one(
+    `INSERT INTO contents (company_id, workspace_id, folder_id, type, name, hash, size, mime, width, height, state)
+     VALUES ($1, $2, $3, $4, 'Bench.png', $5, 1000, 'image/png', 1920, 1080, 'ready') RETURNING id`,
+    [company.id, workspace.id, folder.id, ContentType.image, randomBytes(32).toString('hex')],
+  );
+  const { rows } = await pool.query(
+    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at)
+     SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
+             FROM generate_series(0, 5) k),
+            encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
+            $2, $3, 'Screen ' || g, $4, now()
+     FROM generate_series(1, $5) g
+     RETURNING id`,
+    [
+      SIGNAGE_ID_ALPHABET,
+      company.id,
+      workspace.id,
+      DeviceStatus.offline,
+      plan.players,
+      TOKEN.prefix,
+      TOKEN.digits,
+    ],
+  );
+  await pool.query('ANALYZE');
+  return { deviceIds: rows.map((row) => row.id), contentId: content.id };
+}
+
+/**
+ * Forks the player processes (fleet-players.mjs, fetching manifests from `base`). Answers
+ * waitAllOnline, fetchAll (every player fetches at once; the statuses and when 99 % and all
+ * ended), takeManifest (what the players reported since), waitManifest and stop.
+ */
+function startPlayers(url, base) {
+  const reports = new Map();
+  const procs = [];
+  let stopping = false;
+  let died = null;
+  const per = Math.ceil(plan.players / plan.processes);
+  for (let p = 0; p < plan.processes; p++) {
+    const tokens = [];
+    for (let i = p * per + 1; i <= Math.min(plan.players, (p + 1) * per); i++) tokens.push(tokenOf(i));
+    const child = fork(path.join(here, 'fleet-players.mjs'), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    procs.push({ child, size: tokens.length });
+    child.on('message', (message) => {
+      if (message.type === 'report') reports.get(child)?.(message);
+    });
+    child.once('exit', (code, signal) => {
+      if (!stopping) died = `a player process exited (${signal ?? code})`;
+    });
+    child.send({ type: 'start', url, tokens, manifest: base, ...CONNECT });
+  }
+  const report = (child) =>
+    new Promise((resolve) => {
+      reports.set(child, resolve);
+      child.send({ type: 'report' });
+    });
+  const reportAll = () => Promise.all(procs.map(({ child }) => report(child)));
+  const merge = (all) => ({
+    notified: all.flatMap((r) => r.manifest?.notified ?? []),
+    fetched: all.flatMap((r) => r.manifest?.fetched ?? []),
+  });
+  /** Until `want` fetches ended since `since` (and, told so, `want` notices came), or timeoutS. */
+  const waitFetches = async (since, want, timeoutS, withNotices) => {
+    const fetched = [];
+    const notified = [];
+    const deadline = clock() + timeoutS * 1000;
+    while ((fetched.length < want || (withNotices && notified.length < want)) && clock() < deadline) {
+      if (died) throw new Error(died);
+      await sleep(50);
+      const got = merge(await reportAll());
+      fetched.push(...got.fetched);
+      notified.push(...got.notified);
+    }
+    const statuses = new Map();
+    for (const [status] of fetched) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    return { statuses, fetched: timing(fetched.map(([, at]) => at - since)), notified };
+  };
+  return {
+    async waitAllOnline(timeoutS) {
+      const deadline = clock() + timeoutS * 1000;
+      for (;;) {
+        if (died) throw new Error(died);
+        const all = await reportAll();
+        const online = all.reduce((sum, r) => sum + r.online, 0);
+        if (all.every((r, i) => r.online === procs[i].size && r.fullSince !== null))
+          return { online, at: Math.max(...all.map((r) => r.fullSince)), all: true };
+        if (clock() > deadline) return { online, at: clock(), all: false };
+        await sleep(100);
+      }
+    },
+    async fetchAll() {
+      await reportAll();
+      const since = clock();
+      for (const { child } of procs) child.send({ type: 'fetch-all' });
+      const result = await waitFetches(since, plan.players, plan.waitS, false);
+      return { statuses: result.statuses, p99: result.fetched.p99, all: result.fetched.all };
+    },
+    takeManifest: async () => merge(await reportAll()),
+    async waitManifest(since, timeoutS) {
+      const result = await waitFetches(since, plan.players, timeoutS, true);
+      return {
+        statuses: result.statuses,
+        fetched: result.fetched,
+        notified: { count: result.notified.length, ...timing(result.notified.map((at) => at - since)) },
+      };
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        procs.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', resolve);
+              child.kill('SIGKILL');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** When 99 % of the fleet (plan.players, not only those that came) and all of them were done, in ms. */
+function timing(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (count) => (count <= sorted.length ? sorted[count - 1] : Number.POSITIVE_INFINITY);
+  return { p99: at(Math.ceil(plan.players * 0.99)), all: at(plan.players) };
+}
+
+function statusText(statuses) {
+  return [...statuses]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, count]) => `${status} ×${n(count)}`)
+    .join(', ');
+}
+
+/** Warnings and errors the server logged (pino's JSON lines, level 40 and up), by message. */
+function reportServerLog(file) {
+  const counts = new Map();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.level >= 40) counts.set(entry.msg, (counts.get(entry.msg) ?? 0) + 1);
+  }
+  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([msg, count]) => `"${msg}" ×${count}`);
+  console.log(`  server log: ${list.length ? list.join(', ') : 'no warnings or errors'}`);
+}
+
+function goal(name, figure, met) {
+  console.log(`    ${name}: ${figure} ${met ? 'met' : 'NOT met'}`);
+}
+
+function n(value) {
+  return value.toLocaleString('en-US');
+}
+
+function seconds(valueMs) {
+  return Number.isFinite(valueMs) ? `${(valueMs / 1000).toFixed(2)} s` : 'never';
+}
