@@ -58,6 +58,9 @@ export type LocalClock = {
   timezone: string;
 };
 
+/** What resolution reads of a wall clock. */
+export type WallClock = Pick<LocalClock, 'date' | 'minute' | 'floating'>;
+
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
 
 function formatterOf(timezone: string): Intl.DateTimeFormat | null {
@@ -121,8 +124,16 @@ export function localClock(nowMs: number, timezone: string | null | undefined): 
 
 /** YYYY-MM-DD of a floating moment. */
 function dateOf(floating: number): string {
-  return new Date(floating).toISOString().slice(0, 10);
+  const day = Math.floor(floating / DAY);
+  let date = dates.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY).toISOString().slice(0, 10);
+    if (dates.size >= 20_000) dates.clear();
+    dates.set(day, date);
+  }
+  return date;
 }
+const dates = new Map<number, string>();
 
 /** Floating midnight of a YYYY-MM-DD date. */
 function dayStart(date: string): number {
@@ -135,8 +146,14 @@ function addDays(date: string, days: number): string {
 
 /** Minutes since midnight of HH:mm (24:00 → 1440). */
 export function clockMinutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  let minutes = parsedTimes.get(time);
+  if (minutes === undefined) {
+    minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+    if (parsedTimes.size < 10_000) parsedTimes.set(time, minutes);
+  }
+  return minutes;
 }
+const parsedTimes = new Map<string, number>();
 
 // ---- recurrence ------------------------------------------------------------------------------
 
@@ -221,6 +238,11 @@ export function occursOn(rule: string, start: string, end: string, date: string)
 // ---- one schedule, one instant ---------------------------------------------------------------
 
 /** Whether a frame starting on `date` may play: date range, rule and holidays. */
+const frameDays = new WeakMap<
+  ScheduleFrame,
+  { start: string; end: string; rule: string; days: Map<string, boolean> }
+>();
+
 function frameDay(
   schedule: ScheduleTime,
   frame: ScheduleFrame,
@@ -229,13 +251,31 @@ function frameDay(
 ): boolean {
   if (date < schedule.start_date || date > schedule.end_date) return false;
   if (schedule.exclude_holidays && holidays.has(date)) return false;
-  return occursOn(frame.rrule, schedule.start_date, schedule.end_date, date);
+  // Asked for the same few days again and again (a timeline evaluates every boundary): remembered
+  // per frame object, for the date range it was asked with.
+  let memo = frameDays.get(frame);
+  if (
+    !memo ||
+    memo.start !== schedule.start_date ||
+    memo.end !== schedule.end_date ||
+    memo.rule !== frame.rrule
+  ) {
+    memo = { start: schedule.start_date, end: schedule.end_date, rule: frame.rrule, days: new Map() };
+    frameDays.set(frame, memo);
+  }
+  let occurs = memo.days.get(date);
+  if (occurs === undefined) {
+    occurs = occursOn(frame.rrule, schedule.start_date, schedule.end_date, date);
+    if (memo.days.size > 1000) memo.days.clear();
+    memo.days.set(date, occurs);
+  }
+  return occurs;
 }
 
 /** Whether the schedule plays at a wall-clock moment. */
 export function isPlayingAt(
   schedule: ScheduleTime,
-  clock: Pick<LocalClock, 'date' | 'minute' | 'floating'>,
+  clock: WallClock,
   holidays: ReadonlySet<string>,
 ): boolean {
   if (schedule.spot) {
@@ -244,6 +284,7 @@ export function isPlayingAt(
     if (schedule.exclude_holidays && holidays.has(schedule.spot.start.slice(0, 10))) return false;
     return clock.floating >= start && clock.floating < start + schedule.spot.minutes * MINUTE;
   }
+  let yesterday: string | undefined;
   for (const frame of schedule.frames) {
     const start = clockMinutes(frame.start);
     const end = clockMinutes(frame.end);
@@ -254,7 +295,8 @@ export function isPlayingAt(
       if (frameDay(schedule, frame, clock.date, holidays)) return true;
     } else if (clock.minute < end) {
       // The part after midnight of the frame that started yesterday.
-      if (frameDay(schedule, frame, addDays(clock.date, -1), holidays)) return true;
+      yesterday ??= addDays(clock.date, -1);
+      if (frameDay(schedule, frame, yesterday, holidays)) return true;
     }
   }
   return false;
@@ -290,7 +332,7 @@ export function compareSchedules(a: ScheduleTime, b: ScheduleTime): number {
 
 function winnerAt<T extends ScheduleTime>(
   schedules: readonly T[],
-  clock: LocalClock,
+  clock: WallClock,
   holidays: ReadonlySet<string>,
 ): T | null {
   let best: T | null = null;
@@ -317,16 +359,50 @@ export function winner<T extends ScheduleTime>(
 /** A stretch of time in which one schedule (or none: the default content) plays. */
 export type TimelineSegment = { start: number; end: number; schedule_id: number | null };
 
+/** A zone's offset (minutes) at an instant. */
+type Offsets = (instant: number) => number;
+
+/**
+ * The zone's offsets around from…to, read once: an offset holds between the changes, so the
+ * instants of a timeline need no Intl call each (which is what makes long timelines slow).
+ */
+function zoneOffsets(zone: string, from: number, to: number): { at: Offsets; changes: number[] } {
+  if (zone === 'UTC') return { at: () => 0, changes: [] };
+  const start = from - 2 * DAY;
+  const end = to + 2 * DAY;
+  const changes = offsetChanges(start, end, zone);
+  const values = [
+    localClock(start, zone).offset,
+    ...changes.map((change) => localClock(change, zone).offset),
+  ];
+  const at: Offsets = (instant) => {
+    if (instant < start || instant > end) return localClock(instant, zone).offset;
+    let low = 0;
+    let high = changes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((changes[middle] as number) <= instant) low = middle + 1;
+      else high = middle;
+    }
+    return values[low] as number;
+  };
+  return { at, changes };
+}
+
+/** The wall clock at an instant, by a known offset. */
+function clockAt(instant: number, offsets: Offsets): WallClock {
+  const floating = instant + offsets(instant) * MINUTE;
+  return { date: dateOf(floating), minute: Math.floor((((floating % DAY) + DAY) % DAY) / MINUTE), floating };
+}
+
 /** The instants at which the device's wall clock reads a floating moment: none in a skipped hour, two in a repeated one. */
-function instantsOf(floating: number, zone: string): number[] {
-  if (zone === 'UTC') return [floating];
-  const offsets = new Set<number>();
-  for (const probe of [floating - 1.5 * DAY, floating, floating + 1.5 * DAY])
-    offsets.add(localClock(probe, zone).offset);
+function instantsOf(floating: number, offsets: Offsets): number[] {
+  const candidates = new Set<number>();
+  for (const probe of [floating - 1.5 * DAY, floating, floating + 1.5 * DAY]) candidates.add(offsets(probe));
   const instants: number[] = [];
-  for (const offset of offsets) {
+  for (const offset of candidates) {
     const instant = floating - offset * MINUTE;
-    if (localClock(instant, zone).floating === floating) instants.push(instant);
+    if (offsets(instant) === offset) instants.push(instant);
   }
   return instants;
 }
@@ -399,21 +475,22 @@ export function timeline(
 ): TimelineSegment[] {
   if (!(toMs > fromMs)) return [];
   const zone = resolveTimezone(timezone);
-  const first = addDays(localClock(fromMs, zone).date, -1);
-  const last = addDays(localClock(toMs, zone).date, 1);
-  const instants = new Set<number>(offsetChanges(fromMs, toMs, zone));
+  const { at: offsets, changes: jumps } = zoneOffsets(zone, fromMs, toMs);
+  const first = addDays(clockAt(fromMs, offsets).date, -1);
+  const last = addDays(clockAt(toMs, offsets).date, 1);
+  const instants = new Set<number>(jumps);
   for (const moment of boundaries(schedules, first, last)) {
-    for (const instant of instantsOf(moment, zone)) instants.add(instant);
+    for (const instant of instantsOf(moment, offsets)) instants.add(instant);
   }
   const changes = [...instants].filter((instant) => instant > fromMs && instant < toMs).sort((a, b) => a - b);
   const segments: TimelineSegment[] = [];
   let current: TimelineSegment = {
     start: fromMs,
     end: toMs,
-    schedule_id: winnerAt(schedules, localClock(fromMs, zone), holidays)?.id ?? null,
+    schedule_id: winnerAt(schedules, clockAt(fromMs, offsets), holidays)?.id ?? null,
   };
   for (const instant of changes) {
-    const id = winnerAt(schedules, localClock(instant, zone), holidays)?.id ?? null;
+    const id = winnerAt(schedules, clockAt(instant, offsets), holidays)?.id ?? null;
     if (id === current.schedule_id) continue;
     segments.push({ ...current, end: instant });
     current = { start: instant, end: toMs, schedule_id: id };
