@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
+import { i18n } from '../../../lib/i18n';
 import { registerNotifier } from '../../../lib/notify';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
 import { queriesTo, signInAs } from '../../team/testing';
@@ -213,5 +214,18 @@ describe('ScheduleLivePage', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(notices).toHaveBeenCalledWith(expect.objectContaining({ title: 'Schedule deleted' })),
     );
+  });
+
+  it('reads in Arabic', async () => {
+    server();
+    await page();
+    await rowOf('Morning menu');
+    await act(() => i18n.changeLanguage('ar'));
+    const live = screen.getByText('Morning menu').closest('tr') as HTMLElement;
+    expect(await within(live).findByText('قيد العرض')).toBeTruthy();
+    expect(within(live).getByText('فشل الإرسال: 2')).toBeTruthy();
+    expect(screen.getByText('يحتاج إلى موافقتك')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /جدول جديد/ })).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
   });
 });
