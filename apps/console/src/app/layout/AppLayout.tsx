@@ -1,10 +1,11 @@
 import { Role, TASK_EVERY_SHORT_TICKS } from '@vitrine/contract';
 import { Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../../components/confirm';
 import { PageLoading } from '../../components/PageLoading';
 import { useScheduleDots } from '../../features/schedule/dots';
+import { TOUR_ROLES } from '../../features/tour/tour-logic';
 import { UploadHost } from '../../features/upload/components/UploadHost';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
@@ -18,6 +19,11 @@ import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 import { useShell } from './use-shell';
 import './layout.css';
+
+// The onboarding tour (roles owner, user, user admin) arrives after the shell's first paint.
+const TourHost = lazy(() =>
+  import('../../features/tour/TourHost').then((module) => ({ default: module.TourHost })),
+);
 
 /** The signed-in frame: side navigation (a drawer on mobile), top bar, tab bar and the page. */
 export function AppLayout() {
@@ -38,6 +44,11 @@ export function AppLayout() {
     <Layout className="shell">
       <ConfirmHost />
       <UploadHost />
+      {hasRole(user?.role_id, TOUR_ROLES) ? (
+        <Suspense fallback={null}>
+          <TourHost mobile={mobile} />
+        </Suspense>
+      ) : null}
       {mobile ? null : <SideNav shell={shell} navText={colors.navText} />}
       <Layout className="shell-main">
         <TopBar

@@ -4,6 +4,8 @@ import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { TourButton } from '../../features/tour/TourButton';
+import { TOUR_ROLES } from '../../features/tour/tour-logic';
 import { WorkspaceSelector } from '../../features/workspace/components/WorkspaceSelector';
 import { useLanguage } from '../../lib/i18n';
 import { hasRole, usePermission } from '../../lib/permissions';
@@ -16,7 +18,7 @@ import type { Shell } from './use-shell';
 type Props = { shell: Shell; navText: string; compact: boolean; onOpenMenu?: () => void };
 
 /** The top bar: menu button on mobile, back button on hasReturn routes, page title, workspace,
- * the player's address, language switch and user menu (spec 000 §2 "Shell"). */
+ * the tour icon, the player's address, language switch and user menu (spec 000 §2 "Shell"). */
 export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +56,7 @@ export function TopBar({ shell, navText, compact, onOpenMenu }: Props) {
       ) : null}
       <h1 className="shell-header__title">{shell.title ? t(shell.title) : null}</h1>
       <div className="shell-header__tools">
+        {hasRole(user?.role_id, TOUR_ROLES) ? <TourButton color={navText} /> : null}
         {workspaceSelector ? <WorkspaceSelector compact={compact} /> : null}
         {managesDevices ? <PlayerLink compact={compact} color={navText} /> : null}
         <LanguageSwitch compact={compact} color={navText} />

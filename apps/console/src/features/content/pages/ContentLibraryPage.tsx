@@ -153,7 +153,7 @@ export function ContentLibraryPage({
         <FolderPanel selected={query.folder_id} onSelect={(folder_id) => changeView({ folder_id })} />
         <div className="content-library__main">
           {file && !inBin ? (
-            <div ref={uploadArea} className="content-upload">
+            <div ref={uploadArea} id="uploadContent" className="content-upload">
               <UploadDropzone type={type} folderId={query.folder_id} />
               {extension?.help}
             </div>

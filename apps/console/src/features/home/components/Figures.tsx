@@ -1,0 +1,171 @@
+import type { DeviceStatistic } from '@vitrine/contract';
+import { Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../lib/i18n';
+import { usePermission } from '../../../lib/permissions';
+import { formatSize } from '../../team/components/member-columns';
+import { useStatistic } from '../api';
+import { StatisticCard } from './StatisticCard';
+
+// The dashboard's headline figures: one card per statistic the caller's role deals with.
+
+const noDevices = (data: DeviceStatistic) => data.total === 0;
+
+export function Figures() {
+  const { t } = useTranslation(['home', 'contract']);
+  const { language } = useLanguage();
+  const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const showContent = usePermission('res');
+  const showSchedules = usePermission('schedule');
+  const showUsers = usePermission(['team:user:list', 'team:cus:list']);
+  const showDevices = usePermission('device');
+  const devices = useStatistic('device', showDevices);
+  const content = useStatistic('content', showContent);
+  const schedules = useStatistic('schedule', showSchedules);
+  const users = useStatistic('user', showUsers);
+  const oss = useStatistic('oss');
+
+  return (
+    <Row gutter={[16, 16]}>
+      {showDevices ? (
+        <Col xs={24} sm={12} xl={showContent ? 6 : 8}>
+          <StatisticCard
+            title={t('devices.title')}
+            query={devices}
+            isEmpty={noDevices}
+            extra={<Link to="/device/list">{t('devices.open')}</Link>}
+            className="home__figure"
+          >
+            {(data) => (
+              <Flex vertical gap={8}>
+                <Statistic value={data.total} formatter={() => number(data.total)} />
+                <Progress
+                  percent={data.total ? Math.round((data.online / data.total) * 100) : 0}
+                  size="small"
+                  aria-label={t('devices.online')}
+                />
+                <Typography.Text type="secondary">
+                  {t('devices.online')}: <bdi>{number(data.online)}</bdi> · {t('devices.offline')}:{' '}
+                  <bdi>{number(data.offline)}</bdi>
+                  {data.unconfirmed ? (
+                    <>
+                      {' '}
+                      · {t('devices.unconfirmed')}: <bdi>{number(data.unconfirmed)}</bdi>
+                    </>
+                  ) : null}
+                </Typography.Text>
+              </Flex>
+            )}
+          </StatisticCard>
+        </Col>
+      ) : null}
+      {showContent ? (
+        <Col xs={24} sm={12} xl={6}>
+          <StatisticCard
+            title={t('content.title')}
+            query={content}
+            extra={<Link to="/content">{t('content.open')}</Link>}
+            className="home__figure"
+          >
+            {(data) => (
+              <Flex vertical gap={8}>
+                <Statistic value={data.total} formatter={() => number(data.total)} />
+                <Typography.Text type="secondary">
+                  {t('content.size')}: <bdi>{formatSize(data.total_size)}</bdi>
+                </Typography.Text>
+                {data.recycled ? (
+                  <Typography.Text type="secondary">
+                    {t('content.recycled', { count: data.recycled, size: formatSize(data.recycled_size) })}
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+            )}
+          </StatisticCard>
+        </Col>
+      ) : null}
+      {showSchedules ? (
+        <Col xs={24} sm={12} xl={6}>
+          <StatisticCard
+            title={t('schedules.title')}
+            query={schedules}
+            extra={<Link to="/schedule/live">{t('schedules.open')}</Link>}
+            className="home__figure"
+          >
+            {(data) => {
+              const pending = data.by_state.find((row) => row.state === 'pending')?.count ?? 0;
+              return (
+                <Flex vertical gap={8}>
+                  <Statistic value={data.total} formatter={() => number(data.total)} />
+                  <Typography.Text type="secondary">
+                    {t('schedules.live')}: <bdi>{number(data.live)}</bdi> · {t('schedules.upcoming')}:{' '}
+                    <bdi>{number(data.upcoming)}</bdi>
+                  </Typography.Text>
+                  {pending ? (
+                    <Typography.Text type="warning">
+                      {t('schedules.pending')}: <bdi>{number(pending)}</bdi>
+                    </Typography.Text>
+                  ) : null}
+                </Flex>
+              );
+            }}
+          </StatisticCard>
+        </Col>
+      ) : null}
+      {showUsers && !showContent ? (
+        <Col xs={24} sm={12} xl={8}>
+          <StatisticCard title={t('users.title')} query={users} className="home__figure">
+            {(data) => {
+              const active = data.by_status.find((row) => row.status === 1)?.count ?? 0;
+              return (
+                <Flex vertical gap={8}>
+                  <Statistic value={data.total} formatter={() => number(data.total)} />
+                  <Typography.Text type="secondary">
+                    {t('users.active')}: <bdi>{number(active)}</bdi>
+                  </Typography.Text>
+                </Flex>
+              );
+            }}
+          </StatisticCard>
+        </Col>
+      ) : null}
+      <Col xs={24} sm={12} xl={showContent ? 6 : 8}>
+        <StatisticCard
+          title={t('storage.title')}
+          query={oss}
+          isEmpty={(data) => data.companies === 0}
+          className="home__figure"
+        >
+          {(data) => (
+            <Flex vertical gap={8}>
+              <Progress
+                type="dashboard"
+                size={96}
+                percent={
+                  data.total_size ? Math.min(100, Math.round((data.used_size / data.total_size) * 100)) : 0
+                }
+                status={data.available_size === 0 ? 'exception' : undefined}
+              />
+              <Typography.Text>
+                <bdi>
+                  {t('storage.usedOf', {
+                    used: formatSize(data.used_size),
+                    total: formatSize(data.total_size),
+                  })}
+                </bdi>
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('storage.available', { size: formatSize(data.available_size) })}
+              </Typography.Text>
+              {data.companies > 1 ? (
+                <Typography.Text type="secondary">
+                  {t('storage.companies', { count: data.companies })}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          )}
+        </StatisticCard>
+      </Col>
+    </Row>
+  );
+}

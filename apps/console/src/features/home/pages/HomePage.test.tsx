@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Role } from '@vitrine/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { mockApi, ok, renderPage } from '../../account/testing';
+import { signInAs } from '../../team/testing';
+import { HomePage } from './HomePage';
+
+const OWNER = [
+  'dashboard:data',
+  'profile:info',
+  'device',
+  'device:dev:list',
+  'res',
+  'res:image:list',
+  'schedule',
+  'schedule:list',
+  'team',
+  'team:user:list',
+];
+const slow = { timeout: 15_000 };
+
+const STATISTICS = {
+  'GET /manager/dashboard/device-statistic': () =>
+    ok({
+      total: 12,
+      online: 9,
+      offline: 3,
+      unconfirmed: 0,
+      by_status: [
+        { status: 1, count: 9 },
+        { status: 2, count: 3 },
+      ],
+      by_orientation: [{ orientation: 0, count: 12 }],
+      by_model: [{ model: 'X1', count: 12 }],
+    }),
+  'GET /manager/dashboard/content-statistic': () =>
+    ok({
+      total: 4,
+      total_size: 3 * 1024 * 1024,
+      by_type: [{ type: 1, count: 4, size: 3 * 1024 * 1024 }],
+      recycled: 1,
+      recycled_size: 1024,
+    }),
+  'GET /manager/dashboard/schedule-statistic': () =>
+    ok({
+      total: 3,
+      live: 2,
+      upcoming: 0,
+      ended: 0,
+      by_state: [
+        { state: 'pending', count: 1 },
+        { state: 'approved', count: 2 },
+      ],
+      by_type: [{ type: 'standard', count: 3 }],
+    }),
+  'GET /manager/dashboard/user-statistic': () =>
+    ok({
+      total: 2,
+      by_role: [
+        { role_id: 6, count: 1 },
+        { role_id: 4, count: 1 },
+      ],
+      by_status: [{ status: 1, count: 2 }],
+    }),
+  'GET /manager/dashboard/oss-statistic': () =>
+    ok({
+      companies: 1,
+      total_size: 1024 ** 3,
+      used_size: 3 * 1024 * 1024,
+      available_size: 1024 ** 3 - 3 * 1024 * 1024,
+      content_size: 3 * 1024 * 1024,
+      upload_size: 0,
+      font_size: 0,
+      sticker_size: 0,
+    }),
+};
+
+beforeEach(async () => {
+  signInAs(Role.owner, OWNER);
+  await i18n.loadNamespaces(['home', 'common']);
+});
+
+describe('HomePage', () => {
+  it('greets the user, shows the figures and charts, and keeps the links', async () => {
+    mockApi(STATISTICS);
+    await renderPage(<HomePage />, '/home');
+    expect(await screen.findByRole('heading', { name: /Welcome, / })).toBeTruthy();
+    expect(await screen.findByText('Online: ', { exact: false }, slow)).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+    expect(screen.getByText('Waiting for approval:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('In the recycle bin: 1 (1.0 KB)')).toBeTruthy();
+    expect(screen.getByText('3.0 MB of 1.0 GB used')).toBeTruthy();
+    // The charts arrive with their library.
+    expect(await screen.findByText('Screens by model', {}, slow)).toBeTruthy();
+    expect(screen.getByText('Content by type')).toBeTruthy();
+    expect(screen.getByText('Accounts by role')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the screens' }).getAttribute('href')).toBe('/device/list');
+    expect(screen.getByRole('heading', { name: 'Where would you like to go?' })).toBeTruthy();
+  });
+
+  it('shows a failure with a retry, and an empty state when nothing is counted', async () => {
+    let fail = true;
+    const api = mockApi({
+      ...STATISTICS,
+      'GET /manager/dashboard/device-statistic': () =>
+        fail
+          ? { code: 500001, msg: 'Down' }
+          : ok({
+              total: 0,
+              online: 0,
+              offline: 0,
+              unconfirmed: 0,
+              by_status: [],
+              by_orientation: [],
+              by_model: [],
+            }),
+    });
+    await renderPage(<HomePage />, '/home');
+    const retries = await screen.findAllByRole('button', { name: 'Try again' }, slow);
+    expect(screen.getAllByText('These figures could not be loaded.').length).toBeGreaterThan(0);
+    fail = false;
+    fireEvent.click(retries[0]);
+    await waitFor(() =>
+      expect(api.callsTo('GET /manager/dashboard/device-statistic').length).toBeGreaterThan(1),
+    );
+    expect((await screen.findAllByText('Nothing to count yet.', {}, slow)).length).toBeGreaterThan(0);
+  });
+
+  it('speaks Arabic', async () => {
+    mockApi(STATISTICS);
+    await renderPage(<HomePage />, '/home');
+    await i18n.changeLanguage('ar');
+    await i18n.loadNamespaces(['home']);
+    expect(await screen.findByText('نظرة عامة', {}, slow)).toBeTruthy();
+    await i18n.changeLanguage('en');
+  });
+});

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { hasRole } from '../../lib/permissions';
+import { useSession } from '../../lib/session';
+import { GuideTour } from './GuideTour';
+import { saveGuide, useGuide, useResetRequested } from './guide';
+import {
+  ALL_DONE,
+  effectiveProgress,
+  pathAfter,
+  progressAfter,
+  TOUR_ROLES,
+  type TourName,
+  tourFor,
+  tourPageOf,
+} from './tour-logic';
+
+/**
+ * The onboarding tour of the signed-in shell (spec 000 §2, §4): which tour runs where follows
+ * from the saved progress (tour-logic.ts); finishing one saves its flag and leads to the next
+ * one's page; skipping saves all three.
+ */
+export function TourHost({ mobile }: { mobile: boolean }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const enabled = hasRole(user?.role_id, TOUR_ROLES);
+  const reset = useResetRequested();
+  // After more than one login everything counts as done unless a reset was asked: no call then.
+  const guide = useGuide(enabled && (reset || (user?.login_times ?? 0) <= 1));
+  // A tour closed here (close button or an element that never came) stays closed on this page.
+  const [closedOn, setClosedOn] = useState<string | null>(null);
+  useEffect(() => {
+    if (closedOn !== null && closedOn !== pathname) setClosedOn(null);
+  }, [closedOn, pathname]);
+
+  if (!enabled || !user) return null;
+  const progress = guide.data ? effectiveProgress(guide.data, user.login_times, reset) : null;
+  if (!progress) return null;
+  const tour: TourName | null = tourFor(tourPageOf(pathname, user.role_id), progress);
+  if (!tour || closedOn === pathname) return null;
+
+  const finish = () => {
+    void saveGuide(client, progressAfter(tour, progress, user.role_id));
+    const next = pathAfter(tour, user.role_id);
+    if (next) navigate(next);
+  };
+
+  return (
+    <GuideTour
+      key={`${tour} ${pathname}`}
+      tour={tour}
+      mobile={mobile}
+      onFinish={finish}
+      onSkip={() => void saveGuide(client, ALL_DONE)}
+      onClose={() => setClosedOn(pathname)}
+    />
+  );
+}
