@@ -33,6 +33,8 @@ import { deviceRoutes } from './modules/device/routes';
 import { playlistRoutes } from './modules/playlist/routes';
 import { programPlayerRoutes } from './modules/program/player-routes';
 import { programRoutes } from './modules/program/routes';
+import { statisticsPlayerRoutes } from './modules/statistics/player-routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { holidayRoutes, scheduleRoutes } from './modules/schedule/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
@@ -205,6 +207,8 @@ export async function buildApp({
   await app.register(playerRoutes, { prefix: '/backend' });
   await app.register(programRoutes, { prefix: '/backend/manager' });
   await app.register(programPlayerRoutes, { prefix: '/backend' });
+  await app.register(statisticsRoutes, { prefix: '/backend/manager' });
+  await app.register(statisticsPlayerRoutes, { prefix: '/backend' });
   await app.register(scheduleRoutes, { prefix: '/backend/manager' });
   await app.register(holidayRoutes, { prefix: '/backend/manager' });
   await app.register(dashboardRoutes, { prefix: '/backend/manager' });

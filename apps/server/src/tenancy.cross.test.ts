@@ -5,17 +5,20 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compositionTemplates,
+  contentErrors,
   contentFolders,
   contentTexts,
   deviceCommands,
   fonts,
   holidays,
+  playbacks,
   playlistItems,
   playlists,
   scheduleAudits,
   scheduleDevices,
   scheduleItems,
   schedules,
+  statisticsExports,
   stickers,
   templateTypes,
   uploads,
@@ -48,6 +51,7 @@ import {
 
 /** The kinds of rows an id can name. */
 type Kind =
+  | 'export'
   | 'customer'
   | 'company'
   | 'category'
@@ -103,6 +107,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/composition/')) return 'composition';
   if (url.startsWith('/backend/manager/template-type/')) return 'templateType';
   if (url.startsWith('/backend/manager/playlist/')) return 'playlist';
+  if (url.startsWith('/backend/manager/statistics/export/')) return 'export';
   if (url.startsWith('/backend/manager/schedule/')) return 'schedule';
   if (url.startsWith('/backend/manager/holiday/')) return 'holiday';
   return null;
@@ -358,7 +363,64 @@ beforeAll(async () => {
     .insert(holidays)
     .values({ companyId: b.company.id, name: `${MARK_B} holiday`, date: '2030-12-25' })
     .returning();
+  // What B's and the sibling's screens played and failed to show, and an export of each (an export
+  // is its requester's alone: A's callers must reach neither).
+  await app.db.insert(playbacks).values([
+    {
+      uuid: randomUUID(),
+      companyId: b.company.id,
+      workspaceId: b1.id,
+      deviceId: device.row.id,
+      contentId: contentB.content,
+      startedAt: new Date(),
+      durationMs: 1000,
+    },
+    {
+      uuid: randomUUID(),
+      companyId: companyA,
+      workspaceId: a2.id,
+      deviceId: siblingDevice.row.id,
+      contentId: contentSibling.content,
+      startedAt: new Date(),
+      durationMs: 1000,
+    },
+  ]);
+  await app.db.insert(contentErrors).values([
+    {
+      deviceId: device.row.id,
+      companyId: b.company.id,
+      workspaceId: b1.id,
+      itemKey: 'k',
+      reason: 'load',
+      message: MARK_B,
+    },
+    {
+      deviceId: siblingDevice.row.id,
+      companyId: companyA,
+      workspaceId: a2.id,
+      itemKey: 'k',
+      reason: 'load',
+      message: MARK_SIBLING,
+    },
+  ]);
+  const exportOf = async (userId: number, companyId: number, mark: string) => {
+    const [row] = await app.db
+      .insert(statisticsExports)
+      .values({
+        userId,
+        companyId,
+        format: 'csv',
+        filters: { scope: { companyIds: [companyId], workspaceIds: null } },
+        language: 'en',
+        fileName: `${mark} export.csv`,
+      })
+      .returning();
+    return row.id;
+  };
+  const exportB = await exportOf(b.owner.id, b.company.id, MARK_B);
+  const exportSibling = await exportOf(siblingMember.id, companyA, MARK_SIBLING);
   foreign = {
+    export: exportB,
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
@@ -376,6 +438,7 @@ beforeAll(async () => {
     role: Role.user,
   };
   sibling = {
+    export: exportSibling,
     ...contentSibling,
     schedule: scheduleSibling,
     composition: compositionSibling.id,
