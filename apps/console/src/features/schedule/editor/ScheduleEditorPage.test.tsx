@@ -142,7 +142,7 @@ afterEach(() => {
   notices.mockReset();
 });
 
-describe('ScheduleEditorPage', { timeout: 60_000 }, () => {
+describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
   it('walks the tour steps and submits the schedule for approval', async () => {
     const api = server({
       'POST /manager/schedule': (body) => ok(detail({ ...(body as object), id: 80, state: 'pending' })),
@@ -277,7 +277,7 @@ describe('ScheduleEditorPage', { timeout: 60_000 }, () => {
   });
 });
 
-describe('SpotEditorPage', { timeout: 60_000 }, () => {
+describe('SpotEditorPage', { timeout: 120_000 }, () => {
   it('saves an insert with its start and minutes as a draft', async () => {
     const api = server({
       'POST /manager/schedule': (body) => ok(detail({ ...(body as object), id: 81, type: 'insert' })),
@@ -318,5 +318,19 @@ describe('refusalOf', () => {
     expect(refusal.deviceIds).toEqual([32]);
     expect([...refusal.byStep.keys()]).toEqual([1]);
     expect(refusalOf(new ApiError(409005, 'state'), 5).byStep.get(5)).toEqual(['state']);
+    // Orientation and formats are refused on the content step: the content is cancelled, not the device.
+    const content = refusalOf(
+      new ApiError(400001, 'Tower: The device orientation must match the content', {
+        field: 'items',
+        device_ids: [32],
+        content_ids: [11],
+      }),
+      5,
+    );
+    expect(content).toMatchObject({ deviceIds: [], contentIds: [11], program: false });
+    expect([...content.byStep.keys()]).toEqual([2]);
+    expect(refusalOf(new ApiError(400001, 'x', { field: 'program_id', device_ids: [32] }), 5).program).toBe(
+      true,
+    );
   });
 });

@@ -152,11 +152,12 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
         },
         onError: (error) => {
           const refusal = refusalOf(error, LAST_STEP);
-          if (refusal.deviceIds.length || refusal.contentIds.length) {
+          if (refusal.deviceIds.length || refusal.contentIds.length || refusal.program) {
             setDraft((current) => ({
               ...current,
               devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
               items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
+              program: refusal.program ? null : current.program,
             }));
           }
           setErrors(refusal.byStep);

@@ -101,7 +101,7 @@ export const deviceChoiceOf = (device: DeviceItem): DeviceChoice => ({
   name: device.device_name,
   signage_id: device.signage_id,
   orientation: device.orientation,
-  media_types: (device as DeviceItem & { media_types?: string[] | null }).media_types ?? null,
+  media_types: device.media_types ?? null,
 });
 
 export const itemChoiceOf = (item: ContentItem): ItemChoice => ({
@@ -119,8 +119,7 @@ export const itemChoiceOf = (item: ContentItem): ItemChoice => ({
 
 /** A saved schedule as the editor holds it. */
 export function draftOfDetail(detail: ScheduleDetail): Draft {
-  type Extra = { mime?: string | null; width?: number | null; height?: number | null };
-  const program = detail.program as (ScheduleDetail['program'] & { orientation?: number }) | null;
+  const program = detail.program;
   return {
     type: detail.type,
     name: detail.name,
@@ -133,7 +132,6 @@ export function draftOfDetail(detail: ScheduleDetail): Draft {
       media_types: (device as typeof device & { media_types?: string[] | null }).media_types ?? null,
     })),
     items: detail.items.map((item) => {
-      const extra = item as typeof item & Extra;
       return {
         key: newKey(),
         content_id: item.content_id,
@@ -142,9 +140,9 @@ export function draftOfDetail(detail: ScheduleDetail): Draft {
         thumbnail: item.thumbnail,
         own_duration: ownSeconds(item.type, item.duration === null ? item.seconds : null),
         duration: item.duration,
-        width: extra.width ?? null,
-        height: extra.height ?? null,
-        mime: extra.mime ?? null,
+        width: item.width ?? null,
+        height: item.height ?? null,
+        mime: item.mime ?? null,
       };
     }),
     program: program
@@ -214,13 +212,22 @@ export function draftPortrait(draft: Pick<Draft, 'type' | 'items' | 'program'>):
 export const orientationFits = (orientation: number, portrait: boolean | null) =>
   portrait === null || isPortraitDevice(orientation) === portrait;
 
-/** Whether a device can play an item's format: unknown formats and devices that report none pass. */
+/** The content types whose file format a screen may not play (the others are pages it renders). */
+const FORMAT_TYPES: readonly number[] = [ContentType.image, ContentType.video, ContentType.music];
+const mimeOf = (mime: string) => mime.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/**
+ * Whether a device can play an item's format, as the server checks it: images, videos and music
+ * only; a device that reports no formats plays all. A video the server transcoded plays as MP4,
+ * which the console cannot tell: MP4 support lets a video pass here (the server has the last word).
+ */
 export function formatFits(
   device: Pick<DeviceChoice, 'media_types'>,
-  item: Pick<ItemChoice, 'mime'>,
+  item: Pick<ItemChoice, 'mime' | 'type'>,
 ): boolean {
-  if (!device.media_types || device.media_types.length === 0 || !item.mime) return true;
-  return device.media_types.includes(item.mime);
+  if (!device.media_types?.length || !item.mime || !FORMAT_TYPES.includes(item.type)) return true;
+  const playable = new Set(device.media_types.map(mimeOf));
+  return playable.has(mimeOf(item.mime)) || (item.type === ContentType.video && playable.has('video/mp4'));
 }
 
 /** Which step of the wizard a server field error belongs to (its first path segment). */

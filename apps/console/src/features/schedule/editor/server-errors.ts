@@ -8,6 +8,8 @@ export type Refusal = {
   /** Devices and content the server named (the selection is cancelled, spec 001 §8). */
   deviceIds: number[];
   contentIds: number[];
+  /** The playlist or composition is cancelled. */
+  program: boolean;
 };
 
 const idsOf = (value: unknown): number[] =>
@@ -21,7 +23,7 @@ const idsOf = (value: unknown): number[] =>
 export function refusalOf(error: unknown, lastStep: number): Refusal {
   const byStep = new Map<number, string[]>();
   const add = (step: number, message: string) => byStep.set(step, [...(byStep.get(step) ?? []), message]);
-  const refusal: Refusal = { byStep, deviceIds: [], contentIds: [] };
+  const refusal: Refusal = { byStep, deviceIds: [], contentIds: [], program: false };
   if (!(error instanceof ApiError)) {
     add(lastStep, error instanceof Error ? error.message : String(error));
     return refusal;
@@ -36,8 +38,12 @@ export function refusalOf(error: unknown, lastStep: number): Refusal {
     for (const { field, message } of data.errors) add(stepOfField(field), message);
     return refusal;
   }
-  refusal.deviceIds = idsOf(data.device_ids);
-  refusal.contentIds = idsOf(data.content_ids);
+  // The field says what the selection loses: the devices on the devices step, the content (or
+  // the program) on the content step; a refusal without a field names what it names.
+  const field = data.field?.split('.')[0];
+  if (!field || field === 'device_ids') refusal.deviceIds = idsOf(data.device_ids);
+  if (!field || field === 'items') refusal.contentIds = idsOf(data.content_ids);
+  refusal.program = field === 'program_id';
   const step = data.field
     ? stepOfField(data.field)
     : refusal.deviceIds.length
