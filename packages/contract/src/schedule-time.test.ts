@@ -510,4 +510,64 @@ describe('timeline and nextChange', () => {
     expect(segments.length).toBeGreaterThan(10);
     expect(performance.now() - started).toBeLessThan(3000);
   });
+
+  it('agrees minute by minute with winner() for random schedules, across DST days and zones', {
+    timeout: 30_000,
+  }, () => {
+    let seed = 0;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)] as T;
+    const time = () =>
+      `${String(Math.floor(random() * 24)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`;
+    const rules = [
+      'FREQ=DAILY',
+      'FREQ=DAILY;INTERVAL=2',
+      'FREQ=WEEKLY;BYDAY=SA,SU',
+      'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+    ];
+    const cases = [
+      ['Europe/Berlin', '2026-03-28T00:00:00Z'],
+      ['Europe/Berlin', '2026-10-24T00:00:00Z'],
+      ['America/New_York', '2026-11-01T00:00:00Z'],
+      ['Asia/Kolkata', '2026-06-01T00:00:00Z'],
+      ['Pacific/Kiritimati', '2026-06-01T00:00:00Z'],
+    ] as const;
+    for (const [index, [zone, start]] of cases.entries()) {
+      seed = 1000 + index * 7919;
+      const schedules = Array.from({ length: 6 }, (_, i) =>
+        i === 5
+          ? spot(`${start.slice(0, 10)}T${time()}`, 1 + Math.floor(random() * 180))
+          : schedule({
+              priority: 1 + Math.floor(random() * 10),
+              start_date: start.slice(0, 10),
+              end_date: dateAfter(start, 1),
+              frames: [frame(time(), time(), pick(rules)), frame(time(), time(), pick(rules))].filter(
+                (f) => f.start !== f.end,
+              ),
+              exclude_holidays: random() < 0.5,
+            }),
+      );
+      const holidays = new Set([dateAfter(start, 1)]);
+      const from = at(start);
+      const to = from + 3 * 86_400_000;
+      const segments = timeline(schedules, from, to, zone, holidays);
+      for (let instant = from; instant < to; instant += 60_000) {
+        const segment = segments.find((s) => s.start <= instant && instant < s.end);
+        expect(segment ? segment.schedule_id : 'no segment', `${zone} ${iso(instant)}`).toBe(
+          winner(schedules, instant, zone, holidays)?.id ?? null,
+        );
+      }
+      for (let i = 1; i < segments.length; i++) {
+        expect(segments[i]?.start).toBe(segments[i - 1]?.end);
+        expect(segments[i]?.schedule_id).not.toBe(segments[i - 1]?.schedule_id);
+      }
+    }
+  });
 });
+
+function dateAfter(isoTime: string, days: number): string {
+  return new Date(Date.parse(isoTime) + days * 86_400_000).toISOString().slice(0, 10);
+}
