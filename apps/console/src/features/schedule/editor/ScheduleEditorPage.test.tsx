@@ -7,6 +7,7 @@ import { registerNotifier } from '../../../lib/notify';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
 import { contentItem } from '../../content/testing';
 import { deviceItem } from '../../device/testing';
+import { playlistSummary } from '../../playlist/testing';
 import { queriesTo, signInAs } from '../../team/testing';
 import { ScheduleEditorPage } from './ScheduleEditorPage';
 import { SpotEditorPage } from './SpotEditorPage';
@@ -232,6 +233,43 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
       await screen.findByText('Tower: The device orientation must match the content', {}, slow),
     ).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Select Tower' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("plays one playlist of the screens' orientation, and asks before leaving unsaved", async () => {
+    server({
+      'GET /manager/playlist': () =>
+        ok({
+          list: [
+            playlistSummary(),
+            playlistSummary({ id: 42, name: 'Tall loop', orientation: 90, width: 1080, height: 1920 }),
+          ],
+          total: 2,
+        }),
+    });
+    await renderPage(
+      <>
+        <ConfirmHost />
+        <ScheduleEditorPage />
+      </>,
+      '/schedule/add',
+      '/schedule/add/:id?',
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: /Playlist/ }, slow));
+    next();
+    await pickDevice('Tower');
+    next();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Select Morning loop' }, slow));
+    expect(
+      await screen.findByText('Tower: The device orientation must match the content', {}, slow),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Select Tall loop' }));
+    await waitFor(() => expect(screen.getByText('Chosen: Tall loop')).toBeTruthy(), slow);
+    next();
+    expect(await screen.findByText('Tall loop plays in its own order and durations.', {}, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findAllByText('Leave without saving?', {}, slow)).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/live');
   });
 
   it('goes to spot editing for the insert type', async () => {
