@@ -81,7 +81,7 @@ export function GuideTour({ tour, mobile, onFinish, onSkip, onClose }: Props) {
       onClose={() => onClose('closed')}
       actionsRender={(buttons) => (
         <>
-          <Button size="small" type="text" onClick={onSkip}>
+          <Button id="tourSkip" size="small" type="text" onClick={onSkip}>
             {t('skip')}
           </Button>
           {buttons}
