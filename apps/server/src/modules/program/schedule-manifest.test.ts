@@ -372,3 +372,30 @@ describe('a device whose timezone changes', () => {
     expect((await manifestOf(screen.token)).timezone).toBe('Asia/Tokyo');
   });
 });
+
+describe('a device turned by the orientation command', () => {
+  it('is told to fetch its manifest, whose item schedules take the new canvas', async () => {
+    const tenant = await buildTenant(app);
+    const image = await buildContent(app, tenant.root, { hash: hex(), mime: 'image/png' });
+    const screen = await buildDevice(app, tenant.root, 'Turning', { status: DeviceStatus.online });
+    await buildSchedule(tenant.root, [screen.row.id], { items: [{ contentId: image.id }] });
+    expect((await manifestOf(screen.token)).schedules[0].program).toMatchObject({
+      width: 1920,
+      height: 1080,
+    });
+    const heard = await connectPlayer(app, screen.token);
+    const call = await callAs(app, tenant.owner);
+    const sent = await call({
+      method: 'POST',
+      url: `/backend/manager/device/${screen.row.id}/command`,
+      payload: { action: 'orientation', value: 90 },
+    });
+    expect(sent.json().code).toBe(220000);
+    await settled(heard);
+    expect(heard).toContainEqual({ type: 'manifest' });
+    expect((await manifestOf(screen.token)).schedules[0].program).toMatchObject({
+      width: 1080,
+      height: 1920,
+    });
+  });
+});
