@@ -86,6 +86,7 @@ describe('PlaybackQueue', () => {
     await queue.flush();
     expect(send).not.toHaveBeenCalled();
     expect(queue.size).toBe(1);
+    expect(queue.waiting).toBe(0);
   });
 
   it('counts an item alone in its zone once per its duration while it stays', async () => {
@@ -143,6 +144,7 @@ describe('PlaybackQueue', () => {
     await queue.flush();
     expect([...disk.values()].map((record) => record.content_id)).toEqual([2]);
     expect(queue.size).toBe(1);
+    expect(queue.waiting).toBe(1);
     await queue.flush();
     expect(send.mock.calls[1]?.[0].map((playback) => playback.content_id)).toEqual([2]);
   });
@@ -203,7 +205,11 @@ describe('PlaybackQueue', () => {
 
     const send = acceptAll();
     const second = queueOf(store, send);
+    second.stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.waiting).toBe(2);
     await second.flush();
+    expect(second.waiting).toBe(0);
     const sent = send.mock.calls[0]?.[0] ?? [];
     expect(sent.map((playback) => [playback.content_id, playback.duration_ms])).toEqual([
       [1, 0],

@@ -59,6 +59,8 @@ export class PlaybackQueue {
   private readonly loaded: Promise<void>;
   private readonly elapsed: () => number;
   private readonly uuid: () => string;
+  /** Ended ones among records (counted, as every item's end asks). */
+  private ended = 0;
   private sending = false;
   private failures = 0;
   private retryAt = 0;
@@ -78,9 +80,7 @@ export class PlaybackQueue {
 
   /** Ended playbacks waiting for the server. */
   get waiting(): number {
-    let count = 0;
-    for (const record of this.records.values()) if (!record.open) count++;
-    return count;
+    return this.ended;
   }
 
   /**
@@ -160,7 +160,7 @@ export class PlaybackQueue {
         const refused: PlaybackRecord[] = [];
         for (const record of batch) {
           if (accepted.has(record.uuid) || ++record.refusals >= MAX_REFUSALS) {
-            this.records.delete(record.uuid);
+            if (this.records.delete(record.uuid)) this.ended--;
             gone.push(record.uuid);
           } else refused.push(record);
         }
@@ -180,6 +180,7 @@ export class PlaybackQueue {
   async clear(): Promise<void> {
     await this.loaded;
     this.records.clear();
+    this.ended = 0;
     await this.persist(() => this.deps.store.clear());
   }
 
@@ -204,6 +205,7 @@ export class PlaybackQueue {
     record.duration_ms = Math.min(MAX_DURATION_MS, Math.max(0, Math.round(this.elapsed() - startedAt)));
     // Accepted and gone meanwhile (it cannot be: open ones are not sent), or cleared: keep it gone.
     if (!this.records.has(record.uuid)) return;
+    this.ended++;
     void this.persist(() => this.deps.store.put([record]));
     if (this.waiting >= UPLOAD_WAITING) void this.flush();
   }
@@ -226,6 +228,7 @@ export class PlaybackQueue {
         closed.push(record);
       }
       this.records.set(record.uuid, record);
+      this.ended++;
     }
     if (closed.length > 0) await this.persist(() => this.deps.store.put(closed));
   }
