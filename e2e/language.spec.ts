@@ -18,11 +18,11 @@ test('Arabic from the switcher, Chinese from the address, kept on reload', async
   expect(await saved).toBe(220000);
 
   await expect(
-    page.getByRole('heading', { name: text('ar', 'common:home.greeting', { name: owner.username }) }),
+    page.getByRole('heading', { name: text('ar', 'home:greeting', { name: owner.username }) }),
   ).toBeVisible();
-  await expect(page.getByRole('heading', { name: text('ar', 'common:home.destinations') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text('ar', 'home:destinations') })).toBeVisible();
   await expect(sider.getByText(text('ar', 'common:route.home'))).toBeVisible();
-  await expect(page.getByText(text('en', 'common:home.destinations'))).toBeHidden();
+  await expect(page.getByText(text('en', 'home:destinations'))).toBeHidden();
   // Mirrored: the side menu on the right edge.
   const viewport = page.viewportSize();
   const box = await sider.boundingBox();
@@ -44,7 +44,7 @@ test('Arabic from the switcher, Chinese from the address, kept on reload', async
   await expect(html).toHaveAttribute('lang', 'zh-CN');
   await expect(html).toHaveAttribute('dir', 'ltr');
   await expect(
-    page.getByRole('heading', { name: text('zh-CN', 'common:home.greeting', { name: owner.username }) }),
+    page.getByRole('heading', { name: text('zh-CN', 'home:greeting', { name: owner.username }) }),
   ).toBeVisible();
   await expect(sider.getByText(text('zh-CN', 'common:route.home'))).toBeVisible();
   expect((await sider.boundingBox())?.x).toBe(0);

@@ -221,7 +221,7 @@ export async function visitEveryScreen(
   await capture('activation', t('account:registerActive.success.title'));
   await page.getByRole('button', { name: t('account:link.goToLogin') }).click();
   await logIn(page, owner);
-  await capture('home', t('common:home.greeting', { name: owner.username }));
+  await capture('home', t('home:greeting', { name: owner.username }));
 
   await page.goto('/nope');
   await capture('404', t('account:notFound.title'));
