@@ -43,7 +43,7 @@ export const TOUR_STEPS: Record<TourName, readonly string[]> = {
     'scheduleDevices',
     'scheduleContent',
     'scheduleOrder',
-    'scheduleCalendar',
+    'scheduleTime',
   ],
 };
 
