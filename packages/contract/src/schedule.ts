@@ -168,7 +168,7 @@ export const scheduleListQuerySchema = listQuerySchema(SCHEDULE_SORT_COLUMNS).ex
   type: z.enum(BUILT_SCHEDULE_TYPES).optional(),
   device_id: z.coerce.number().int().positive().optional(),
   /** Only those waiting for the caller's approval (the approval tab and the dot). */
-  ntc: z.coerce.boolean().optional(),
+  ntc: z.union([z.boolean(), z.stringbool({ error: 'validation.boolean' })]).optional(),
 });
 export type ScheduleListQuery = z.input<typeof scheduleListQuerySchema>;
 

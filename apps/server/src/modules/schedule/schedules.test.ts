@@ -382,6 +382,7 @@ describe('approval', () => {
       pending: 1,
     });
     expect((await asUser({ method: 'GET', url: URL, query: { ntc: 'true' } })).json().data.total).toBe(0);
+    expect((await asAdmin({ method: 'GET', url: URL, query: { ntc: 'false' } })).json().data.total).toBe(1);
 
     // Rejected: it counts on the creator's dot.
     await act(asAdmin, mine.id, 'reject', { reason: 'No' });
