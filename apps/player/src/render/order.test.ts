@@ -44,4 +44,13 @@ describe('PassOrder', () => {
     expect(take(new PassOrder(['a'], true), 3)).toEqual(['a', 'a', 'a']);
     expect(new PassOrder([], false).next()).toBeUndefined();
   });
+
+  it('starts at a given item, then goes on in order', () => {
+    const order = new PassOrder(['a', 'b', 'c'], false);
+    order.startAt((item) => item === 'b');
+    expect(take(order, 5)).toEqual(['b', 'c', 'a', 'b', 'c']);
+    const unknown = new PassOrder(['a', 'b'], false);
+    unknown.startAt((item) => item === 'z');
+    expect(take(unknown, 2)).toEqual(['a', 'b']);
+  });
 });

@@ -23,6 +23,14 @@ export class PassOrder<T> {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /** The next call answers the first item that matches (in the items' own order); none matching: no change. */
+  startAt(match: (item: T) => boolean): void {
+    const index = this.items.findIndex(match);
+    if (index < 0) return;
+    this.pass = [...this.items];
+    this.index = index;
+  }
+
   next(): T | undefined {
     if (this.items.length === 0) return undefined;
     if (this.index >= this.pass.length) this.newPass();

@@ -99,4 +99,39 @@ describe('ProgramHost', () => {
     host.destroy();
     expect(root.children).toHaveLength(0);
   });
+
+  it('resumes a program that comes back after an interruption with the items it was showing', async () => {
+    const { prepare, calls } = recordingPrepare();
+    const host = new ProgramHost(root, deps(prepare));
+    const base = program([zoneOf([image('a1', 1000), image('a2', 1000), image('a3', 1000)])], {
+      name: 'base',
+    });
+    const spot = program([zoneOf([image('s9', 1000)])], { name: 'spot' });
+    host.show(base);
+    await vi.advanceTimersByTimeAsync(1_500); // a2 on screen
+    host.show(spot);
+    await vi.advanceTimersByTimeAsync(2_000);
+    const before = calls.length;
+    host.show(base);
+    await vi.advanceTimersByTimeAsync(3 * FRAME_MS);
+    expect(calls[before]?.item.key).toBe('a2');
+    expect(root.querySelectorAll('.render-stage')).toHaveLength(1);
+    host.destroy();
+  });
+
+  it('keeps the program on screen when asked for it again before its successor showed', async () => {
+    const { prepare, calls } = recordingPrepare((item) => (item.key === 's9' ? 'never' : undefined));
+    const host = new ProgramHost(root, deps(prepare));
+    const base = program([zoneOf([image('a1', 1000)])], { name: 'base' });
+    host.show(base);
+    await vi.advanceTimersByTimeAsync(3 * FRAME_MS);
+    const stage = root.querySelector('.render-stage');
+    host.show(program([zoneOf([image('s9', 1000)])], { name: 'spot' }));
+    host.show(base);
+    await vi.advanceTimersByTimeAsync(3 * FRAME_MS);
+    expect(root.querySelectorAll('.render-stage')).toHaveLength(1);
+    expect(root.querySelector('.render-stage')).toBe(stage);
+    expect(calls.filter((call) => call.item.key === 'a1')).toHaveLength(1);
+    host.destroy();
+  });
 });

@@ -6,14 +6,19 @@ import { prepareSlide } from './slides';
 import { type ZoneDeps, ZonePlayer } from './zone';
 import './render.css';
 
-export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context'> &
+export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context' | 'startAt'> &
   Pick<ZoneDeps['context'], 'now' | 'language'> &
-  Partial<Pick<ZoneDeps, 'prepare' | 'pacer'>>;
+  Partial<Pick<ZoneDeps, 'prepare' | 'pacer'>> & {
+    /** Per zone key, the item to begin with (where the program was when it was interrupted). */
+    resume?: Readonly<Record<string, string>>;
+  };
 
 /** A program on show. */
 export type ProgramView = {
   /** Settles when every zone shows its first item: the program is then visible. */
   ready: Promise<void>;
+  /** Per zone key, the item on screen now. */
+  positions(): Record<string, string>;
   destroy(): void;
 };
 
@@ -60,6 +65,7 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
           context: { now: deps.now, language: deps.language, canvasHeight: program.height },
           onContentError: deps.onContentError,
           onItemShown: deps.onItemShown,
+          startAt: deps.resume?.[zone.key],
           random: deps.random,
         }),
     );
@@ -80,6 +86,14 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
   );
   return {
     ready,
+    positions() {
+      const positions: Record<string, string> = {};
+      for (const zone of zones) {
+        const key = zone.current;
+        if (key !== null) positions[zone.element.dataset.zone as string] = key;
+      }
+      return positions;
+    },
     destroy() {
       destroyed = true;
       cancelReveal();

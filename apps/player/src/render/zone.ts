@@ -25,6 +25,8 @@ export type ZoneDeps = {
   pacer: FramePacer;
   context: Pick<SlideContext, 'now' | 'language' | 'canvasHeight'>;
   onContentError: (report: ContentErrorReport) => void;
+  /** The key of the item to begin with (a program coming back after an interruption); else the first. */
+  startAt?: string;
   /** An item came on screen (alone: the only one of its zone, which stays on); call the answer when it leaves. */
   onItemShown?: (item: PlayItem, alone: boolean) => () => void;
   random?: () => number;
@@ -72,6 +74,7 @@ export class ZonePlayer {
     private readonly deps: ZoneDeps,
   ) {
     this.order = new PassOrder(zone.items, zone.shuffle, deps.random);
+    if (deps.startAt !== undefined) this.order.startAt((item) => item.key === deps.startAt);
     this.element = document.createElement('div');
     this.element.className = 'render-zone';
     Object.assign(this.element.style, {
@@ -83,6 +86,11 @@ export class ZonePlayer {
       background: zone.background_color,
     });
     this.element.dataset.zone = zone.key;
+  }
+
+  /** The key of the item on screen, if any. */
+  get current(): string | null {
+    return this.shown?.item.key ?? null;
   }
 
   start(): void {
