@@ -188,7 +188,8 @@ try {
 
 /**
  * One company with its root workspace, an owner (a known password), plan.players devices claimed
- * into it, offline (device n has the token tokenOf(n), as bench/fleet seeds them), and one ready
+ * into it, offline, in the timezone the players report (UTC: a new one would change their
+ * manifests as they connect) (device n has the token tokenOf(n), as bench/fleet seeds them), and one ready
  * landscape image in the workspace's default folder. Answers the device ids and the image's id.
  */
 async function seed(pool) {
@@ -215,11 +216,11 @@ async function seed(pool) {
     [company.id, workspace.id, folder.id, ContentType.image, randomBytes(32).toString('hex')],
   );
   const { rows } = await pool.query(
-    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at)
+    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at, timezone)
      SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
              FROM generate_series(0, 5) k),
             encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
-            $2, $3, 'Screen ' || g, $4, now()
+            $2, $3, 'Screen ' || g, $4, now(), 'UTC'
      FROM generate_series(1, $5) g
      RETURNING id`,
     [
