@@ -85,7 +85,7 @@ export function PushSummary({ push }: { push: ScheduleSummary['push'] }) {
   const shown = (['failed', 'pending', 'retried', 'success'] as const).filter((status) => push[status] > 0);
   if (shown.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Flex wrap gap={4}>
+    <Flex wrap gap={4} className="schedule-push">
       {shown.map((status) => (
         <Tag key={status} color={PUSH_COLOR[status]}>
           {t(`push.count.${status}`, { n: push[status] })}
