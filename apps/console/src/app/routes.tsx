@@ -75,6 +75,11 @@ const schedule = {
   preview: page(loadSchedule.preview, 'SchedulePreviewPage'),
   holiday: page(loadSchedule.holiday, 'HolidayPage'),
 };
+const statistics = {
+  playbackLog: page(() => import('../features/statistics/pages/PlaybackLogPage'), 'PlaybackLogPage'),
+  export: page(() => import('../features/statistics/pages/ExportPage'), 'ExportPage'),
+};
+const ContentErrorPage = page(() => import('../features/notice/pages/ContentErrorPage'), 'ContentErrorPage');
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
 // The schedule editors (issue 8): the wizard of /schedule/add and /schedule/edit, the spot editor.
 const scheduleEditor = {
@@ -390,7 +395,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     icon: 'notice',
     redirect: '/notice/content-error',
     children: [
-      { path: '/notice/content-error', permission: 'notice:error-content-logs', title: 'route.contentError' },
+      {
+        path: '/notice/content-error',
+        permission: 'notice:error-content-logs',
+        title: 'route.contentError',
+        page: ContentErrorPage,
+      },
     ],
   },
   {
@@ -404,8 +414,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
         path: '/statistics/playback-log',
         permission: 'statistics:play-back-logs',
         title: 'route.playbackLog',
+        page: statistics.playbackLog,
       },
-      { path: '/statistics/export', permission: 'statistics:export:list', title: 'route.statisticsExport' },
+      {
+        path: '/statistics/export',
+        permission: 'statistics:export:list',
+        title: 'route.statisticsExport',
+        page: statistics.export,
+      },
     ],
   },
   {

@@ -1,0 +1,103 @@
+import { RECENT_PERIOD_DAYS, type StatisticsChoiceKind } from '@vitrine/contract';
+import { DatePicker, Flex, Segmented, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { useStatisticsChoices } from '../api';
+import { type Period, periodOf } from '../period';
+
+/** A device, content or schedule chosen by name from the caller's scope (searched on the server). */
+export function ChoiceSelect({
+  kind,
+  value,
+  onChange,
+  width,
+  id,
+}: {
+  kind: StatisticsChoiceKind;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  width: number | string;
+  id?: string;
+}) {
+  const { t } = useTranslation('statistics');
+  const [keyword, setKeyword] = useState('');
+  const choices = useStatisticsChoices(kind, keyword, value);
+  const label = t(`filter.${kind}`);
+  return (
+    <Select<number>
+      id={id}
+      aria-label={label}
+      placeholder={label}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      value={value}
+      onChange={(next) => {
+        setKeyword('');
+        onChange(next ?? undefined);
+      }}
+      loading={choices.isFetching}
+      notFoundContent={choices.isFetching ? t('filter.loading') : t('filter.noMatch')}
+      options={(choices.data ?? []).map((choice) => ({ value: choice.id, label: choice.name }))}
+      style={{ width }}
+    />
+  );
+}
+
+/** The period as the pages keep it: the last 7, 14 or 30 days, or local dates from..to. */
+export type PeriodValue = { days?: number; from?: string; to?: string };
+
+const DAY = 'YYYY-MM-DD';
+
+/** Recent days or a date range; choosing "range" shows the two dates. */
+export function PeriodFilter({
+  value,
+  onChange,
+  id,
+}: {
+  value: PeriodValue;
+  onChange: (value: PeriodValue) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation('statistics');
+  const { mobile } = useLayoutMode();
+  const period: Period = periodOf(value);
+  const [ranging, setRanging] = useState(period.kind === 'range');
+  const choice = ranging || period.kind === 'range' ? 'range' : String(period.days);
+  const range: [Dayjs, Dayjs] | null =
+    period.kind === 'range' && period.from && period.to ? [dayjs(period.from), dayjs(period.to)] : null;
+  return (
+    <Flex wrap gap="small" align="center" style={mobile ? { flexBasis: '100%' } : undefined}>
+      <Segmented<string>
+        id={id}
+        aria-label={t('filter.period')}
+        value={choice}
+        onChange={(next) => {
+          if (next === 'range') {
+            setRanging(true);
+            return;
+          }
+          setRanging(false);
+          onChange({ days: Number(next) });
+        }}
+        options={[
+          ...RECENT_PERIOD_DAYS.map((days) => ({ value: String(days), label: t('filter.days', { days }) })),
+          { value: 'range', label: t('filter.range') },
+        ]}
+      />
+      {choice === 'range' ? (
+        <DatePicker.RangePicker
+          aria-label={t('filter.range')}
+          value={range}
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          onChange={(dates) => {
+            if (dates?.[0] && dates[1]) onChange({ from: dates[0].format(DAY), to: dates[1].format(DAY) });
+          }}
+          style={mobile ? { width: '100%' } : undefined}
+        />
+      ) : null}
+    </Flex>
+  );
+}
