@@ -105,7 +105,8 @@ export function localClock(nowMs: number, timezone: string | null | undefined): 
       year,
       (parts.month ?? 1) - 1,
       parts.day ?? 1,
-      parts.hour,
+      // Some engines write midnight as 24 despite h23.
+      (parts.hour ?? 0) % 24,
       parts.minute,
       parts.second,
     );
