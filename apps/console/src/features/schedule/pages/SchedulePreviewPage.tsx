@@ -178,7 +178,7 @@ function DeviceWeek({
 }) {
   const { t, i18n } = useTranslation('schedule');
   const [now] = useState(() => Date.now());
-  const today = localClock(now, timezone).date;
+  const { date: today, minute: nowMinute } = localClock(now, timezone);
   const lastYear = Number(localClock(now + 7 * 86_400_000, timezone).date.slice(0, 4));
   const firstYear = Number(today.slice(0, 4));
   const years = useMemo(
@@ -224,6 +224,14 @@ function DeviceWeek({
               ) : null}
             </span>
             <div className="schedule-week__bar">
+              {day.date === today ? (
+                <span
+                  className="schedule-week__now"
+                  style={{ insetInlineStart: `${(nowMinute / 1440) * 100}%` }}
+                  title={t('preview.now', { time: clockOf(nowMinute) })}
+                  aria-hidden="true"
+                />
+              ) : null}
               {day.pieces
                 .filter((piece) => piece.schedule_id !== null)
                 .map((piece) => {
