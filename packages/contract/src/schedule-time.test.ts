@@ -183,6 +183,14 @@ describe('occursOn', () => {
     }
   });
 
+  it("repeats on the start's weekday or month day when the rule names none, years later too", () => {
+    // 2026-01-14 is a Wednesday.
+    expect(occursOn('FREQ=WEEKLY', '2026-01-14', '2030-12-31', '2029-06-13')).toBe(true);
+    expect(occursOn('FREQ=WEEKLY', '2026-01-14', '2030-12-31', '2029-06-11')).toBe(false);
+    expect(occursOn('FREQ=MONTHLY', '2026-01-14', '2030-12-31', '2029-06-14')).toBe(true);
+    expect(occursOn('FREQ=MONTHLY', '2026-01-14', '2030-12-31', '2029-06-01')).toBe(false);
+  });
+
   it('names no day for a rule it cannot read, and every day for an empty one', () => {
     expect(occursOn('FREQ=SOMETIMES', '2026-01-01', '2026-12-31', '2026-05-05')).toBe(false);
     expect(occursOn('', '2026-01-01', '2026-12-31', '2026-05-05')).toBe(true);

@@ -222,8 +222,17 @@ export function occursOn(rule: string, start: string, end: string, date: string)
   if (!days) {
     const from = start > `${year}-01-01` ? start : `${year}-01-01`;
     const to = end < `${year}-12-31` ? end : `${year}-12-31`;
+    // Without its days named, a rule repeats on its start's weekday or month day: named here, since
+    // the start given to rrule moves.
+    const named = { ...options };
+    if (options.freq === RRule.WEEKLY && options.byweekday == null) {
+      named.byweekday = [(new Date(dayStart(start)).getUTCDay() + 6) % 7];
+    }
+    if (options.freq === RRule.MONTHLY && options.bymonthday == null && options.byweekday == null) {
+      named.bymonthday = [Number(start.slice(8, 10))];
+    }
     const recurrence = new RRule({
-      ...options,
+      ...named,
       dtstart: new Date(dayStart(anchorFor(options, start, from))),
       until: new Date(dayStart(to)),
     });
