@@ -48,7 +48,7 @@ import {
 
 const JOB = 'statistics-export';
 /** Rows read and written per step; progress is recorded after each. */
-const BATCH = 2000;
+export const EXPORT_BATCH = 2000;
 
 type Payload = { exportId: number };
 
@@ -379,13 +379,13 @@ export async function runExport(app: FastifyInstance, exportId: number) {
           ),
         )
         .orderBy(asc(playbacks.startedAt), asc(playbacks.uuid))
-        .limit(BATCH);
+        .limit(EXPORT_BATCH);
       for (const logRow of page) {
         const values = cells(logRow);
         await writer.row(PLAYBACK_COLUMNS.map((column) => values[column]));
       }
       written += page.length;
-      if (page.length < BATCH) break;
+      if (page.length < EXPORT_BATCH) break;
       const last = page[page.length - 1];
       after = { startedAt: last.startedAt, uuid: last.uuid };
       const now = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));

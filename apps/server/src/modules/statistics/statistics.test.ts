@@ -11,7 +11,7 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { as, loginAs } from '../../test/factories';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
-import { exportsDir } from './exports';
+import { EXPORT_BATCH, exportsDir } from './exports';
 
 // Proof of play (POST player/playbacks), the playback log and its summary, exports as jobs, and the
 // content-error list, each through the caller's tenant scope.
@@ -456,6 +456,42 @@ describe('statistics/export', () => {
     ).toBe(220000);
     expect(fs.existsSync(path)).toBe(false);
     expect(await app.db.select().from(statisticsExports).where(eq(statisticsExports.id, id))).toEqual([]);
+  });
+
+  it('pages through more rows than one batch, recording progress on the way', async () => {
+    const { screen, image, call, tenant } = await buildPlayedTenant();
+    const count = EXPORT_BATCH * 2 + 17;
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    // Several playbacks share a start time, so the paging must also order by UUID.
+    await app.db.insert(playbacks).values(
+      Array.from({ length: count }, (_, i) => ({
+        uuid: randomUUID(),
+        companyId: tenant.company.id,
+        workspaceId: tenant.root.id,
+        deviceId: screen.row.id,
+        contentId: image.id,
+        startedAt: new Date(base + Math.floor(i / 3) * 1000),
+        durationMs: 1000,
+      })),
+    );
+    const { id } = (
+      await call({ method: 'POST', url: '/backend/manager/statistics/export', payload: { format: 'csv' } })
+    ).json().data;
+    const seen: number[] = [];
+    const watch = setInterval(() => {
+      void app.db
+        .select({ progress: statisticsExports.progress })
+        .from(statisticsExports)
+        .where(eq(statisticsExports.id, id))
+        .then(([row]) => row && seen.push(row.progress));
+    }, 5);
+    await waitDone();
+    clearInterval(watch);
+    const done = (await call({ method: 'GET', url: `/backend/manager/statistics/export/${id}` })).json().data;
+    expect(done).toMatchObject({ state: 'done', progress: 100, row_count: count });
+    const text = fs.readFileSync(`${exportsDir(app.config.dataDir)}/${id}.csv`, 'utf8');
+    expect(text.trimEnd().split('\r\n')).toHaveLength(count + 1);
+    expect(seen.every((value, i) => i === 0 || value >= seen[i - 1])).toBe(true);
   });
 
   it('refuses a bad request and an export deleted before its job runs leaves nothing behind', async () => {
