@@ -33,7 +33,8 @@ export function useDescribeFrame() {
   const names = weekdayNames(language);
   return (frame: ScheduleFrame) => {
     const recurrence = parseRrule(frame.rrule);
-    const time = `${frame.start}–${frame.end}`;
+    // Times read left to right in every language (isolated in Arabic text).
+    const time = `\u2066${frame.start}–${frame.end}\u2069`;
     if (!recurrence) return time;
     const every =
       recurrence.interval > 1 ? t(`every.${recurrence.freq}`, { count: recurrence.interval }) : null;

@@ -31,7 +31,7 @@ import './editor.css';
 import { useDescribeFrame } from './FrameDialog';
 import { SpotEditor } from './SpotEditorPage';
 import { refusalOf } from './server-errors';
-import { SCHEDULE_LIST_PATH, SPOT_PATH, today, useEditorGuard, useSavedMessage } from './shared';
+import { inAMonth, SCHEDULE_LIST_PATH, SPOT_PATH, today, useEditorGuard, useSavedMessage } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
@@ -67,7 +67,8 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   const savedMessage = useSavedMessage();
   const describe = useDescribeFrame();
   const initial = useMemo(
-    () => (saved ? draftOfDetail(saved) : emptyDraft(ScheduleType.standard, today())),
+    () =>
+      saved ? draftOfDetail(saved) : { ...emptyDraft(ScheduleType.standard, today()), end_date: inAMonth() },
     [saved],
   );
   const [draft, setDraft] = useState<Draft>(initial);
@@ -321,14 +322,28 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
         />
       ) : null}
       <Card size="small" className="schedule-editor">
+        {/* On phones the steps are numbers in a row, the current one named under them. */}
         <Steps
           current={step}
           size="small"
-          orientation={mobile ? 'vertical' : 'horizontal'}
+          orientation="horizontal"
+          responsive={false}
           onChange={(target) => (target <= reached || target <= step + 1 ? go(target) : undefined)}
-          items={STEP_KEYS.map((key, index) => ({ title: t(`steps.${key}`), status: status(index) }))}
+          items={STEP_KEYS.map((key, index) => ({
+            title: mobile ? undefined : t(`steps.${key}`),
+            status: status(index),
+          }))}
           className="schedule-editor__steps"
         />
+        {mobile ? (
+          <Typography.Title level={5} className="schedule-editor__current">
+            {t('nav.stepOf', {
+              step: step + 1,
+              count: STEP_KEYS.length,
+              title: t(`steps.${STEP_KEYS[step]}`),
+            })}
+          </Typography.Title>
+        ) : null}
         {stepErrors.map((message) => (
           <Alert
             key={message}

@@ -8,6 +8,8 @@ export const SCHEDULE_LIST_PATH = '/schedule/live';
 export const SPOT_PATH = '/schedule/spot';
 
 export const today = () => dayjs().format('YYYY-MM-DD');
+/** A new schedule runs for a month from today unless its dates are changed. */
+export const inAMonth = () => dayjs().add(30, 'day').format('YYYY-MM-DD');
 
 /** The unsaved-changes question of the schedule editors. */
 export function useEditorGuard(dirty: boolean) {
