@@ -158,6 +158,10 @@ describe('allowed routes', () => {
         '/schedule/edit/:id',
         '/schedule/audits/:id',
         '/setting/exclude-data',
+        '/notice/content-error',
+        '/statistics',
+        '/statistics/playback-log',
+        '/statistics/export',
       ]),
     );
     expect(paths).not.toContain('/device/sensors');
