@@ -105,7 +105,9 @@ export async function createExport(
         fileName: fileNameOf(language, format, body.tz),
       })
       .returning({ id: statisticsExports.id });
-    await app.jobs.enqueue(JOB, { exportId: row.id } satisfies Payload, { maxAttempts: 1 }, tx);
+    // A second try only for a worker that died on it (runExport records every failure itself and
+    // starts a half-written export again).
+    await app.jobs.enqueue(JOB, { exportId: row.id } satisfies Payload, { maxAttempts: 2 }, tx);
     return row.id;
   });
   return exportDetail(app.db, scope, id);
