@@ -10,14 +10,16 @@ import type { Locale } from 'antd/es/locale';
 import i18next, { type BackendModule } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
+import type { LocaleJson } from './locale-files';
 
 // Translations are loaded per language and namespace on demand, so a visitor downloads only the
 // files of their language: src/locales/<lang>/<ns>.json plus the contract's messages. Those come
 // in two parts (vite.config.ts): the 'contract' namespace has what the public pages use (result
 // codes, validation, roles), 'contractAreas' the rest, which the signed-in shell loads; a key
 // looked up in 'contract' is found in either (fallbackNS).
-type Json = { default: Record<string, unknown> };
-const consoleFiles = import.meta.glob<Json>('../locales/*/*.json');
+type Json = LocaleJson;
+/** The login page's namespaces; the others come through locale-files.ts. */
+const loginFiles = import.meta.glob<Json>('../locales/*/{common,account}.json');
 const contractFiles = {
   contract: import.meta.glob<Json>('../../../../packages/contract/src/locales/*.json', {
     query: '?part=public',
@@ -31,18 +33,22 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 const NAMESPACES_AT_START = ['common', 'contract'];
 const CONTRACT_AREAS = 'contractAreas';
 
-function namespaceLoader(language: string, namespace: string): (() => Promise<Json>) | undefined {
+async function namespaceLoader(
+  language: string,
+  namespace: string,
+): Promise<(() => Promise<Json>) | undefined> {
   if (namespace === 'contract' || namespace === CONTRACT_AREAS) {
     return contractFiles[namespace][`../../../../packages/contract/src/locales/${language}.json`];
   }
-  return consoleFiles[`../locales/${language}/${namespace}.json`];
+  const file = `../locales/${language}/${namespace}.json`;
+  return loginFiles[file] ?? (await import('./locale-files')).consoleFiles[file];
 }
 
 /** The contract's messages beyond the public pages' ones, for the signed-in shell (kept on every language switch). */
 export const loadContractAreas = () => i18next.loadNamespaces(CONTRACT_AREAS);
 
 async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
-  const load = namespaceLoader(language, namespace);
+  const load = await namespaceLoader(language, namespace);
   if (!load) throw new Error(`No ${namespace} messages for ${language}`);
   return (await load()).default;
 }
