@@ -20,7 +20,7 @@ import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Language, ScheduleFrame } from '@vitrine/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/i18n';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useSession } from '../../../lib/session';
@@ -74,6 +74,11 @@ export function FrameCalendar({
   const { mobile } = useLayoutMode();
   const weekStart = useSession().user?.week_start ?? 'monday';
   const [view, setView] = useState({ from: range.start_date, to: addDays(range.start_date, 41) });
+  const calendar = useRef<FullCalendar>(null);
+  // New dates: the calendar goes to the first one.
+  useEffect(() => {
+    calendar.current?.getApi().gotoDate(range.start_date);
+  }, [range.start_date]);
 
   const events = useMemo<EventInput[]>(() => {
     const drawn: EventInput[] = occurrences(frames, range, view.from, view.to).map((occurrence) => ({
@@ -133,6 +138,7 @@ export function FrameCalendar({
 
   return (
     <FullCalendar
+      ref={calendar}
       plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
       timeZone="UTC"
       locale={LOCALES[language]}
