@@ -127,7 +127,7 @@ export async function logIn(page: Page, account: { email: string; password: stri
   if (touring && !tour) {
     await page
       .locator('#tourSkip')
-      .click({ timeout: 10_000 })
+      .click({ timeout: 20_000 })
       .catch(() => undefined);
   }
 }
