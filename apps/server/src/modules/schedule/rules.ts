@@ -1,7 +1,7 @@
 import { ContentType, DeviceStatus, ResultCode, ScheduleType } from '@vitrine/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { compositions, contents, devices, playlists, workspaces } from '../../db/schema';
+import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 
@@ -14,7 +14,8 @@ import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 /** What a schedule plays and where, as the rules see it. */
 export type ScheduleRefs = {
   type: string;
-  device_ids: readonly number[];
+  /** The devices named, or those a stored schedule reaches. */
+  devices: { ids: readonly number[] } | { scheduleId: number };
   items: readonly { content_id: number }[];
   program_id: number | null;
 };
@@ -127,47 +128,81 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     }
   };
 
-  // Devices: seen, of the workspace, paired, licensed.
-  const deviceIds = [...new Set(refs.device_ids)];
-  const screens = await tx
-    .select({
-      id: devices.id,
-      name: devices.name,
-      signageId: devices.signageId,
-      workspaceId: devices.workspaceId,
-      status: devices.status,
-      claimedAt: devices.claimedAt,
-      orientation: devices.orientation,
-      mediaTypes: devices.mediaTypes,
-    })
+  // Devices: seen, of the workspace, paired, licensed. Asked set-based (a schedule may reach
+  // thousands): how many are seen, the first that breaks a rule, and one device per kind of screen
+  // (orientation, media types) for the checks against the content. Not locked: the schedule's
+  // device rows hold them by their foreign key.
+  const source =
+    'scheduleId' in refs.devices
+      ? sql`${devices.id} in (select ${scheduleDevices.deviceId} from ${scheduleDevices} where ${scheduleDevices.scheduleId} = ${refs.devices.scheduleId})`
+      : inArray(devices.id, [...new Set(refs.devices.ids)]);
+  const expected =
+    'scheduleId' in refs.devices
+      ? (
+          await tx
+            .select({ count: sql<number>`count(*)`.mapWith(Number) })
+            .from(scheduleDevices)
+            .where(eq(scheduleDevices.scheduleId, refs.devices.scheduleId))
+        )[0].count
+      : new Set(refs.devices.ids).size;
+  if (expected === 0) throw invalid('schedule.devices', {}, refused('device_ids', {}));
+  const seen = and(
+    source,
+    scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
+  );
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(devices)
+    .where(seen);
+  if (count !== expected) throw notFound();
+  const screenColumns = {
+    id: devices.id,
+    name: devices.name,
+    signageId: devices.signageId,
+    workspaceId: devices.workspaceId,
+    status: devices.status,
+    claimedAt: devices.claimedAt,
+    orientation: devices.orientation,
+    mediaTypes: devices.mediaTypes,
+  };
+  type Screen = { id: number; name: string | null; signageId: string };
+  const named = (screen: Screen) => ({ name: screen.name ?? screen.signageId });
+  const [bad] = await tx
+    .select(screenColumns)
     .from(devices)
     .where(
       and(
-        inArray(devices.id, deviceIds),
-        scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
+        seen,
+        or(
+          isNull(devices.workspaceId),
+          notInArray(devices.workspaceId, [...allowed]),
+          isNull(devices.claimedAt),
+          inArray(devices.status, [DeviceStatus.unconfirmed, DeviceStatus.rejected, DeviceStatus.expired]),
+        ),
       ),
     )
     .orderBy(devices.id)
-    .for('share');
-  if (screens.length !== deviceIds.length) throw notFound();
-  assertWorkspaces('device_ids', screens);
-  const named = (screen: (typeof screens)[number]) => ({ name: screen.name ?? screen.signageId });
-  for (const screen of screens) {
-    if (
-      screen.claimedAt === null ||
-      screen.status === DeviceStatus.unconfirmed ||
-      screen.status === DeviceStatus.rejected
-    ) {
-      throw invalid('schedule.notPaired', named(screen), refused('device_ids', { device_ids: [screen.id] }));
+    .limit(1);
+  if (bad) {
+    if (bad.workspaceId === null || !allowed.has(bad.workspaceId)) {
+      throw invalid('schedule.otherWorkspace', {}, refused('device_ids', { device_ids: [bad.id] }));
     }
-    if (screen.status === DeviceStatus.expired) {
-      throw invalid(
-        'schedule.licenseExpired',
-        named(screen),
-        refused('device_ids', { device_ids: [screen.id] }),
-      );
+    if (bad.status === DeviceStatus.expired && bad.claimedAt !== null) {
+      throw invalid('schedule.licenseExpired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
     }
+    throw invalid('schedule.notPaired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
   }
+  // One device (the first) per kind of screen.
+  const kinds = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select min(${devices.id}) as id from ${devices} where ${seen}
+      group by ${devices.orientation} in (90, 270), coalesce(${devices.mediaTypes}, '{}')`),
+  ).map((row) => Number(row.id));
+  const screens = await tx
+    .select(screenColumns)
+    .from(devices)
+    .where(inArray(devices.id, kinds))
+    .orderBy(devices.id);
 
   // Content: library items of fitting kinds, or the playlist or composition of a program type.
   let shown: ContentFacts[] = [];

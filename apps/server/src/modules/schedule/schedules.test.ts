@@ -325,6 +325,19 @@ describe('approval', () => {
     expect((await act(t.call, draft.id, 'submit')).json().data.state).toBe('pending');
   });
 
+  it('checks the rules again on approval: a screen whose licence expired since is refused', async () => {
+    const t = await tenant();
+    const pending = await create(t.call, standard(t, { submit: true }));
+    await app.db.update(devices).set({ status: DeviceStatus.expired }).where(eq(devices.id, t.screen.id));
+    const refused = await act(t.call, pending.id, 'approve');
+    expect(refused.json()).toMatchObject({
+      code: ResultCode.validation,
+      msg: 'Lobby: The device license has expired.',
+      data: { field: 'device_ids', device_ids: [t.screen.id] },
+    });
+    expect((await t.call({ method: 'GET', url: `${URL}/${pending.id}` })).json().data.state).toBe('pending');
+  });
+
   it('rejects with a reason, which the creator sees; a reason is required', async () => {
     const t = await tenant();
     const pending = await create(t.call, standard(t, { submit: true }));

@@ -409,11 +409,9 @@ async function recheck(tx: Db, scope: TenantScope, row: ScheduleRow) {
     .select({ content_id: scheduleItems.contentId })
     .from(scheduleItems)
     .where(eq(scheduleItems.scheduleId, row.id));
-  const deviceIds = await deviceIdsOf(tx, row.id);
-  if (deviceIds.length === 0) throw new AppError(ResultCode.validation, 'schedule.devices');
   await checkRefs(tx, scope, row, {
     type: row.type,
-    device_ids: deviceIds,
+    devices: { scheduleId: row.id },
     items,
     program_id: row.programId,
   });
@@ -459,7 +457,7 @@ export async function createSchedule(
     const owner = { companyId: workspace.companyId, workspaceId: workspace.id };
     await checkRefs(tx, scope, owner, {
       type: fields.type,
-      device_ids: stored.deviceIds,
+      devices: { ids: stored.deviceIds },
       items: stored.items,
       program_id: stored.columns.programId,
     });
@@ -492,7 +490,7 @@ export async function updateSchedule(
     const found = await scheduleOf(tx, scope, id);
     await checkRefs(tx, scope, found, {
       type: fields.type,
-      device_ids: stored.deviceIds,
+      devices: { ids: stored.deviceIds },
       items: stored.items,
       program_id: stored.columns.programId,
     });
