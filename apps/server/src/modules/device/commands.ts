@@ -20,7 +20,7 @@ import { type Device, type DeviceCommandRow, deviceCommands, devices } from '../
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { publishManifestChanged } from '../program/notify';
+import { notifyScreensTurned } from '../program/notify';
 import { removeScreenshot } from './screenshot';
 import { visible } from './service';
 
@@ -145,7 +145,7 @@ async function issue(
         .set({ ...setting, updatedAt: now })
         .where(inArray(devices.id, targets));
       // Item schedules play on the screen's canvas: a turned screen gets its manifest anew.
-      if (command.action === 'orientation') await publishManifestChanged(tx, targets);
+      if (command.action === 'orientation') await notifyScreensTurned(tx, targets);
     }
     for (const row of inserted) {
       await publish(tx, { type: 'device-command', deviceId: row.deviceId, commandId: row.id });

@@ -1,4 +1,4 @@
-import { type ProgramRef, ScheduleType } from '@vitrine/contract';
+import { ITEM_SCHEDULE_TYPES, type ProgramRef, ScheduleType } from '@vitrine/contract';
 import { and, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -164,3 +164,20 @@ export async function notifyProgramsChanged(tx: Db, changed: ChangedRows) {
 /** A playlist or composition was saved or deleted: the screens that show it fetch their manifest again. */
 export const notifyProgramChanged = (tx: Db, ref: ProgramRef) =>
   notifyProgramsChanged(tx, ref.kind === 'playlist' ? { playlists: [ref.id] } : { compositions: [ref.id] });
+
+/**
+ * These screens were turned (the orientation command): those on approved item schedules, whose
+ * programs take the screen's canvas, fetch their manifest again.
+ */
+export async function notifyScreensTurned(tx: Db, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return;
+  await publishManifestChanged(
+    tx,
+    await devicesScheduling(tx, [
+      and(
+        inArray(scheduleDevices.deviceId, [...deviceIds]),
+        inArray(schedules.type, [...ITEM_SCHEDULE_TYPES]),
+      ),
+    ]),
+  );
+}

@@ -213,8 +213,9 @@ describe('push statuses', () => {
     expect((await pushRow(schedule.id, offline.row.id)).pushStatus).toBe('retried');
 
     // Still pending 30 s after publication: failed; a later fetch makes it retried.
-    expect(await failOverduePushes(app.db, new Date(Date.now() + 29_000))).toBe(0);
-    expect(await failOverduePushes(app.db, new Date(Date.now() + 31_000))).toBe(1);
+    const pushedAt = (await pushRow(schedule.id, silent.row.id)).pushedAt as Date;
+    expect(await failOverduePushes(app.db, new Date(pushedAt.getTime() + 29_000))).toBe(0);
+    expect(await failOverduePushes(app.db, new Date(pushedAt.getTime() + 31_000))).toBe(1);
     expect((await pushRow(schedule.id, silent.row.id)).pushStatus).toBe('failed');
     await fetchManifest(silent.token);
     expect((await pushRow(schedule.id, silent.row.id)).pushStatus).toBe('retried');
