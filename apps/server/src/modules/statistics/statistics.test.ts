@@ -195,7 +195,7 @@ describe('GET statistics/playback-log', () => {
       { from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
       { from: 'monday' },
       { sort: 'device,asc' },
-    ]) {
+    ] as Record<string, string | number>[]) {
       expect((await log(bad)).code).toBe(400001);
     }
     expect(
