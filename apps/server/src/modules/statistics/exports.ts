@@ -14,7 +14,7 @@ import {
   ResultCode,
   translate,
 } from '@vitrine/contract';
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -110,7 +110,26 @@ export async function createExport(
     await app.jobs.enqueue(JOB, { exportId: row.id } satisfies Payload, { maxAttempts: 2 }, tx);
     return row.id;
   });
+  await removeOldExports(app, scope.user.userId);
   return exportDetail(app.db, scope, id);
+}
+
+/** A user's exports are kept this long; asking for a new one removes older ones with their files. */
+export const EXPORT_KEEP_DAYS = 30;
+
+async function removeOldExports(app: FastifyInstance, userId: number) {
+  const old = await app.db
+    .delete(statisticsExports)
+    .where(
+      and(
+        eq(statisticsExports.userId, userId),
+        lt(statisticsExports.createdAt, sql`now() - (${EXPORT_KEEP_DAYS}::int * interval '1 day')`),
+      ),
+    )
+    .returning({ id: statisticsExports.id, format: statisticsExports.format });
+  for (const row of old) {
+    await fs.promises.rm(exportPath(app.config.dataDir, row), { force: true });
+  }
 }
 
 async function presentExports(db: Db, rows: readonly StatisticsExportRow[]): Promise<ExportRow[]> {

@@ -494,6 +494,27 @@ describe('statistics/export', () => {
     expect(seen.every((value, i) => i === 0 || value >= seen[i - 1])).toBe(true);
   });
 
+  it('keeps a user’s exports for 30 days: a new request removes older ones with their files', async () => {
+    const { call } = await buildPlayedTenant();
+    const { id: old } = (
+      await call({ method: 'POST', url: '/backend/manager/statistics/export', payload: { format: 'csv' } })
+    ).json().data;
+    await waitDone();
+    const file = `${exportsDir(app.config.dataDir)}/${old}.csv`;
+    expect(fs.existsSync(file)).toBe(true);
+    await app.db
+      .update(statisticsExports)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(statisticsExports.id, old));
+    const { id: fresh } = (
+      await call({ method: 'POST', url: '/backend/manager/statistics/export', payload: { format: 'csv' } })
+    ).json().data;
+    const list = (await call({ method: 'GET', url: '/backend/manager/statistics/export' })).json().data;
+    expect(list.list.map((row: { id: number }) => row.id)).toEqual([fresh]);
+    expect(fs.existsSync(file)).toBe(false);
+    await waitDone();
+  });
+
   it('refuses a bad request and an export deleted before its job runs leaves nothing behind', async () => {
     const { call } = await buildPlayedTenant();
     for (const bad of [
