@@ -168,7 +168,7 @@ export function ExportPage() {
         title={t('common:route.statisticsExport')}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-            {t('export.create')}
+            {t('export.new')}
           </Button>
         }
       />

@@ -272,7 +272,7 @@ describe('ExportPage', { timeout: 60_000 }, () => {
       }),
     });
     await renderPage(<ExportPage />, '/statistics/export', '/statistics/export');
-    fireEvent.click(await screen.findByRole('button', { name: /Export/ }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: /New export/ }, slow));
     const dialog = (await screen.findByText('Start export')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start export' }));
     expect(await within(dialog).findByText('A date range can span at most 366 days')).toBeTruthy();
