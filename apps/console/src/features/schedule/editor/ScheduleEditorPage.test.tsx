@@ -339,6 +339,7 @@ describe('SpotEditorPage', { timeout: 120_000 }, () => {
       items: [{ content_id: 11, duration: null }],
       frames: [],
       spot: { minutes: 30 },
+      exclude_holidays: false,
       submit: false,
     });
     expect(body.start_date).toBe(body.spot.start.slice(0, 10));

@@ -62,6 +62,8 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
         : {
             ...emptyDraft(ScheduleType.insert, today()),
             spot: { start: nextQuarter(), minutes: DEFAULT_MINUTES },
+            // A spot is set for a moment chosen on purpose: it plays then, holiday or not.
+            exclude_holidays: false,
           },
     [saved],
   );
@@ -160,6 +162,7 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
             onProgram={() => undefined}
             refused={[]}
             onRefused={setRefused}
+            orderBelow
           />
           <OrderStep draft={draft} onItems={(items) => change({ items })} errors={[]} />
         </Card>

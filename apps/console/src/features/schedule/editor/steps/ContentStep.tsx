@@ -25,6 +25,8 @@ type Props = {
   onProgram: (program: ProgramChoice | null) => void;
   refused: string[];
   onRefused: (messages: string[]) => void;
+  /** The order is set right below (the spot editor), not in a next step. */
+  orderBelow?: boolean;
 };
 
 function usePage() {
@@ -255,7 +257,7 @@ export function ContentStep(props: Props) {
           ? draft.program
             ? t('content.programChosen', { name: draft.program.name })
             : t(`content.choose_${program}`)
-          : t('content.chosen', { count: draft.items.length })}
+          : t(props.orderBelow ? 'content.chosenBelow' : 'content.chosen', { count: draft.items.length })}
       </Typography.Paragraph>
       {refused.map((message) => (
         <Alert
