@@ -52,7 +52,7 @@ function Donut({ slices, colors }: { slices: Slice[]; colors?: (slice: Slice, in
           nameKey="name"
           innerRadius="55%"
           outerRadius="80%"
-          paddingAngle={1}
+          paddingAngle={slices.length > 1 ? 1 : 0}
         >
           {slices.map((slice, index) => (
             <Cell key={slice.key} fill={colors?.(slice, index) ?? PALETTE[index % PALETTE.length]} />
