@@ -67,25 +67,39 @@ export function PeriodFilter({
   const choice = ranging || period.kind === 'range' ? 'range' : String(period.days);
   const range: [Dayjs, Dayjs] | null =
     period.kind === 'range' && period.from && period.to ? [dayjs(period.from), dayjs(period.to)] : null;
+  const pick = (next: string) => {
+    if (next === 'range') {
+      setRanging(true);
+      return;
+    }
+    setRanging(false);
+    onChange({ days: Number(next) });
+  };
+  const options = [
+    ...RECENT_PERIOD_DAYS.map((days) => ({ value: String(days), label: t('filter.days', { days }) })),
+    { value: 'range', label: t('filter.range') },
+  ];
   return (
     <Flex wrap gap="small" align="center" style={mobile ? { flexBasis: '100%' } : undefined}>
-      <Segmented<string>
-        id={id}
-        aria-label={t('filter.period')}
-        value={choice}
-        onChange={(next) => {
-          if (next === 'range') {
-            setRanging(true);
-            return;
-          }
-          setRanging(false);
-          onChange({ days: Number(next) });
-        }}
-        options={[
-          ...RECENT_PERIOD_DAYS.map((days) => ({ value: String(days), label: t('filter.days', { days }) })),
-          { value: 'range', label: t('filter.range') },
-        ]}
-      />
+      {mobile ? (
+        // A phone has no room for four segments: the same choices in a select.
+        <Select<string>
+          id={id}
+          aria-label={t('filter.period')}
+          value={choice}
+          onChange={pick}
+          options={options}
+          style={{ width: '100%' }}
+        />
+      ) : (
+        <Segmented<string>
+          id={id}
+          aria-label={t('filter.period')}
+          value={choice}
+          onChange={pick}
+          options={options}
+        />
+      )}
       {choice === 'range' ? (
         <DatePicker.RangePicker
           aria-label={t('filter.range')}
