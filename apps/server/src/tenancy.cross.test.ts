@@ -885,4 +885,43 @@ describe('the cross-tenant suite', () => {
       expect(named.json().data).toEqual((await post(draft(2_000_000_000))).json().data);
     }
   }, 120_000);
+
+  it('refuses foreign device, content, playlist and composition ids in the bodies of the schedule writes', async () => {
+    const body = (deviceId: number, contentId: number, program: { type: string; id: number } | null) => ({
+      name: 'X',
+      type: program?.type ?? 'standard',
+      device_ids: [deviceId],
+      items: [{ content_id: contentId }],
+      program_id: program?.id ?? null,
+      start_date: '2030-01-01',
+      end_date: '2030-01-31',
+      frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+    });
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const home = { id: callers[who].home, companyId: companyA };
+      const device = (await buildDevice(app, home, 'Own')).row.id;
+      const content = (await buildContent(app, home)).id;
+      const named = who === 'admin' || who === 'user' ? [foreign, sibling] : [foreign];
+      for (const ids of named) {
+        const payloads = [
+          body(ids.device as number, content, null),
+          body(device, ids.content as number, null),
+          body(device, foreign.binned, null),
+          ...(ids.playlist ? [body(device, content, { type: 'playlist', id: ids.playlist })] : []),
+          ...(ids.composition ? [body(device, content, { type: 'composition', id: ids.composition })] : []),
+        ];
+        for (const payload of payloads) {
+          const before = await fingerprint();
+          const response = await callers[who].call({
+            method: 'POST',
+            url: '/backend/manager/schedule',
+            payload,
+          });
+          const what = `${callers[who].name}: POST schedule ${JSON.stringify(payload)} → ${response.body}`;
+          expect(response.json().code, what).toSatisfy((code: number) => REFUSED.includes(code));
+          expect(await fingerprint(), `${what} changed the database`).toBe(before);
+        }
+      }
+    }
+  }, 120_000);
 });

@@ -108,8 +108,8 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
 }
 
 /**
- * Checks everything a schedule names and locks it against deletion until the write commits; the
- * first rule broken answers (404001 unseen, else 400001 with its message).
+ * Checks everything a schedule names, and locks the content and program it names against deletion
+ * until the write commits; the first rule broken answers (404001 unseen, else 400001 with its message).
  */
 export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: ScheduleRefs) {
   const links = await tx
