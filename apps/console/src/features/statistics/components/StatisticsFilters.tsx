@@ -67,6 +67,12 @@ export function PeriodFilter({
   const choice = ranging || period.kind === 'range' ? 'range' : String(period.days);
   const range: [Dayjs, Dayjs] | null =
     period.kind === 'range' && period.from && period.to ? [dayjs(period.from), dayjs(period.to)] : null;
+  // The phone's two dates, kept until both are chosen.
+  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null]>(range ?? [null, null]);
+  const rangeOf = (first: Dayjs, second: Dayjs): PeriodValue => {
+    const [from, to] = first.isAfter(second) ? [second, first] : [first, second];
+    return { from: from.format(DAY), to: to.format(DAY) };
+  };
   const pick = (next: string) => {
     if (next === 'range') {
       setRanging(true);
@@ -100,16 +106,35 @@ export function PeriodFilter({
           options={options}
         />
       )}
-      {choice === 'range' ? (
+      {choice === 'range' && mobile ? (
+        // A phone has no room for two months side by side: one date at a time.
+        <Flex gap="small" style={{ width: '100%' }}>
+          {([0, 1] as const).map((end) => (
+            <DatePicker
+              key={end}
+              aria-label={t(end === 0 ? 'filter.from' : 'filter.to')}
+              placeholder={t(end === 0 ? 'filter.from' : 'filter.to')}
+              value={dates[end]}
+              allowClear={false}
+              disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+              onChange={(day) => {
+                const next: [Dayjs | null, Dayjs | null] = end === 0 ? [day, dates[1]] : [dates[0], day];
+                setDates(next);
+                if (next[0] && next[1]) onChange(rangeOf(next[0], next[1]));
+              }}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+          ))}
+        </Flex>
+      ) : choice === 'range' ? (
         <DatePicker.RangePicker
           aria-label={t('filter.range')}
           value={range}
           allowClear={false}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          onChange={(dates) => {
-            if (dates?.[0] && dates[1]) onChange({ from: dates[0].format(DAY), to: dates[1].format(DAY) });
+          onChange={(picked) => {
+            if (picked?.[0] && picked[1]) onChange(rangeOf(picked[0], picked[1]));
           }}
-          style={mobile ? { width: '100%' } : undefined}
         />
       ) : null}
     </Flex>
