@@ -553,6 +553,21 @@ describe('GET statistics/choices', () => {
         (row: { id: number }) => row.id,
       ),
     ).toEqual([image.id]);
+    // Another company's caller finds none of them, not even by id.
+    const stranger = await buildTenant(app);
+    const strangerCall = as(app, await loginAs(app, stranger.owner.email));
+    for (const [kind, id] of [
+      ['device', screen.row.id],
+      ['content', image.id],
+      ['schedule', schedule.id],
+    ] as const) {
+      const found = await strangerCall({
+        method: 'GET',
+        url: '/backend/manager/statistics/choices',
+        query: { kind, id: String(id), keyword: 'o' },
+      });
+      expect(found.json().data.list).toEqual([]);
+    }
   });
 });
 
