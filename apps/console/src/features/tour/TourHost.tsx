@@ -10,11 +10,27 @@ import {
   effectiveProgress,
   pathAfter,
   progressAfter,
+  TOUR_POLL_MS,
   TOUR_ROLES,
   type TourName,
   tourFor,
   tourPageOf,
 } from './tour-logic';
+
+/**
+ * Runs `go` once no drawer is open, unless the user went to another page meanwhile: the device
+ * path ends on the add-device form's last field, which the user still has to save.
+ */
+function whenNoDrawer(go: () => void) {
+  const from = window.location.pathname;
+  const timer = window.setInterval(() => {
+    if (window.location.pathname !== from) window.clearInterval(timer);
+    else if (!document.querySelector('.ant-drawer-open')) {
+      window.clearInterval(timer);
+      go();
+    }
+  }, TOUR_POLL_MS);
+}
 
 /**
  * The onboarding tour of the signed-in shell (spec 000 §2, §4): which tour runs where follows
@@ -45,7 +61,7 @@ export function TourHost({ mobile }: { mobile: boolean }) {
   const finish = () => {
     void saveGuide(client, progressAfter(tour, progress, user.role_id));
     const next = pathAfter(tour, user.role_id);
-    if (next) navigate(next);
+    if (next) whenNoDrawer(() => navigate(next));
   };
 
   return (
