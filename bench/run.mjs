@@ -5,7 +5,15 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BENCHMARKS = ['api.mjs', 'team.mjs', 'fleet.mjs', 'publish.mjs', 'upload.mjs', 'player.mjs'];
+const BENCHMARKS = [
+  'api.mjs',
+  'team.mjs',
+  'dashboard.mjs',
+  'fleet.mjs',
+  'publish.mjs',
+  'upload.mjs',
+  'player.mjs',
+];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
