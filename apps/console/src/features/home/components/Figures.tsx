@@ -1,5 +1,6 @@
 import type { DeviceStatistic } from '@vitrine/contract';
 import { Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../lib/i18n';
@@ -10,12 +11,22 @@ import { StatisticCard } from './StatisticCard';
 
 // The dashboard's headline figures: one card per statistic the caller's role deals with.
 
+/** One headline card in its grid cell. */
+function Figure<T>({ xl, ...card }: ComponentProps<typeof StatisticCard<T>> & { xl: number }) {
+  return (
+    <Col xs={24} sm={12} xl={xl}>
+      <StatisticCard {...card} className="home__figure" />
+    </Col>
+  );
+}
+
 const noDevices = (data: DeviceStatistic) => data.total === 0;
 
 export function Figures() {
   const { t } = useTranslation(['home', 'contract']);
   const { language } = useLanguage();
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const total = (value: number) => <Statistic value={value} formatter={() => number(value)} />;
   const showContent = usePermission('res');
   const showSchedules = usePermission('schedule');
   const showUsers = usePermission(['team:user:list', 'team:cus:list']);
@@ -29,143 +40,133 @@ export function Figures() {
   return (
     <Row gutter={[16, 16]}>
       {showDevices ? (
-        <Col xs={24} sm={12} xl={showContent ? 6 : 8}>
-          <StatisticCard
-            title={t('devices.title')}
-            query={devices}
-            isEmpty={noDevices}
-            extra={<Link to="/device/list">{t('devices.open')}</Link>}
-            className="home__figure"
-          >
-            {(data) => (
-              <Flex vertical gap={8}>
-                <Statistic value={data.total} formatter={() => number(data.total)} />
-                <Progress
-                  percent={data.total ? Math.round((data.online / data.total) * 100) : 0}
-                  size="small"
-                  aria-label={t('devices.online')}
-                />
-                <Typography.Text type="secondary">
-                  {t('devices.online')}: <bdi>{number(data.online)}</bdi> · {t('devices.offline')}:{' '}
-                  <bdi>{number(data.offline)}</bdi>
-                  {data.unconfirmed ? (
-                    <>
-                      {' '}
-                      · {t('devices.unconfirmed')}: <bdi>{number(data.unconfirmed)}</bdi>
-                    </>
-                  ) : null}
-                </Typography.Text>
-              </Flex>
-            )}
-          </StatisticCard>
-        </Col>
-      ) : null}
-      {showContent ? (
-        <Col xs={24} sm={12} xl={6}>
-          <StatisticCard
-            title={t('content.title')}
-            query={content}
-            extra={<Link to="/content">{t('content.open')}</Link>}
-            className="home__figure"
-          >
-            {(data) => (
-              <Flex vertical gap={8}>
-                <Statistic value={data.total} formatter={() => number(data.total)} />
-                <Typography.Text type="secondary">
-                  {t('content.size')}: <bdi>{formatSize(data.total_size)}</bdi>
-                </Typography.Text>
-                {data.recycled ? (
-                  <Typography.Text type="secondary">
-                    {t('content.recycled', { count: data.recycled, size: formatSize(data.recycled_size) })}
-                  </Typography.Text>
-                ) : null}
-              </Flex>
-            )}
-          </StatisticCard>
-        </Col>
-      ) : null}
-      {showSchedules ? (
-        <Col xs={24} sm={12} xl={6}>
-          <StatisticCard
-            title={t('schedules.title')}
-            query={schedules}
-            extra={<Link to="/schedule/live">{t('schedules.open')}</Link>}
-            className="home__figure"
-          >
-            {(data) => {
-              const pending = data.by_state.find((row) => row.state === 'pending')?.count ?? 0;
-              return (
-                <Flex vertical gap={8}>
-                  <Statistic value={data.total} formatter={() => number(data.total)} />
-                  <Typography.Text type="secondary">
-                    {t('schedules.live')}: <bdi>{number(data.live)}</bdi> · {t('schedules.upcoming')}:{' '}
-                    <bdi>{number(data.upcoming)}</bdi>
-                  </Typography.Text>
-                  {pending ? (
-                    <Typography.Text type="warning">
-                      {t('schedules.pending')}: <bdi>{number(pending)}</bdi>
-                    </Typography.Text>
-                  ) : null}
-                </Flex>
-              );
-            }}
-          </StatisticCard>
-        </Col>
-      ) : null}
-      {showUsers && !showContent ? (
-        <Col xs={24} sm={12} xl={8}>
-          <StatisticCard title={t('users.title')} query={users} className="home__figure">
-            {(data) => {
-              const active = data.by_status.find((row) => row.status === 1)?.count ?? 0;
-              return (
-                <Flex vertical gap={8}>
-                  <Statistic value={data.total} formatter={() => number(data.total)} />
-                  <Typography.Text type="secondary">
-                    {t('users.active')}: <bdi>{number(active)}</bdi>
-                  </Typography.Text>
-                </Flex>
-              );
-            }}
-          </StatisticCard>
-        </Col>
-      ) : null}
-      <Col xs={24} sm={12} xl={showContent ? 6 : 8}>
-        <StatisticCard
-          title={t('storage.title')}
-          query={oss}
-          isEmpty={(data) => data.companies === 0}
-          className="home__figure"
+        <Figure
+          xl={showContent ? 6 : 8}
+          title={t('devices.title')}
+          query={devices}
+          isEmpty={noDevices}
+          extra={<Link to="/device/list">{t('devices.open')}</Link>}
         >
           {(data) => (
             <Flex vertical gap={8}>
+              {total(data.total)}
               <Progress
-                type="dashboard"
-                size={96}
-                percent={
-                  data.total_size ? Math.min(100, Math.round((data.used_size / data.total_size) * 100)) : 0
-                }
-                status={data.available_size === 0 ? 'exception' : undefined}
+                percent={data.total ? Math.round((data.online / data.total) * 100) : 0}
+                size="small"
+                aria-label={t('devices.online')}
               />
-              <Typography.Text>
-                <bdi>
-                  {t('storage.usedOf', {
-                    used: formatSize(data.used_size),
-                    total: formatSize(data.total_size),
-                  })}
-                </bdi>
-              </Typography.Text>
               <Typography.Text type="secondary">
-                {t('storage.available', { size: formatSize(data.available_size) })}
+                {t('devices.online')}: <bdi>{number(data.online)}</bdi> · {t('devices.offline')}:{' '}
+                <bdi>{number(data.offline)}</bdi>
+                {data.unconfirmed ? (
+                  <>
+                    {' '}
+                    · {t('devices.unconfirmed')}: <bdi>{number(data.unconfirmed)}</bdi>
+                  </>
+                ) : null}
               </Typography.Text>
-              {data.companies > 1 ? (
+            </Flex>
+          )}
+        </Figure>
+      ) : null}
+      {showContent ? (
+        <Figure
+          xl={6}
+          title={t('content.title')}
+          query={content}
+          extra={<Link to="/content">{t('content.open')}</Link>}
+        >
+          {(data) => (
+            <Flex vertical gap={8}>
+              {total(data.total)}
+              <Typography.Text type="secondary">
+                {t('content.size')}: <bdi>{formatSize(data.total_size)}</bdi>
+              </Typography.Text>
+              {data.recycled ? (
                 <Typography.Text type="secondary">
-                  {t('storage.companies', { count: data.companies })}
+                  {t('content.recycled', { count: data.recycled, size: formatSize(data.recycled_size) })}
                 </Typography.Text>
               ) : null}
             </Flex>
           )}
-        </StatisticCard>
-      </Col>
+        </Figure>
+      ) : null}
+      {showSchedules ? (
+        <Figure
+          xl={6}
+          title={t('schedules.title')}
+          query={schedules}
+          extra={<Link to="/schedule/live">{t('schedules.open')}</Link>}
+        >
+          {(data) => {
+            const pending = data.by_state.find((row) => row.state === 'pending')?.count ?? 0;
+            return (
+              <Flex vertical gap={8}>
+                {total(data.total)}
+                <Typography.Text type="secondary">
+                  {t('schedules.live')}: <bdi>{number(data.live)}</bdi> · {t('schedules.upcoming')}:{' '}
+                  <bdi>{number(data.upcoming)}</bdi>
+                </Typography.Text>
+                {pending ? (
+                  <Typography.Text type="warning">
+                    {t('schedules.pending')}: <bdi>{number(pending)}</bdi>
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+            );
+          }}
+        </Figure>
+      ) : null}
+      {showUsers && !showContent ? (
+        <Figure xl={8} title={t('users.title')} query={users}>
+          {(data) => {
+            const active = data.by_status.find((row) => row.status === 1)?.count ?? 0;
+            return (
+              <Flex vertical gap={8}>
+                {total(data.total)}
+                <Typography.Text type="secondary">
+                  {t('users.active')}: <bdi>{number(active)}</bdi>
+                </Typography.Text>
+              </Flex>
+            );
+          }}
+        </Figure>
+      ) : null}
+      <Figure
+        xl={showContent ? 6 : 8}
+        title={t('storage.title')}
+        query={oss}
+        isEmpty={(data) => data.companies === 0}
+      >
+        {(data) => (
+          <Flex vertical gap={8}>
+            <Progress
+              type="dashboard"
+              size={96}
+              percent={
+                data.total_size ? Math.min(100, Math.round((data.used_size / data.total_size) * 100)) : 0
+              }
+              status={data.available_size === 0 ? 'exception' : undefined}
+            />
+            <Typography.Text>
+              <bdi>
+                {t('storage.usedOf', {
+                  used: formatSize(data.used_size),
+                  total: formatSize(data.total_size),
+                })}
+              </bdi>
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t('storage.available', { size: formatSize(data.available_size) })}
+            </Typography.Text>
+            {data.companies > 1 ? (
+              <Typography.Text type="secondary">
+                {t('storage.companies', { count: data.companies })}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        )}
+      </Figure>
     </Row>
   );
 }
