@@ -17,6 +17,12 @@ export type ExportDraft = {
   format: ExportFormat;
 };
 
+const choiceFilters = [
+  { kind: 'device', id: 'exportDevice' },
+  { kind: 'content', id: 'exportContent' },
+  { kind: 'schedule', id: 'exportSchedule' },
+] as const;
+
 export const emptyDraft = (): ExportDraft => ({ period: { days: 7 }, format: 'xlsx' });
 
 /** The playback log's filters and a format; the export starts as a job and shows in the list. */
@@ -79,33 +85,17 @@ export function CreateExportDialog({
         {problem ? (
           <Alert type="error" showIcon title={problem} role="alert" style={{ marginBottom: 16 }} />
         ) : null}
-        <Form.Item label={t('filter.device')} htmlFor="exportDevice">
-          <ChoiceSelect
-            id="exportDevice"
-            kind="device"
-            value={draft.device_id}
-            onChange={(device_id) => change({ device_id })}
-            width="100%"
-          />
-        </Form.Item>
-        <Form.Item label={t('filter.content')} htmlFor="exportContent">
-          <ChoiceSelect
-            id="exportContent"
-            kind="content"
-            value={draft.content_id}
-            onChange={(content_id) => change({ content_id })}
-            width="100%"
-          />
-        </Form.Item>
-        <Form.Item label={t('filter.schedule')} htmlFor="exportSchedule">
-          <ChoiceSelect
-            id="exportSchedule"
-            kind="schedule"
-            value={draft.schedule_id}
-            onChange={(schedule_id) => change({ schedule_id })}
-            width="100%"
-          />
-        </Form.Item>
+        {choiceFilters.map(({ kind, id }) => (
+          <Form.Item key={kind} label={t(`filter.${kind}`)} htmlFor={id}>
+            <ChoiceSelect
+              id={id}
+              kind={kind}
+              value={draft[`${kind}_id`]}
+              onChange={(value) => change({ [`${kind}_id`]: value })}
+              width="100%"
+            />
+          </Form.Item>
+        ))}
         <Form.Item label={t('filter.period')}>
           <PeriodFilter value={draft.period} onChange={(period) => change({ period })} />
         </Form.Item>

@@ -17,6 +17,11 @@ import '../statistics.css';
 
 const FILTERS = ['device_id', 'content_id', 'schedule_id', 'days'] as const;
 const SORTABLE = ['started_at', 'duration'];
+const choiceFilters = [
+  { kind: 'device', id: 'playbackDevice' },
+  { kind: 'content', id: 'playbackContent' },
+  { kind: 'schedule', id: 'playbackSchedule' },
+] as const;
 
 /** The address's filters as the export dialog takes them (/statistics/export?…). */
 export function exportLink(params: URLSearchParams): string {
@@ -119,27 +124,16 @@ export function PlaybackLogPage() {
         }
       />
       <Flex wrap gap="small" align="center" className="statistics-toolbar">
-        <ChoiceSelect
-          id="playbackDevice"
-          kind="device"
-          value={view.filters.device_id}
-          onChange={(device_id) => update({ device_id })}
-          width={width}
-        />
-        <ChoiceSelect
-          id="playbackContent"
-          kind="content"
-          value={view.filters.content_id}
-          onChange={(content_id) => update({ content_id })}
-          width={width}
-        />
-        <ChoiceSelect
-          id="playbackSchedule"
-          kind="schedule"
-          value={view.filters.schedule_id}
-          onChange={(schedule_id) => update({ schedule_id })}
-          width={width}
-        />
+        {choiceFilters.map(({ kind, id }) => (
+          <ChoiceSelect
+            key={kind}
+            id={id}
+            kind={kind}
+            value={view.filters[`${kind}_id`]}
+            onChange={(value) => update({ [`${kind}_id`]: value })}
+            width={width}
+          />
+        ))}
         <PeriodFilter
           id="playbackPeriod"
           value={period.kind === 'days' ? { days: period.days } : period}
