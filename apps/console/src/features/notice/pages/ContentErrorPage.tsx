@@ -3,10 +3,8 @@ import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
-import { useLayoutMode } from '../../../lib/layout-mode';
-import { ChoiceSelect, PeriodFilter, type PeriodValue } from '../../statistics/components/StatisticsFilters';
-import { periodOf, periodQuery } from '../../statistics/period';
-import '../../statistics/statistics.css';
+import { LogFilters, logPeriod } from '../../statistics/components/LogFilters';
+import { periodQuery } from '../../statistics/period';
 import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
@@ -23,10 +21,9 @@ const REASON_COLORS: Record<string, string> = {
 /** /notice/content-error: what the screens could not show, newest first. */
 export function ContentErrorPage() {
   const { t } = useTranslation(['notice', 'statistics']);
-  const { mobile } = useLayoutMode();
   const dateTime = useDateTime();
   const { view, update, params } = useListView(FILTERS);
-  const period = periodOf({ days: view.filters.days, from: params.get('from'), to: params.get('to') });
+  const period = logPeriod(view.filters.days, params);
   const sort = view.sort?.startsWith('created_at,') ? view.sort : undefined;
   const query = useMemo(
     () => ({
@@ -41,9 +38,6 @@ export function ContentErrorPage() {
     [view, sort, period],
   );
   const list = useContentErrors(query);
-  const width = mobile ? '100%' : 200;
-  const setPeriod = (value: PeriodValue) =>
-    update({ days: value.days ?? null, from: value.from ?? null, to: value.to ?? null });
 
   const columns: TableProps<ContentErrorLogRow>['columns'] = [
     {
@@ -94,7 +88,13 @@ export function ContentErrorPage() {
   return (
     <>
       <PageHeader title={t('common:route.contentError')} />
-      <Flex wrap gap="small" align="center" className="statistics-toolbar">
+      <LogFilters
+        idPrefix="contentError"
+        choices={['device', 'content']}
+        filters={view.filters}
+        period={period}
+        update={update}
+      >
         <KeywordSearch
           id="contentErrorKeyword"
           keyword={view.keyword}
@@ -102,26 +102,7 @@ export function ContentErrorPage() {
           width={220}
           onSearch={(keyword) => update({ keyword })}
         />
-        <ChoiceSelect
-          id="contentErrorDevice"
-          kind="device"
-          value={view.filters.device_id}
-          onChange={(device_id) => update({ device_id })}
-          width={width}
-        />
-        <ChoiceSelect
-          id="contentErrorContent"
-          kind="content"
-          value={view.filters.content_id}
-          onChange={(content_id) => update({ content_id })}
-          width={width}
-        />
-        <PeriodFilter
-          id="contentErrorPeriod"
-          value={period.kind === 'days' ? { days: period.days } : period}
-          onChange={setPeriod}
-        />
-      </Flex>
+      </LogFilters>
       <Table<ContentErrorLogRow>
         rowKey="id"
         columns={columns}

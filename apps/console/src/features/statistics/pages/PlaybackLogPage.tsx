@@ -4,25 +4,17 @@ import { Button, Empty, Flex, Table, type TableProps, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLayoutMode } from '../../../lib/layout-mode';
 import { usePermission } from '../../../lib/permissions';
 import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
 import { usePlaybackLog, usePlaybackSummary } from '../api';
+import { LogFilters, logPeriod } from '../components/LogFilters';
 import { PlaybackSummaryPanel } from '../components/PlaybackSummaryPanel';
-import { ChoiceSelect, PeriodFilter, type PeriodValue } from '../components/StatisticsFilters';
-import { browserTimezone, formatPlayTime, periodOf, periodQuery } from '../period';
-import '../statistics.css';
+import { browserTimezone, formatPlayTime, periodQuery } from '../period';
 
 const FILTERS = ['device_id', 'content_id', 'schedule_id', 'days'] as const;
 const SORTABLE = ['started_at', 'duration'];
-const choiceFilters = [
-  { kind: 'device', id: 'playbackDevice' },
-  { kind: 'content', id: 'playbackContent' },
-  { kind: 'schedule', id: 'playbackSchedule' },
-] as const;
-
 /** The address's filters as the export dialog takes them (/statistics/export?…). */
 export function exportLink(params: URLSearchParams): string {
   const kept = new URLSearchParams();
@@ -37,12 +29,11 @@ export function exportLink(params: URLSearchParams): string {
 /** /statistics/playback-log: what the screens played, by device, content, schedule and period. */
 export function PlaybackLogPage() {
   const { t } = useTranslation('statistics');
-  const { mobile } = useLayoutMode();
   const navigate = useNavigate();
   const dateTime = useDateTime();
   const canExport = usePermission('statistics:export:list');
   const { view, update, params } = useListView(FILTERS);
-  const period = periodOf({ days: view.filters.days, from: params.get('from'), to: params.get('to') });
+  const period = logPeriod(view.filters.days, params);
   const group: SummaryGroup = params.get('group') === 'device' ? 'device' : 'content';
   const filters = useMemo(
     () => ({
@@ -56,10 +47,6 @@ export function PlaybackLogPage() {
   const sort = SORTABLE.includes(view.sort?.split(',')[0] ?? '') ? view.sort : undefined;
   const log = usePlaybackLog({ ...filters, page: view.page, page_size: view.page_size, sort });
   const summary = usePlaybackSummary({ ...filters, group, tz: browserTimezone() });
-  const width = mobile ? '100%' : 200;
-
-  const setPeriod = (value: PeriodValue) =>
-    update({ days: value.days ?? null, from: value.from ?? null, to: value.to ?? null });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(sort, column) });
   const columns: TableProps<PlaybackLogRow>['columns'] = [
@@ -123,23 +110,13 @@ export function PlaybackLogPage() {
           ) : null
         }
       />
-      <Flex wrap gap="small" align="center" className="statistics-toolbar">
-        {choiceFilters.map(({ kind, id }) => (
-          <ChoiceSelect
-            key={kind}
-            id={id}
-            kind={kind}
-            value={view.filters[`${kind}_id`]}
-            onChange={(value) => update({ [`${kind}_id`]: value })}
-            width={width}
-          />
-        ))}
-        <PeriodFilter
-          id="playbackPeriod"
-          value={period.kind === 'days' ? { days: period.days } : period}
-          onChange={setPeriod}
-        />
-      </Flex>
+      <LogFilters
+        idPrefix="playback"
+        choices={['device', 'content', 'schedule']}
+        filters={view.filters}
+        period={period}
+        update={update}
+      />
       <PlaybackSummaryPanel
         summary={summary.data}
         loading={summary.isFetching}
