@@ -1,11 +1,10 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Flex, Result, Skeleton, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { notify } from '../../../lib/notify';
-import { useErrorText } from '../../account/errors';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useSchedule, useScheduleAudits, useScheduleTransition } from '../api';
 import { RejectDialog } from '../components/RejectDialog';
@@ -16,6 +15,7 @@ import {
   ScheduleFacts,
   ScheduleFrames,
 } from '../components/ScheduleFacts';
+import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';
 import { refreshScheduleDots } from '../dots';
 import { NeedsConfirmTag, SCHEDULE_PATHS } from '../labels';
 import '../schedule.css';
@@ -23,26 +23,14 @@ import '../schedule.css';
 /** /schedule/audits/:id: one schedule's approval page, with its details, history and the decision. */
 export function ScheduleApprovalPage() {
   const { t } = useTranslation(['schedule', 'common']);
-  const errorText = useErrorText();
   const navigate = useNavigate();
-  const raw = Number(useParams().id);
-  const id = Number.isInteger(raw) && raw > 0 ? raw : 0;
+  const id = useAddressScheduleId();
   const detail = useSchedule(id);
   const audits = useScheduleAudits(id);
   const transition = useScheduleTransition();
   const [rejecting, setRejecting] = useState(false);
 
-  if (id === 0) return <Result status="404" title={t('notFound')} />;
-  if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (detail.isError) {
-    return (
-      <Result
-        status="warning"
-        title={errorText(detail.error)}
-        extra={<Button onClick={() => detail.refetch()}>{t('action.retry')}</Button>}
-      />
-    );
-  }
+  if (id === 0 || detail.isPending || detail.isError) return <ScheduleFallback id={id} detail={detail} />;
   const schedule = detail.data;
   const decided = () => {
     refreshScheduleDots();

@@ -1,12 +1,11 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { localClock, resolveTimezone, type ScheduleDetail } from '@vitrine/contract';
-import { Alert, Button, Card, Empty, Flex, Result, Select, Skeleton, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Select, Skeleton, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { request } from '../../../lib/http';
-import { useErrorText } from '../../account/errors';
 import { ProgramPreview } from '../../program/ProgramPreview';
 import { PageHeader } from '../../team/components/PageHeader';
 import {
@@ -18,6 +17,7 @@ import {
   useScheduleProgram,
 } from '../api';
 import { ScheduleFacts, ScheduleFrames } from '../components/ScheduleFacts';
+import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';
 import { SCHEDULE_PATHS, ScheduleStatusTag } from '../labels';
 import { clockOf, type PreviewDay, previewWeek, scheduleTime } from '../week';
 import '../schedule.css';
@@ -33,10 +33,8 @@ const HOURS = [0, 6, 12, 18, 24];
  */
 export function SchedulePreviewPage() {
   const { t } = useTranslation(['schedule', 'common']);
-  const errorText = useErrorText();
   const navigate = useNavigate();
-  const raw = Number(useParams().id);
-  const id = Number.isInteger(raw) && raw > 0 ? raw : 0;
+  const id = useAddressScheduleId();
   const detail = useSchedule(id);
   const [chosen, setChosen] = useState<number | null>(null);
   const device =
@@ -44,17 +42,7 @@ export function SchedulePreviewPage() {
   // The content as the chosen screen plays it: its orientation picks the canvas.
   const program = useScheduleProgram(detail.data?.id ?? 0, device?.orientation ?? null);
 
-  if (id === 0) return <Result status="404" title={t('notFound')} />;
-  if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (detail.isError) {
-    return (
-      <Result
-        status="warning"
-        title={errorText(detail.error)}
-        extra={<Button onClick={() => detail.refetch()}>{t('action.retry')}</Button>}
-      />
-    );
-  }
+  if (id === 0 || detail.isPending || detail.isError) return <ScheduleFallback id={id} detail={detail} />;
   const schedule = detail.data;
 
   return (
