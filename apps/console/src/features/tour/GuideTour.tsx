@@ -60,6 +60,16 @@ export function GuideTour({ tour, mobile, onFinish, onSkip, onClose }: Props) {
     return () => window.clearInterval(timer);
   }, [current, tour]);
 
+  // A step's element may grow after it appears (a list that loads): the Tour measures its hole on
+  // window resizes only, so one is announced whenever the element's size changes.
+  useEffect(() => {
+    const target = ready === null ? null : element(ids[ready]);
+    if (!target || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => window.dispatchEvent(new Event('resize')));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [ready, ids]);
+
   const steps: TourStepProps[] = ids.map((id, index) => ({
     title: t(`${tour}.${id}.title`),
     description: t(`${tour}.${id}.description`),
