@@ -3,10 +3,8 @@ import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
-import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../team/components/PageHeader';
-import { useSchedule, useScheduleAudits, useScheduleTransition } from '../api';
+import { useSchedule, useScheduleAudits } from '../api';
 import { RejectDialog } from '../components/RejectDialog';
 import {
   AuditHistory,
@@ -16,6 +14,7 @@ import {
   ScheduleFrames,
 } from '../components/ScheduleFacts';
 import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';
+import { useConfirmedTransition } from '../confirm-transition';
 import { refreshScheduleDots } from '../dots';
 import { NeedsConfirmTag, SCHEDULE_PATHS } from '../labels';
 import '../schedule.css';
@@ -27,7 +26,7 @@ export function ScheduleApprovalPage() {
   const id = useAddressScheduleId();
   const detail = useSchedule(id);
   const audits = useScheduleAudits(id);
-  const transition = useScheduleTransition();
+  const { transition, confirmTransition } = useConfirmedTransition();
   const [rejecting, setRejecting] = useState(false);
 
   if (id === 0 || detail.isPending || detail.isError) return <ScheduleFallback id={id} detail={detail} />;
@@ -37,19 +36,7 @@ export function ScheduleApprovalPage() {
     void audits.refetch();
   };
 
-  const approve = () =>
-    confirmAction({
-      content: t('approveConfirm', { name: schedule.name }),
-      okText: t('action.approve'),
-      onOk: () =>
-        transition.mutateAsync({ id: schedule.id, action: 'approve' }).then(
-          () => {
-            notify({ type: 'success', title: t('approved') });
-            decided();
-          },
-          () => undefined,
-        ),
-    });
+  const approve = () => confirmTransition(schedule, 'approve', decided);
 
   return (
     <>

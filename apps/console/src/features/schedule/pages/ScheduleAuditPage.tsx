@@ -4,16 +4,15 @@ import { Empty, Flex, Space, Table, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
-import { notify } from '../../../lib/notify';
 import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
-import { useScheduleList, useScheduleTransition } from '../api';
+import { useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
 import { RejectDialog } from '../components/RejectDialog';
+import { useConfirmedTransition } from '../confirm-transition';
 import { refreshScheduleDots } from '../dots';
 import { SCHEDULE_PATHS, usePeriod, useTypeLabel } from '../labels';
 import '../schedule.css';
@@ -34,22 +33,10 @@ export function ScheduleAuditPage() {
   const { view, query: base, update } = useListView(NO_FILTERS);
   const query = useMemo(() => ({ ...base, state: 'pending' as const, ntc: true }), [base]);
   const list = useScheduleList(query);
-  const transition = useScheduleTransition();
+  const { transition, confirmTransition } = useConfirmedTransition();
   const [rejecting, setRejecting] = useState<ScheduleSummary | null>(null);
 
-  const approve = (schedule: ScheduleSummary) =>
-    confirmAction({
-      content: t('approveConfirm', { name: schedule.name }),
-      okText: t('action.approve'),
-      onOk: () =>
-        transition.mutateAsync({ id: schedule.id, action: 'approve' }).then(
-          () => {
-            notify({ type: 'success', title: t('approved') });
-            refreshScheduleDots();
-          },
-          () => undefined,
-        ),
-    });
+  const approve = (schedule: ScheduleSummary) => confirmTransition(schedule, 'approve');
 
   const columns: TableProps<ScheduleSummary>['columns'] = [
     {

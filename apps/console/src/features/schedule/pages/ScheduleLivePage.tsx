@@ -18,7 +18,7 @@ import { Button, Empty, Flex, Space, Table, type TableProps, Tag, Typography } f
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction, confirmDelete } from '../../../components/confirm';
+import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
@@ -28,8 +28,9 @@ import { usePermission } from '../../../lib/permissions';
 import { useDateTime } from '../../team/components/labels';
 import { PageHeader } from '../../team/components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../team/list-params';
-import { useDeleteSchedule, useDeviceOptions, useScheduleList, useScheduleTransition } from '../api';
+import { useDeleteSchedule, useDeviceOptions, useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
+import { useConfirmedTransition } from '../confirm-transition';
 import { refreshScheduleDots } from '../dots';
 import {
   NeedsConfirmTag,
@@ -70,7 +71,7 @@ export function ScheduleLivePage() {
   const list = useScheduleList(query);
   const devices = useDeviceOptions();
   const remove = useDeleteSchedule();
-  const transition = useScheduleTransition();
+  const { transition, confirmTransition } = useConfirmedTransition();
   const canAdd = usePermission('schedule:add');
   const canEdit = usePermission('schedule:info');
   const canAudit = usePermission('schedule:audit');
@@ -89,19 +90,7 @@ export function ScheduleLivePage() {
       },
     );
 
-  const withdraw = (schedule: ScheduleSummary) =>
-    confirmAction({
-      content: t('withdrawConfirm', { name: schedule.name }),
-      okText: t('action.withdraw'),
-      onOk: () =>
-        transition.mutateAsync({ id: schedule.id, action: 'withdraw' }).then(
-          () => {
-            notify({ type: 'success', title: t('withdrawn') });
-            refreshScheduleDots();
-          },
-          () => undefined,
-        ),
-    });
+  const withdraw = (schedule: ScheduleSummary) => confirmTransition(schedule, 'withdraw');
 
   const askDelete = (schedule: ScheduleSummary) =>
     confirmDelete({
