@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, FrameLocator, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, test } from './support';
 import { type Account, createOwner, fitsThePhone, logIn, PHONE, shot } from './support/journey';
+import { litShare, rendered } from './support/screens';
 
 // What a screen plays (issue 7): an owner uploads two pictures and a short video and writes a
 // scrolling text; builds a playlist from the multi-select picker, puts the video first by dragging
@@ -54,22 +54,6 @@ async function person(browser: Browser, options: Record<string, unknown>): Promi
   return context.newPage();
 }
 
-/**
- * How much of what `target` shows is not black: the share of its pixels (from a screenshot of
- * the element) with any channel above 40.
- */
-async function litShare(target: Locator): Promise<number> {
-  const { data, info } = await sharp(await target.screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let lit = 0;
-  for (let index = 0; index < data.length; index += info.channels) {
-    if (data[index] > 40 || data[index + 1] > 40 || data[index + 2] > 40) lit++;
-  }
-  return lit / (info.width * info.height);
-}
-
 /** Uploads files from the library page of `type` and waits for their thumbnails. */
 async function upload(page: Page, type: string, files: readonly string[]) {
   await page.goto(`/content/${type}`);
@@ -110,15 +94,6 @@ async function pickOption(page: Page, title: string) {
     .filter({ hasText: title });
   await expect(option.first()).toBeVisible();
   await option.first().click();
-}
-
-/** Waits until the player renderer in `scope` shows a program with every zone on screen. */
-async function rendered(scope: Page | FrameLocator, zones: number) {
-  // A program replacing another waits (hidden) until it can show, then takes the old one's place.
-  const stage = scope.locator('.render-stage:not(.render-stage--waiting)');
-  await expect(stage).toHaveCount(1, { timeout: 20_000 });
-  await expect(scope.locator('.render-stage')).toHaveCount(1);
-  await expect(stage.locator('.render-zone')).toHaveCount(zones);
 }
 
 // ── The journey ─────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,8 @@
 // What the global setup hands to the journeys (workers inherit the runner's environment).
 export const ENV_URL = 'VITRINE_E2E_URL';
 export const ENV_MAIL_DIR = 'VITRINE_E2E_MAIL_DIR';
+/** The mailbox's SMTP address, for a journey that runs a server of its own. */
+export const ENV_SMTP_URL = 'VITRINE_E2E_SMTP_URL';
 
 /** The first system account, created by the server on its empty database. */
 export const ADMIN = { email: 'admin@vitrine.test', password: 'Journey-2024!' } as const;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchServer } from '../../scripts/launch.mjs';
-import { ADMIN, ENV_MAIL_DIR, ENV_URL } from './env';
+import { ADMIN, ENV_MAIL_DIR, ENV_SMTP_URL, ENV_URL } from './env';
 import { startMailbox } from './mailbox';
 
 const e2eDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -43,6 +43,7 @@ export default async function globalSetup() {
     });
     process.env[ENV_URL] = server.url;
     process.env[ENV_MAIL_DIR] = mailbox.dir;
+    process.env[ENV_SMTP_URL] = mailbox.url;
     globalThis.vitrineE2E = { stop: () => stop(server) };
   } catch (error) {
     await stop();

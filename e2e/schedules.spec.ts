@@ -1,0 +1,409 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import sharp from 'sharp';
+import { launchServer } from '../scripts/launch.mjs';
+import { ADMIN, expect, latestMail, test } from './support';
+import { ENV_SMTP_URL } from './support/env';
+import {
+  fillLogin,
+  fitsThePhone,
+  logIn,
+  mailedLink,
+  newAccount,
+  PASSWORD,
+  PHONE,
+  shot,
+  submit,
+} from './support/journey';
+import { rendered } from './support/screens';
+
+// Content reaches a screen, proven (issue 8), the way a new customer lives it: a company registers
+// and its owner follows the onboarding tour: the screen shown on a /player page is added with its
+// signage ID and PIN, a picture is uploaded. A member of the team schedules the picture on that
+// screen through the editor's steps; the owner approves it; the screen shows the picture (checked
+// by its pixels), counts each showing, and a playback-log row and a downloaded export prove it.
+// Then the server stops: the screen keeps playing; it starts again: the screen reconnects.
+// This journey runs its own server, since it stops and restarts it.
+
+test.describe.configure({ mode: 'serial' });
+
+/** A colour no other screen content has: the screen shows the picture when its middle is this. */
+const COLOUR = { r: 220, g: 30, b: 140 };
+const IMAGE = 'magenta.png';
+const SCREEN = { width: 1280, height: 720 };
+const SCHEDULE = 'Magenta all day';
+
+type Server = Awaited<ReturnType<typeof launchServer>>;
+let dir: string;
+let server: Server;
+let port: number;
+const owner = newAccount('schedules');
+const member = { email: `member-${Date.now().toString(36)}@vitrine.test`, username: 'Sam Scheduler' };
+let screen: Page;
+let deviceName = '';
+
+async function start(): Promise<Server> {
+  return launchServer({
+    env: {
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: process.env[ENV_SMTP_URL] ?? '',
+      LOG_LEVEL: 'info',
+    },
+    logFile: path.join(dir, 'server.log'),
+    port,
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-schedules-'));
+  await sharp({ create: { width: 640, height: 360, channels: 3, background: COLOUR } })
+    .png()
+    .toFile(path.join(dir, IMAGE));
+  server = await start();
+  port = Number(new URL(server.url).port);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, ...options });
+  return context.newPage();
+}
+
+async function api(): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL: server.url });
+}
+
+/** Logs in through the API and returns a caller with the session's token. */
+async function caller(account: { email: string; password: string }) {
+  const http = await api();
+  const answer = await (
+    await http.post('/backend/account/login', { data: { ...account, accept_terms: true } })
+  ).json();
+  expect(answer.code).toBe(220000);
+  const headers = { Authorization: `Bearer ${answer.data.token}` };
+  return {
+    info: answer.data.info as { group_id: number },
+    get: async (url: string) => (await http.get(`/backend${url}`, { headers })).json(),
+    post: async (url: string, data: unknown) => (await http.post(`/backend${url}`, { headers, data })).json(),
+  };
+}
+
+/** The middle pixel of what `page` shows, as [r, g, b]. */
+async function middle(page: Page): Promise<number[]> {
+  const { data, info } = await sharp(await page.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+  return [data[at], data[at + 1], data[at + 2]];
+}
+const showsTheImage = async (page: Page) => {
+  const [r, g, b] = await middle(page);
+  return Math.abs(r - COLOUR.r) < 25 && Math.abs(g - COLOUR.g) < 25 && Math.abs(b - COLOUR.b) < 25;
+};
+
+/** Clicks the tour's primary button (Next, or Finish on its last step). */
+const tourNext = (page: Page) => page.locator('.ant-tour .ant-tour-next-btn').click();
+
+// ── The journey ─────────────────────────────────────────────────────────────────────────────
+
+test('a company registers; its owner follows the tour: the screen of a player page, a picture', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  screen = await person(browser, { viewport: SCREEN });
+  await screen.goto('/player/');
+  const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
+  const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';
+  expect(pin).toMatch(/^\d{6}$/);
+
+  const page = await person(browser);
+  await page.goto('/register');
+  await page.locator('#email').fill(owner.email);
+  await page.locator('#username').fill(owner.username);
+  await page.locator('#company_name').fill(owner.company);
+  await page.locator('#password').fill(owner.password);
+  await page.locator('#confirm_password').fill(owner.password);
+  await page.locator('#accept_terms').check();
+  const sent = Date.now();
+  expect(await submit(page, page.locator('#register'), '/account/register')).toBe(220000);
+  const link = mailedLink(await latestMail(owner.email, { after: sent }), '/register/active');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText('Your account is activated')).toBeVisible({ timeout: 30_000 });
+
+  // The first login starts the tour at Home: three steps, then the device path.
+  await logIn(page, owner, { tour: true });
+  const tour = page.locator('.ant-tour:visible');
+  await expect(tour).toContainText('1. Add a screen');
+  await shot(page, 'schedules', '01-tour-home', { overlay: true });
+  for (let step = 0; step < 3; step++) await tourNext(page);
+  await expect(page).toHaveURL(/\/device\/list$/);
+  await expect(tour).toContainText('Your screens');
+  await tourNext(page);
+  await expect(tour).toContainText('Add a screen');
+  await tourNext(page); // opens the add-device drawer
+  await expect(tour).toContainText('Signage ID');
+  await page.locator('#digitalSignageId').fill(signageId);
+  await tourNext(page);
+  deviceName = `Front window ${Date.now().toString(36)}`;
+  await page.locator('#deviceName').fill(deviceName);
+  await tourNext(page);
+  await tourNext(page); // the workspace: the owner's own
+  await expect(tour).toContainText('PIN');
+  await page.locator('#deviceAuthentication').fill(pin);
+  await shot(page, 'schedules', '02-tour-device-pin', { overlay: true });
+  await tourNext(page); // Finish
+  await page.locator('#addDeviceFormSubmit').click();
+  await expect(page.getByText(`${deviceName} was added.`)).toBeVisible();
+  await expect(screen.getByText(deviceName)).toBeVisible({ timeout: 15_000 });
+
+  // The content path: the upload area, then a picture.
+  await expect(page).toHaveURL(/\/content\/image$/, { timeout: 15_000 });
+  await expect(tour).toContainText('Your content');
+  await tourNext(page);
+  await expect(tour).toContainText('Upload');
+  await shot(page, 'schedules', '03-tour-upload', { overlay: true });
+  await page.locator('input[type="file"]').setInputFiles(path.join(dir, IMAGE));
+  await tourNext(page);
+  await tourNext(page); // Finish: on to the schedule editor
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.locator('.upload-row').filter({ hasText: IMAGE }).getByText('Uploaded')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page).toHaveURL(/\/schedule\/add$/);
+  // The owner leaves the last part of the tour to the member who schedules.
+  await page.locator('#tourSkip').click();
+  await expect(tour).toBeHidden();
+  await page.context().close();
+});
+
+test('a member schedules the picture; the owner approves; the screen shows it', async ({ browser }) => {
+  test.setTimeout(300_000);
+  // The owner invites a member (role user: schedules need approval).
+  const boss = await caller(owner);
+  const sent = Date.now();
+  const invited = await boss.post('/manager/account/user', {
+    email: member.email,
+    username: member.username,
+    role_id: 4,
+    group_id: boss.info.group_id,
+  });
+  expect(invited.code).toBe(220000);
+  const invite = mailedLink(await latestMail(member.email, { after: sent }), '/user/active');
+  const http = await api();
+  const code = invite.searchParams.get('code');
+  const activated = await (
+    await http.post(`/backend/account/active/${code}`, {
+      data: { password: PASSWORD, confirm_password: PASSWORD },
+    })
+  ).json();
+  expect(activated.code).toBe(220000);
+
+  // The member's tour: their screen and content flags are set, so it starts in the editor.
+  const page = await person(browser);
+  const account = { email: member.email, password: PASSWORD };
+  await page.goto('/login');
+  await fillLogin(page, account.email, account.password);
+  expect(await submit(page, page.locator('#login'), '/account/login')).toBe(220000);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.locator('#tourSkip').click();
+  // With the browser's own session (another login would count as a second one, and end the tour).
+  const saved = await page.evaluate(async () => {
+    const token = localStorage.getItem('token') ?? '';
+    const response = await fetch('/backend/manager/sys/guide', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token.replace(/^"|"$/g, '')}` },
+      body: JSON.stringify({ user_guide: { device: true, content: true, schedule: false } }),
+    });
+    return (await response.json()).code;
+  });
+  expect(saved).toBe(220000);
+  await page.goto('/schedule/add');
+  const tour = page.locator('.ant-tour:visible');
+  await expect(tour).toContainText('Type of schedule');
+  await shot(page, 'schedules', '04-tour-schedule-type', { overlay: true });
+  await page.locator('#scheduleType').getByText('Standard', { exact: true }).click();
+  await tourNext(page);
+  await expect(tour).toContainText('Next');
+  await tourNext(page);
+  await page.locator('#scheduleNext').click();
+  await expect(page.locator('#scheduleDevices')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${deviceName}` }).check();
+  await tourNext(page);
+  await page.locator('#scheduleNext').click();
+  await expect(page.locator('#scheduleContent')).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${IMAGE}` }).check();
+  await tourNext(page);
+  await page.locator('#scheduleNext').click();
+  await expect(page.locator('#scheduleOrder')).toContainText(IMAGE);
+  await tourNext(page);
+  await page.locator('#scheduleNext').click();
+  await expect(page.locator('#scheduleCalendar')).toBeVisible();
+  await tourNext(page); // Finish
+  await expect(tour).toBeHidden();
+
+  // The editor proposes working hours on weekdays; the member makes it every day, all day.
+  await expect(page.getByText('Time frames (1)')).toBeVisible();
+  await page.getByRole('button', { name: /^Edit .*09:00/ }).click();
+  const frame = page.getByRole('dialog', { name: 'Time frame' });
+  await frame.getByText('Daily', { exact: true }).click();
+  for (const [label, time] of [
+    ['From', '00:00'],
+    ['To', '23:55'],
+  ] as const) {
+    const input = frame.getByLabel(label, { exact: true });
+    await input.click();
+    await input.press('ControlOrMeta+a');
+    await input.pressSequentially(time);
+    await input.press('Enter');
+  }
+  await shot(page, 'schedules', '05-editor-frame', { overlay: true });
+  await frame.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(/00:00–23:55.*Daily/)).toBeVisible();
+  await shot(page, 'schedules', '05-editor-time');
+  await page.locator('#scheduleNext').click();
+  await page.locator('#scheduleName').fill(SCHEDULE);
+  await shot(page, 'schedules', '06-editor-save');
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(
+    page.getByText(
+      'Scheduling successful! The advertising plans will be finalized once approved by your administrator.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/schedule\/live/);
+  await expect(page.getByText(SCHEDULE).first()).toBeVisible();
+  await shot(page, 'schedules', '07-live-pending');
+  await page.context().close();
+
+  // Not approved yet: the screen shows nothing of it.
+  expect(await showsTheImage(screen)).toBe(false);
+
+  // The owner approves it from the approval tab, which has a dot.
+  const admin = await person(browser);
+  await logIn(admin, owner);
+  await admin.goto('/schedule/audit');
+  const row = admin.getByRole('row').filter({ hasText: SCHEDULE });
+  await expect(row).toBeVisible();
+  await shot(admin, 'schedules', '08-approval-list');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('button', { name: 'Approve' }).last().click();
+  await expect(row).toBeHidden();
+
+  // Within seconds the screen shows the picture.
+  await expect.poll(() => showsTheImage(screen), { timeout: 20_000 }).toBe(true);
+  await rendered(screen, 1);
+  await shot(screen, 'schedules', '09-player-shows-it');
+  await admin.goto('/schedule/live');
+  await expect(admin.getByRole('row').filter({ hasText: SCHEDULE })).toContainText('1');
+  await shot(admin, 'schedules', '10-live-approved');
+  await admin.context().close();
+});
+
+test('each showing is counted: a playback-log row, and an export downloads', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await person(browser);
+  await logIn(page, owner);
+  // The screen sends what it showed at least once a minute.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/statistics/playback-log');
+        return page.getByRole('row').filter({ hasText: IMAGE }).count();
+      },
+      { timeout: 120_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('row').filter({ hasText: IMAGE }).first()).toContainText(deviceName);
+  await shot(page, 'schedules', '11-playback-log');
+
+  await page.goto('/statistics/export');
+  await page.getByRole('button', { name: /New export/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('CSV').click();
+  await dialog
+    .getByRole('button', { name: /Export|Start/ })
+    .last()
+    .click();
+  const row = page.getByRole('row').filter({ hasText: /CSV/i }).first();
+  const download = page.waitForEvent('download');
+  await expect(row.getByRole('button', { name: /Download/i })).toBeVisible({ timeout: 60_000 });
+  await shot(page, 'schedules', '12-export-done');
+  await row.getByRole('button', { name: /Download/i }).click();
+  const file = await (await download).path();
+  const csv = fs.readFileSync(file, 'utf8');
+  expect(csv).toContain(deviceName);
+  expect(csv).toContain(IMAGE);
+  await page.context().close();
+});
+
+test('the schedule screens in Arabic and on a phone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await person(browser);
+  await logIn(page, owner);
+  const screens = [
+    ['home', '/home'],
+    ['live', '/schedule/live'],
+    ['audit', '/schedule/audit'],
+    ['add', '/schedule/add'],
+    ['spot', '/schedule/spot'],
+    ['holidays', '/setting/exclude-data'],
+    ['playback-log', '/statistics/playback-log'],
+    ['export', '/statistics/export'],
+    ['content-error', '/notice/content-error'],
+  ] as const;
+  for (const [name, address] of screens) {
+    await page.goto(`${address}?language=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'schedules', `ar-${name}`);
+  }
+  await page.goto('/home?language=en');
+  const phone = await person(browser, PHONE);
+  await logIn(phone, owner);
+  for (const [name, address] of screens) {
+    await phone.goto(address);
+    await phone.waitForLoadState('networkidle');
+    await fitsThePhone(phone);
+    await shot(phone, 'schedules', `phone-${name}`);
+  }
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('the server stops: the screen keeps playing; it starts again: the screen reconnects', async () => {
+  test.setTimeout(240_000);
+  await server.stop();
+  // Offline for a while, the screen still shows the picture from its cache.
+  await screen.waitForTimeout(15_000);
+  expect(await showsTheImage(screen)).toBe(true);
+  await shot(screen, 'schedules', '13-player-server-down');
+
+  server = await start();
+  const boss = await caller(owner);
+  await expect
+    .poll(
+      async () => {
+        const answer = await boss.get(`/manager/device?keyword=${encodeURIComponent(deviceName)}`);
+        return answer.data?.list?.[0]?.status;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(1);
+  expect(await showsTheImage(screen)).toBe(true);
+  await screen.context().close();
+});
