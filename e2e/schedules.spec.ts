@@ -221,7 +221,10 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   await fillLogin(page, account.email, account.password);
   expect(await submit(page, page.locator('#login'), '/account/login')).toBe(220000);
   await expect(page).toHaveURL(/\/home$/);
+  // Skipping saves all three flags; that answer comes before the member's progress is set below.
+  const skipped = page.waitForResponse((response) => response.url().endsWith('/backend/manager/sys/guide'));
   await page.locator('#tourSkip').click();
+  await skipped;
   // With the browser's own session (another login would count as a second one, and end the tour).
   const saved = await page.evaluate(async () => {
     const token = localStorage.getItem('token') ?? '';
@@ -235,7 +238,7 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   expect(saved).toBe(220000);
   await page.goto('/schedule/add');
   const tour = page.locator('.ant-tour:visible');
-  await expect(tour).toContainText('Type of schedule');
+  await expect(tour).toContainText('Type of schedule', { timeout: 30_000 });
   await shot(page, 'schedules', '04-tour-schedule-type', { overlay: true });
   await page.locator('#scheduleType').getByText('Standard', { exact: true }).click();
   await tourNext(page);
@@ -274,7 +277,7 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   }
   await shot(page, 'schedules', '05-editor-frame', { overlay: true });
   await frame.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText(/00:00–23:55.*Daily/)).toBeVisible();
+  await expect(page.getByTestId('schedule-frame')).toHaveText(/00:00–23:55.*Daily/);
   await shot(page, 'schedules', '05-editor-time');
   await page.locator('#scheduleNext').click();
   await page.locator('#scheduleName').fill(SCHEDULE);
@@ -298,7 +301,7 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   await logIn(admin, owner);
   await admin.goto('/schedule/audit');
   const row = admin.getByRole('row').filter({ hasText: SCHEDULE });
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await shot(admin, 'schedules', '08-approval-list');
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Approve' }).last().click();
