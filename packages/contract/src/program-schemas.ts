@@ -161,7 +161,11 @@ export const playbacksRequestSchema = z.object({
         content_id: bodyIdSchema.nullable(),
         schedule_id: bodyIdSchema.nullable(),
         started_at: z.iso.datetime({ offset: true }),
-        duration_ms: z.number().int().min(0).max(7 * 86_400_000),
+        duration_ms: z
+          .number()
+          .int()
+          .min(0)
+          .max(7 * 86_400_000),
       }),
     )
     .min(1)
