@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
 import { Alert, Button, Card, Descriptions, Flex, Input, Radio, Skeleton, Steps, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLayoutMode } from '../../../lib/layout-mode';
@@ -31,7 +31,7 @@ import './editor.css';
 import { useDescribeFrame } from './FrameDialog';
 import { SpotEditor } from './SpotEditorPage';
 import { refusalOf } from './server-errors';
-import { inAMonth, SCHEDULE_LIST_PATH, SPOT_PATH, today, useEditorGuard, useSavedMessage } from './shared';
+import { inAMonth, SCHEDULE_LIST_PATH, SPOT_PATH, today, useDraftEditor, useSavedMessage } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
@@ -71,19 +71,9 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
       saved ? draftOfDetail(saved) : { ...emptyDraft(ScheduleType.standard, today()), end_date: inAMonth() },
     [saved],
   );
-  const [draft, setDraft] = useState<Draft>(initial);
+  const { draft, setDraft, refused, setRefused, errors, setErrors, setDone } = useDraftEditor(initial);
   const [step, setStep] = useState(saved ? 1 : 0);
   const [reached, setReached] = useState(saved ? LAST_STEP : 0);
-  const [refused, setRefused] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
-  const [done, setDone] = useState(false);
-
-  const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
-  const dirty = !done && JSON.stringify(bodyOf(draft, false)) !== savedBody;
-  useEditorGuard(dirty);
-  useEffect(() => {
-    if (done) navigate(SCHEDULE_LIST_PATH);
-  }, [done, navigate]);
 
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));

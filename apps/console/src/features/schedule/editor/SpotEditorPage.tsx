@@ -7,7 +7,7 @@ import {
 } from '@vitrine/contract';
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NumberInput } from '../../../components/NumberInput';
@@ -19,7 +19,7 @@ import { useSaveSchedule, useSchedule } from '../api';
 import { bodyOf, type Draft, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
 import { refusalOf } from './server-errors';
-import { SCHEDULE_LIST_PATH, today, useEditorGuard, useSavedMessage } from './shared';
+import { SCHEDULE_LIST_PATH, today, useDraftEditor, useSavedMessage } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
@@ -67,16 +67,7 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
           },
     [saved],
   );
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [refused, setRefused] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
-  const [done, setDone] = useState(false);
-  const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
-  const dirty = !done && JSON.stringify(bodyOf(draft, false)) !== savedBody;
-  useEditorGuard(dirty);
-  useEffect(() => {
-    if (done) navigate(SCHEDULE_LIST_PATH);
-  }, [done, navigate]);
+  const { draft, setDraft, refused, setRefused, errors, setErrors, setDone } = useDraftEditor(initial);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const spot = draft.spot ?? { start: nextQuarter(), minutes: DEFAULT_MINUTES };

@@ -1,8 +1,11 @@
 import type { ScheduleDetail } from '@vitrine/contract';
 import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
 import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { bodyOf, type Draft } from './draft';
 
 export const SCHEDULE_LIST_PATH = '/schedule/live';
 export const SPOT_PATH = '/schedule/spot';
@@ -34,4 +37,23 @@ export function useSavedMessage() {
       : saved.state === 'approved'
         ? t('contract:schedule.published')
         : t('finish.draftSaved', { name: saved.name });
+}
+
+/**
+ * The state both schedule editors keep: the draft, what the server refused and its field errors
+ * by step; asks before leaving unsaved changes, and goes to the list once `setDone(true)` says
+ * the draft was saved.
+ */
+export function useDraftEditor(initial: Draft) {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
+  const [done, setDone] = useState(false);
+  const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
+  useEditorGuard(!done && JSON.stringify(bodyOf(draft, false)) !== savedBody);
+  useEffect(() => {
+    if (done) navigate(SCHEDULE_LIST_PATH);
+  }, [done, navigate]);
+  return { draft, setDraft, refused, setRefused, errors, setErrors, setDone };
 }
