@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { requestLogger } from './request-logger';
+
+function logger(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { parent: pino({ level }, stream) as unknown as FastifyBaseLogger, lines };
+}
+
+describe('request logger', () => {
+  it('writes enabled levels bound to the request id, and nothing below the level', () => {
+    const { parent, lines } = logger('warn');
+    const log = requestLogger(parent, { reqId: 'req-7' }, {});
+    log.info('not written');
+    log.debug({ detail: 1 }, 'not written either');
+    expect(lines).toEqual([]);
+    log.warn({ field: 'x' }, 'slow answer');
+    log.error('failed');
+    expect(lines.map(({ level, reqId, msg, field }) => ({ level, reqId, msg, field }))).toEqual([
+      { level: 40, reqId: 'req-7', msg: 'slow answer', field: 'x' },
+      { level: 50, reqId: 'req-7', msg: 'failed', field: undefined },
+    ]);
+  });
+
+  it('follows the level: lowered on the request, its lines appear', () => {
+    const { parent, lines } = logger('warn');
+    const log = requestLogger(parent, { reqId: 'req-8' }, {});
+    expect(log.level).toBe('warn');
+    log.level = 'debug';
+    log.debug('now written');
+    expect(lines).toMatchObject([{ level: 20, reqId: 'req-8', msg: 'now written' }]);
+    log.child({ part: 3 }).info('from a child');
+    expect(lines[1]).toMatchObject({ reqId: 'req-8', part: 3, msg: 'from a child' });
+  });
+
+  it('a route with its own level gets pino’s child at once', () => {
+    const { parent, lines } = logger('warn');
+    const log = requestLogger(parent, { reqId: 'req-9' }, { level: 'info' });
+    log.info('written at the route’s level');
+    expect(lines).toMatchObject([{ level: 30, reqId: 'req-9' }]);
+  });
+});
