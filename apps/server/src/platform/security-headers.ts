@@ -49,7 +49,6 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
@@ -61,7 +60,6 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "frame-ancestors 'self'",
   'cross-origin-resource-policy': 'same-origin',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
 };
@@ -72,13 +70,31 @@ const isMedia = (url: string) => url.startsWith('/backend/media/');
 export const isApiCall = (url: string) =>
   url.startsWith('/backend/') && !url.startsWith('/backend/docs') && !isMedia(url);
 
+/**
+ * HSTS, on answers over HTTPS only (RFC 6797 §7.2: a host must not send it over plain HTTP, where
+ * browsers ignore it anyway): TLS here (TLS_CERT) or at a reverse proxy (X-Forwarded-Proto, with
+ * TRUST_PROXY).
+ */
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } as const;
+
+/** The headers of each kind of answer, without and with HSTS, worked out once. */
+function headerSets(documentHeaders: Record<string, string>) {
+  const { 'strict-transport-security': _, ...document } = documentHeaders;
+  const sets = { api: API_HEADERS, media: MEDIA_HEADERS, document };
+  const secure = (headers: Readonly<Record<string, string>>) => ({ ...headers, ...HSTS });
+  return {
+    plain: sets,
+    secure: { api: secure(sets.api), media: secure(sets.media), document: secure(sets.document) },
+  };
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const documentHeaders = securityHeaders();
+    const sets = headerSets(securityHeaders());
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(
-        isApiCall(request.url) ? API_HEADERS : isMedia(request.url) ? MEDIA_HEADERS : documentHeaders,
-      );
+      const { url } = request;
+      const set = request.protocol === 'https' ? sets.secure : sets.plain;
+      reply.headers(isApiCall(url) ? set.api : isMedia(url) ? set.media : set.document);
       done();
     });
   },
