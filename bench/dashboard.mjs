@@ -14,10 +14,10 @@ import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
-import { freshDatabase, logIn } from './postgres.mjs';
+import { againstBare, alternate } from './figures.mjs';
+import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
 
-const GOAL_MS = 200;
-const GOAL_RATIO = 2;
+const GOAL = { ms: 200, ratio: 2 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER_PASSWORD = 'Owner-2024!';
 const STATISTICS = ['user', 'device', 'schedule', 'content', 'oss'];
@@ -68,7 +68,8 @@ try {
     },
   ];
   for (const item of cases) {
-    const api = (name) => apiRequest(server.url, item.token, name);
+    const call = apiCaller(server.url, item.token);
+    const api = (name) => () => call('GET', `/backend/manager/dashboard/${name}-statistic`);
     const bare = () => pool.query(deviceStatement(item.companyId));
     const first = await api('device')();
     const sql = await bare();
@@ -77,26 +78,9 @@ try {
       .reduce((sum, row) => sum + Number(row.count), 0);
     if (first.total !== bareTotal)
       throw new Error(`${item.name}: the API counts ${first.total}, the SQL ${bareTotal}`);
-    const times = { api: [], bare: [] };
-    const device = api('device');
-    for (let i = 0; i < plan.warmup + plan.iterations; i++) {
-      const order = i % 2 ? ['bare', 'api'] : ['api', 'bare'];
-      for (const which of order) {
-        const begin = performance.now();
-        await (which === 'api' ? device() : bare());
-        if (i >= plan.warmup) times[which].push(performance.now() - begin);
-      }
-    }
-    const a = stats(times.api);
-    const b = stats(times.bare);
-    const ratio = a.p99 / b.p99;
-    const met = a.p99 <= GOAL_MS && ratio <= GOAL_RATIO;
+    const times = await alternate(plan, { api: api('device'), bare });
     console.log(`  ${item.name}: ${first.total.toLocaleString('en-US')} screens (${first.online} online)`);
-    console.log(`    device-statistic:  p50 ${ms(a.p50)}  p99 ${ms(a.p99)}  max ${ms(a.max)}`);
-    console.log(`    bare SQL:          p50 ${ms(b.p50)}  p99 ${ms(b.p99)}  max ${ms(b.max)}`);
-    console.log(
-      `    p99 ratio ${ratio.toFixed(2)} (goal p99 ≤ ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare) ${met ? 'met' : 'NOT met'}`,
-    );
+    const met = againstBare('device-statistic', times.api, times.bare, GOAL);
     const once = [];
     for (const name of STATISTICS.filter((name) => name !== 'device')) {
       const begin = performance.now();
@@ -159,18 +143,6 @@ async function fill(pool) {
   return { email: owner.email, companyId: owner.company_id };
 }
 
-function apiRequest(url, token, name) {
-  const target = `${url}/backend/manager/dashboard/${name}-statistic`;
-  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
-  return async () => {
-    const response = await fetch(target, { headers });
-    const body = await response.json();
-    if (response.status !== 200 || body.code !== 220000)
-      throw new Error(`GET ${target} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return body.data;
-  };
-}
-
 /** The statement modules/dashboard/statistics.ts deviceStatistic sends (an owner: its company's rows). */
 function deviceStatement(companyId) {
   const where = companyId === null ? '' : 'where "devices"."company_id" = $1';
@@ -178,14 +150,4 @@ function deviceStatement(companyId) {
     text: `select "devices"."status", "devices"."orientation", "devices"."device_model", grouping("devices"."status", "devices"."orientation", "devices"."device_model") as "set", count(*) as "count" from "devices" ${where} group by grouping sets (("devices"."status"), ("devices"."orientation"), ("devices"."device_model"))`,
     values: companyId === null ? [] : [companyId],
   };
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
-}
-
-function ms(value) {
-  return `${value.toFixed(2)} ms`.padStart(9);
 }

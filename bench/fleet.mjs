@@ -8,53 +8,38 @@
 // all back online ≤ 60 s after a restart with no refused connections once the server answers,
 // the device list p99 ≤ 200 ms during that storm. A process may hold 20,000 open files here
 // (`ulimit -n`, which cannot be raised), so the players are spread over several processes.
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { hash } from '@node-rs/argon2';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
+import { goal, mb, ms, n, percentiles, reportServerLog, seconds, stats } from './figures.mjs';
 import { freshDatabase, logIn } from './postgres.mjs';
+import { CONNECT, clock, DeviceStatus, forkPlayers, seedFleet } from './simulated-fleet.mjs';
 
 const GOAL = { players: 19_000, rssMb: 1536, commandP99Ms: 200, backOnlineS: 60, listP99Ms: 200 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@fleet.bench.test', password: 'Owner-2024!' };
-// From packages/contract/src (TypeScript, not importable here): enums.ts, patterns.ts.
-const DeviceStatus = { online: 1, offline: 2 };
-const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-/** Player n's device token (≥ 20 characters, as the socket requires); the seed hashes the same text. */
-const TOKEN = { prefix: 'fleet-token-', digits: 8 };
-const tokenOf = (index) => `${TOKEN.prefix}${String(index).padStart(TOKEN.digits, '0')}`;
 
 const short = process.argv.includes('--short');
 const plan = short
   ? { players: 1_000, processes: 2, commands: 50, settleS: 3, upS: 60, stormS: 90 }
   : { players: 19_000, processes: 4, commands: 400, settleS: 10, upS: 300, stormS: 180 };
-/** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
-const CONNECT = { rate: 250, window: 50 };
 /** Commands in flight at once. */
 const IN_FLIGHT = 4;
 /** Sequential device-list GETs at full fleet before the restart: the storm's baseline. */
 const LIST_BASELINE = 50;
 const ACK_TIMEOUT_MS = 15_000;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-fleet-'));
-const clock = () => performance.timeOrigin + performance.now();
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const stops = [];
 const problems = [];
 
-// The player processes and the temporary folder go whatever way this process ends (the server has
-// launchServer's guard, a throwaway PostgreSQL postgres.mjs's).
-const children = [];
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
+// The temporary folder goes whatever way this process ends (the player processes have
+// simulated-fleet.mjs's guard, the server launchServer's, a throwaway PostgreSQL postgres.mjs's).
+process.once('exit', () => fs.rmSync(workDir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 try {
@@ -84,7 +69,8 @@ try {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   stops.push(() => pool.end());
   let started = performance.now();
-  const deviceIds = await seed(pool);
+  const { deviceIds } = await seedFleet(pool, { name: 'Fleet', owner: OWNER, players: plan.players });
+  await pool.query('ANALYZE');
   console.log(
     `  data: ${n(plan.players)} claimed devices (offline) in one company, seeded in ${seconds(performance.now() - started)}`,
   );
@@ -144,7 +130,7 @@ try {
   // 3. Commands at full fleet: POST identify to random devices, round trip until the player acks.
   const commands = await sendCommands(server.url, headers, deviceIds, fleet);
   console.log(
-    `  commands: ${n(plan.commands)} identify to random devices, ${IN_FLIGHT} in flight; round trip (POST sent → player acks): p50 ${ms(commands.rtt.p50)}  p99 ${ms(commands.rtt.p99)}  max ${ms(commands.rtt.max)}`,
+    `  commands: ${n(plan.commands)} identify to random devices, ${IN_FLIGHT} in flight; round trip (POST sent → player acks): ${percentiles(commands.rtt)}`,
   );
   console.log(
     `    POST answered: p50 ${ms(commands.post.p50)}  p99 ${ms(commands.post.p99)}; ${commands.checked} checked afterwards: ${commands.done} done`,
@@ -158,7 +144,7 @@ try {
   }
   const steady = stats(baseline);
   console.log(
-    `  device list (GET /backend/manager/device?page=1&page_size=20), full fleet, steady: p50 ${ms(steady.p50)}  p99 ${ms(steady.p99)}  max ${ms(steady.max)}`,
+    `  device list (GET /backend/manager/device?page=1&page_size=20), full fleet, steady: ${percentiles(steady)}`,
   );
   reportConnectionEvents('    at full fleet', await fleet.takePhase());
 
@@ -217,7 +203,7 @@ try {
   reportConnectionEvents('    before the server answered', { events: before.events });
   reportConnectionEvents('    after it answered', after);
   console.log(
-    `    device list during the storm: ${n(storm.times.length)} requests, p50 ${ms(listStorm.p50)}  p99 ${ms(listStorm.p99)}  max ${ms(listStorm.max)}${storm.failures.length ? `; ${storm.failures.length} FAILED (${storm.failures[0]})` : ''}`,
+    `    device list during the storm: ${n(storm.times.length)} requests, ${percentiles(listStorm)}${storm.failures.length ? `; ${storm.failures.length} FAILED (${storm.failures[0]})` : ''}`,
   );
   const onlineAfter = await countOnline(pool);
   const rssAfter = serverRssKb();
@@ -291,76 +277,21 @@ function maxOpenFiles() {
 }
 
 /**
- * One company with its root workspace and an owner (a known password), and plan.players devices
- * claimed into it, offline, in one INSERT … SELECT: device n has the token tokenOf(n) (stored as
- * its SHA-256, as platform/tokens.ts does), a signage ID spelling n in base 31 and the name
- * "Screen n". Answers the device ids.
- */
-async function seed(pool) {
-  const {
-    rows: [company],
-  } = await pool.query(`INSERT INTO companies (name, origin) VALUES ('Fleet', 1) RETURNING id`);
-  const {
-    rows: [workspace],
-  } = await pool.query(
-    `INSERT INTO workspaces (company_id, parent_id, name) VALUES ($1, NULL, 'Root') RETURNING id`,
-    [company.id],
-  );
-  const {
-    rows: [owner],
-  } = await pool.query(
-    `INSERT INTO users (email, username, nickname, password_hash, role_id, status, company_id,
-                        workspace_id, active_workspace_id)
-     VALUES ($1, 'fleet-owner', 'Fleet owner', $2, 6, 1, $3, $4, $4) RETURNING id`,
-    [OWNER.email, await hash(OWNER.password), company.id, workspace.id],
-  );
-  await pool.query('UPDATE companies SET owner_user_id = $1 WHERE id = $2', [owner.id, company.id]);
-  const { rows } = await pool.query(
-    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at)
-     SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
-             FROM generate_series(0, 5) k),
-            encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
-            $2, $3, 'Screen ' || g, $4, now()
-     FROM generate_series(1, $5) g
-     RETURNING id`,
-    [
-      SIGNAGE_ID_ALPHABET,
-      company.id,
-      workspace.id,
-      DeviceStatus.offline,
-      plan.players,
-      TOKEN.prefix,
-      TOKEN.digits,
-    ],
-  );
-  await pool.query('ANALYZE');
-  return rows.map((row) => row.id);
-}
-
-/**
- * Forks the player processes, each with its slice of tokens. Answers waitAllOnline (polls their
- * reports), takePhase (the connection events since the last call, [kind, at], and the longest
- * event-loop delay of a player process), ackOf and stop.
+ * Forks the player processes (simulated-fleet.mjs). Answers waitAllOnline, takePhase (the
+ * connection events since the last call, [kind, at], and the longest event-loop delay of a player
+ * process), ackOf and stop.
  */
 function startPlayers(url) {
-  const reports = new Map();
   const events = [];
   let delayMs = 0;
   const acks = new Map();
   const waiters = new Map();
-  const procs = [];
-  let stopping = false;
-  let died = null;
-  const per = Math.ceil(plan.players / plan.processes);
-  for (let p = 0; p < plan.processes; p++) {
-    const tokens = [];
-    for (let i = p * per + 1; i <= Math.min(plan.players, (p + 1) * per); i++) tokens.push(tokenOf(i));
-    const child = fork(path.join(here, 'fleet-players.mjs'), [], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.push(child);
-    procs.push({ child, size: tokens.length });
-    child.on('message', (message) => {
+  const players = forkPlayers({
+    name: 'Fleet',
+    players: plan.players,
+    processes: plan.processes,
+    start: { url },
+    onMessage(message) {
       if (message.type === 'ack') {
         const waiter = waiters.get(message.command_id);
         if (waiter) waiter(message.at);
@@ -368,50 +299,13 @@ function startPlayers(url) {
       } else if (message.type === 'report') {
         events.push(...message.events);
         delayMs = Math.max(delayMs, message.delayMs);
-        reports.get(child)?.(message);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      if (!stopping) died = `a player process exited (${signal ?? code})`;
-    });
-    child.send({ type: 'start', url, tokens, ...CONNECT });
-  }
-
-  const report = (child) =>
-    new Promise((resolve) => {
-      reports.set(child, resolve);
-      child.send({ type: 'report' });
-    });
-  return {
-    /**
-     * Until every player is welcomed since `since`, or timeoutS: answers how many are online, when
-     * the last one was welcomed (or when it gave up) and whether all were.
-     */
-    async waitAllOnline(since, timeoutS) {
-      const deadline = clock() + timeoutS * 1000;
-      let lastPrint = clock();
-      for (;;) {
-        if (died) throw new Error(died);
-        const all = await Promise.all(procs.map(({ child }) => report(child)));
-        const online = all.reduce((sum, r) => sum + r.online, 0);
-        if (all.every((r, i) => r.online === procs[i].size && r.fullSince !== null && r.fullSince >= since))
-          return { online, at: Math.max(...all.map((r) => r.fullSince)), all: true };
-        if (clock() > deadline) {
-          const waiting = {};
-          for (const r of all)
-            for (const [what, count] of Object.entries(r.waiting))
-              waiting[what] = (waiting[what] ?? 0) + count;
-          return { online, at: clock(), all: false, waiting };
-        }
-        if (clock() - lastPrint >= 15_000) {
-          lastPrint = clock();
-          console.log(`    … ${n(online)} online after ${seconds(clock() - since)}`);
-        }
-        await sleep(100);
       }
     },
+  });
+  return {
+    waitAllOnline: (since, timeoutS) => players.waitAllOnline(since, timeoutS, { progress: true }),
     async takePhase() {
-      await Promise.all(procs.map(({ child }) => report(child)));
+      await players.reportAll();
       const phase = { events: events.splice(0), delayMs };
       delayMs = 0;
       return phase;
@@ -431,19 +325,7 @@ function startPlayers(url) {
         });
       });
     },
-    async stop() {
-      stopping = true;
-      await Promise.all(
-        procs.map(
-          ({ child }) =>
-            new Promise((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', resolve);
-              child.kill('SIGKILL');
-            }),
-        ),
-      );
-    },
+    stop: players.stop,
   };
 }
 
@@ -522,24 +404,6 @@ function reportConnectionEvents(label, { events, delayMs, cpu, overflows }) {
   console.log(`${label}: ${notes.join('; ')}`);
 }
 
-/** Warnings and errors the server logged (pino's JSON lines, level 40 and up), by message. */
-function reportServerLog(files) {
-  const counts = new Map();
-  for (const file of files) {
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-      let entry;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (entry.level >= 40) counts.set(entry.msg, (counts.get(entry.msg) ?? 0) + 1);
-    }
-  }
-  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([msg, count]) => `"${msg}" ×${n(count)}`);
-  console.log(`  server log: ${list.length ? list.join(', ') : 'no warnings or errors'}`);
-}
-
 /** The real server process: the node child of scripts/start.mjs, which launchServer spawned. */
 function serverPid() {
   const all = fs
@@ -592,31 +456,4 @@ function serverCpu() {
 function cpuUse(from, to) {
   const seconds = to.seconds - from.seconds;
   return { seconds, share: seconds / ((to.at - from.at) / 1000) };
-}
-
-function goal(name, figure, met) {
-  console.log(`    ${name}: ${figure} ${met ? 'met' : 'NOT met'}`);
-}
-
-function stats(samples) {
-  if (samples.length === 0) return { p50: Number.NaN, p99: Number.NaN, max: Number.NaN };
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
-}
-
-function n(value) {
-  return value.toLocaleString('en-US');
-}
-
-function ms(value) {
-  return `${value.toFixed(2)} ms`.padStart(9);
-}
-
-function seconds(valueMs) {
-  return `${(valueMs / 1000).toFixed(1)} s`;
-}
-
-function mb(kb) {
-  return `${n(Math.round(kb / 1024))} MB`;
 }

@@ -1,5 +1,6 @@
-// What the benchmarks on PostgreSQL share (bench/team, bench/fleet): a fresh database on a
-// PostgreSQL server, and logging in to the real server started on it.
+// What the benchmarks on PostgreSQL share (bench/team, bench/dashboard, bench/fleet, bench/publish):
+// a fresh database on a PostgreSQL server, and logging in to the real server started on it and
+// calling its API.
 // The server is DATABASE_URL's; without it a CI server already running from .ci/postgres.sh
 // (shared, left running), or a throwaway one started with `.ci/postgres.sh start` and stopped
 // when the database is dropped, or whatever way the process ends.
@@ -86,4 +87,28 @@ export async function logIn(url, email, password) {
   const body = await response.json();
   if (body.code !== 220000) throw new Error(`login of ${email} answered ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+/**
+ * Calls of the real server's API as the session `token`: call(method, route, body) answers the
+ * envelope's data and throws unless the answer is 200 with code 220000. With timeoutMs, a call
+ * not answered by then throws a TimeoutError.
+ */
+export function apiCaller(url, token, { timeoutMs } = {}) {
+  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
+  const withBody = { ...headers, 'Content-Type': 'application/json' };
+  return async (method, route, body) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: body === undefined ? headers : withBody,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
+    });
+    const answer = await response.json();
+    if (response.status !== 200 || answer.code !== 220000)
+      throw new Error(
+        `${method} ${route} answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`,
+      );
+    return answer.data;
+  };
 }

@@ -6,47 +6,34 @@
 // server answered 304.
 //   node bench/publish.mjs [--short]
 // Goals: 99 % notified ≤ 1 s and 99 % fetched ≤ 5 s after the approval is sent, at 10,000 players.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { hash } from '@node-rs/argon2';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
-import { freshDatabase, logIn } from './postgres.mjs';
+import { goal, n, reportServerLog, seconds } from './figures.mjs';
+import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
+import { clock, forkPlayers, seedFleet } from './simulated-fleet.mjs';
 
 const GOAL = { players: 10_000, notifiedMs: 1_000, fetchedMs: 5_000 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@publish.bench.test', password: 'Owner-2024!' };
-// From packages/contract/src (TypeScript, not importable here): enums.ts, patterns.ts.
-const DeviceStatus = { offline: 2 };
+// From packages/contract/src/enums.ts (TypeScript, not importable here).
 const ContentType = { image: 1 };
-const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const TOKEN = { prefix: 'publish-token-', digits: 8 };
-const tokenOf = (index) => `${TOKEN.prefix}${String(index).padStart(TOKEN.digits, '0')}`;
 
 const short = process.argv.includes('--short');
 const plan = short
   ? { players: 1_000, processes: 2, upS: 60, waitS: 30 }
   : { players: 10_000, processes: 2, upS: 300, waitS: 60 };
-/** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
-const CONNECT = { rate: 250, window: 50 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-publish-'));
-const clock = () => performance.timeOrigin + performance.now();
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const stops = [];
 const problems = [];
 
-const children = [];
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(workDir, { recursive: true, force: true });
-});
+process.once('exit', () => fs.rmSync(workDir, { recursive: true, force: true }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 try {
@@ -71,50 +58,33 @@ try {
   let started = performance.now();
   const { deviceIds, contentId } = await seed(pool);
   console.log(
-    `  data: ${n(plan.players)} claimed devices (offline) and one image in one company, seeded in ${seconds(performance.now() - started)}`,
+    `  data: ${n(plan.players)} claimed devices (offline) and one image in one company, seeded in ${seconds(performance.now() - started, 2)}`,
   );
   const token = await logIn(server.url, OWNER.email, OWNER.password);
-  const call = async (method, route, body) => {
-    const response = await fetch(`${server.url}/backend/manager${route}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Accept-Language': 'en',
-        'Content-Type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(120_000),
-    });
-    const answer = await response.json();
-    if (response.status !== 200 || answer.code !== 220000)
-      throw new Error(
-        `${method} ${route} answered ${response.status} ${JSON.stringify(answer).slice(0, 300)}`,
-      );
-    return answer.data;
-  };
+  const call = apiCaller(server.url, token, { timeoutMs: 120_000 });
 
   // 1. The fleet connects; each player fetches its manifest once (it holds an ETag from then on).
   const fleet = startPlayers(`ws://127.0.0.1:${port}/backend/player/socket`, server.url);
   stops.push(() => fleet.stop());
   started = clock();
-  const up = await fleet.waitAllOnline(plan.upS);
+  const up = await fleet.waitAllOnline(started, plan.upS);
   if (!up.all)
     throw new Error(`only ${n(up.online)} of ${n(plan.players)} players came online in ${plan.upS} s`);
-  console.log(`  fleet up: ${n(up.online)} players welcomed in ${seconds(up.at - started)}`);
+  console.log(`  fleet up: ${n(up.online)} players welcomed in ${seconds(up.at - started, 2)}`);
   const first = await fleet.fetchAll();
   console.log(
-    `  first fetch (every player at once, no ETag): ${statusText(first.statuses)}; 99 % in ${seconds(first.p99)}, all in ${seconds(first.all)}`,
+    `  first fetch (every player at once, no ETag): ${statusText(first.statuses)}; 99 % in ${seconds(first.p99, 2)}, all in ${seconds(first.all, 2)}`,
   );
   const before = await fleet.fetchAll();
   console.log(
-    `  unchanged, fetched again with the ETag (a reconnect or a poll): ${statusText(before.statuses)}; 99 % in ${seconds(before.p99)}`,
+    `  unchanged, fetched again with the ETag (a reconnect or a poll): ${statusText(before.statuses)}; 99 % in ${seconds(before.p99, 2)}`,
   );
 
   // 2. One schedule for every device, created (submitted) and approved as the owner.
   const today = new Date().toISOString().slice(0, 10);
   const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   started = performance.now();
-  const created = await call('POST', '/schedule', {
+  const created = await call('POST', '/backend/manager/schedule', {
     name: 'Bench publish',
     type: 'standard',
     device_ids: deviceIds,
@@ -126,24 +96,24 @@ try {
     submit: true,
   });
   console.log(
-    `  POST schedule (${n(deviceIds.length)} devices, submitted): answered in ${seconds(performance.now() - started)}, state ${created.state}`,
+    `  POST schedule (${n(deviceIds.length)} devices, submitted): answered in ${seconds(performance.now() - started, 2)}, state ${created.state}`,
   );
   await fleet.takeManifest(); // nothing should have come yet; what did is not counted
   const sentAt = clock();
   if (created.state !== 'approved') {
-    const approved = await call('POST', `/schedule/${created.id}/approve`, {});
+    const approved = await call('POST', `/backend/manager/schedule/${created.id}/approve`, {});
     if (approved.state !== 'approved') throw new Error(`the approved schedule is ${approved.state}`);
   }
   const answeredAt = clock();
   const published = await fleet.waitManifest(sentAt, plan.waitS);
   console.log(
-    `  POST schedule/${created.id}/approve answered in ${seconds(answeredAt - sentAt)}; from its sending:`,
+    `  POST schedule/${created.id}/approve answered in ${seconds(answeredAt - sentAt, 2)}; from its sending:`,
   );
   console.log(
-    `    notified ('manifest' on the socket): ${n(published.notified.count)} players; 99 % after ${seconds(published.notified.p99)}, all after ${seconds(published.notified.all)}`,
+    `    notified ('manifest' on the socket): ${n(published.notified.count)} players; 99 % after ${seconds(published.notified.p99, 2)}, all after ${seconds(published.notified.all, 2)}`,
   );
   console.log(
-    `    new manifest fetched: ${statusText(published.statuses)}; 99 % after ${seconds(published.fetched.p99)}, all after ${seconds(published.fetched.all)}`,
+    `    new manifest fetched: ${statusText(published.statuses)}; 99 % after ${seconds(published.fetched.p99, 2)}, all after ${seconds(published.fetched.all, 2)}`,
   );
   if (published.notified.count < plan.players)
     problems.push(`${n(plan.players - published.notified.count)} players never heard 'manifest'`);
@@ -155,26 +125,26 @@ try {
   const after = await fleet.fetchAll();
   const unchanged = after.statuses.get(304) ?? 0;
   console.log(
-    `  unchanged after the publication, fetched again with the ETag: ${statusText(after.statuses)}; 99 % in ${seconds(after.p99)}`,
+    `  unchanged after the publication, fetched again with the ETag: ${statusText(after.statuses)}; 99 % in ${seconds(after.p99, 2)}`,
   );
   const { rows: push } = await pool.query(
     'SELECT push_status AS status, count(*)::int AS count FROM schedule_devices WHERE schedule_id = $1 GROUP BY 1 ORDER BY 1',
     [created.id],
   );
   console.log(`  push statuses: ${push.map((row) => `${row.status} ${n(row.count)}`).join(', ')}`);
-  reportServerLog(path.join(workDir, 'server.log'));
+  reportServerLog([path.join(workDir, 'server.log')]);
 
   const unchangedShare = (unchanged + (before.statuses.get(304) ?? 0)) / (2 * plan.players);
   const atSize = short ? ` (at ${n(plan.players)}; the goal is at ${n(GOAL.players)})` : '';
   console.log('  goals:');
   goal(
-    `99 % notified ≤ ${seconds(GOAL.notifiedMs)}${atSize}`,
-    seconds(published.notified.p99),
+    `99 % notified ≤ ${seconds(GOAL.notifiedMs, 2)}${atSize}`,
+    seconds(published.notified.p99, 2),
     published.notified.p99 <= GOAL.notifiedMs,
   );
   goal(
-    `99 % fetched the new manifest ≤ ${seconds(GOAL.fetchedMs)}${atSize}`,
-    seconds(published.fetched.p99),
+    `99 % fetched the new manifest ≤ ${seconds(GOAL.fetchedMs, 2)}${atSize}`,
+    seconds(published.fetched.p99, 2),
     published.fetched.p99 <= GOAL.fetchedMs,
   );
   console.log(
@@ -187,89 +157,45 @@ try {
 }
 
 /**
- * One company with its root workspace, an owner (a known password), plan.players devices claimed
- * into it, offline, in the timezone the players report (UTC: a new one would change their
- * manifests as they connect) (device n has the token tokenOf(n), as bench/fleet seeds them), and one ready
- * landscape image in the workspace's default folder. Answers the device ids and the image's id.
+ * The fleet's company (seedFleet: device n has the token of player n, as bench/fleet seeds them),
+ * its devices in the timezone the players report (UTC: a new one would change their manifests as
+ * they connect), and one ready landscape image in the workspace's default folder. Answers the
+ * device ids and the image's id.
  */
 async function seed(pool) {
   const one = async (text, values) => (await pool.query(text, values)).rows[0];
-  const company = await one(`INSERT INTO companies (name, origin) VALUES ('Publish', 1) RETURNING id`);
-  const workspace = await one(
-    `INSERT INTO workspaces (company_id, parent_id, name) VALUES ($1, NULL, 'Root') RETURNING id`,
-    [company.id],
-  );
-  const owner = await one(
-    `INSERT INTO users (email, username, nickname, password_hash, role_id, status, company_id,
-                        workspace_id, active_workspace_id)
-     VALUES ($1, 'publish-owner', 'Publish owner', $2, 6, 1, $3, $4, $4) RETURNING id`,
-    [OWNER.email, await hash(OWNER.password), company.id, workspace.id],
-  );
-  await pool.query('UPDATE companies SET owner_user_id = $1 WHERE id = $2', [owner.id, company.id]);
+  const { companyId, workspaceId, deviceIds } = await seedFleet(pool, {
+    name: 'Publish',
+    owner: OWNER,
+    players: plan.players,
+    timezone: 'UTC',
+  });
   const folder = await one(
     `INSERT INTO content_folders (company_id, workspace_id, name, is_default) VALUES ($1, $2, 'Default', true) RETURNING id`,
-    [company.id, workspace.id],
+    [companyId, workspaceId],
   );
   const content = await one(
     `INSERT INTO contents (company_id, workspace_id, folder_id, type, name, hash, size, mime, width, height, state)
      VALUES ($1, $2, $3, $4, 'Bench.png', $5, 1000, 'image/png', 1920, 1080, 'ready') RETURNING id`,
-    [company.id, workspace.id, folder.id, ContentType.image, randomBytes(32).toString('hex')],
-  );
-  const { rows } = await pool.query(
-    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at, timezone)
-     SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
-             FROM generate_series(0, 5) k),
-            encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
-            $2, $3, 'Screen ' || g, $4, now(), 'UTC'
-     FROM generate_series(1, $5) g
-     RETURNING id`,
-    [
-      SIGNAGE_ID_ALPHABET,
-      company.id,
-      workspace.id,
-      DeviceStatus.offline,
-      plan.players,
-      TOKEN.prefix,
-      TOKEN.digits,
-    ],
+    [companyId, workspaceId, folder.id, ContentType.image, randomBytes(32).toString('hex')],
   );
   await pool.query('ANALYZE');
-  return { deviceIds: rows.map((row) => row.id), contentId: content.id };
+  return { deviceIds, contentId: content.id };
 }
 
 /**
- * Forks the player processes (fleet-players.mjs, fetching manifests from `base`). Answers
+ * Forks the player processes (simulated-fleet.mjs), fetching manifests from `base`. Answers
  * waitAllOnline, fetchAll (every player fetches at once; the statuses and when 99 % and all
  * ended), takeManifest (what the players reported since), waitManifest and stop.
  */
 function startPlayers(url, base) {
-  const reports = new Map();
-  const procs = [];
-  let stopping = false;
-  let died = null;
-  const per = Math.ceil(plan.players / plan.processes);
-  for (let p = 0; p < plan.processes; p++) {
-    const tokens = [];
-    for (let i = p * per + 1; i <= Math.min(plan.players, (p + 1) * per); i++) tokens.push(tokenOf(i));
-    const child = fork(path.join(here, 'fleet-players.mjs'), [], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.push(child);
-    procs.push({ child, size: tokens.length });
-    child.on('message', (message) => {
-      if (message.type === 'report') reports.get(child)?.(message);
-    });
-    child.once('exit', (code, signal) => {
-      if (!stopping) died = `a player process exited (${signal ?? code})`;
-    });
-    child.send({ type: 'start', url, tokens, manifest: base, ...CONNECT });
-  }
-  const report = (child) =>
-    new Promise((resolve) => {
-      reports.set(child, resolve);
-      child.send({ type: 'report' });
-    });
-  const reportAll = () => Promise.all(procs.map(({ child }) => report(child)));
+  const players = forkPlayers({
+    name: 'Publish',
+    players: plan.players,
+    processes: plan.processes,
+    start: { url, manifest: base },
+  });
+  const reportAll = players.reportAll;
   const merge = (all) => ({
     notified: all.flatMap((r) => r.manifest?.notified ?? []),
     fetched: all.flatMap((r) => r.manifest?.fetched ?? []),
@@ -280,7 +206,6 @@ function startPlayers(url, base) {
     const notified = [];
     const deadline = clock() + timeoutS * 1000;
     while ((fetched.length < want || (withNotices && notified.length < want)) && clock() < deadline) {
-      if (died) throw new Error(died);
       await sleep(50);
       const got = merge(await reportAll());
       fetched.push(...got.fetched);
@@ -291,22 +216,11 @@ function startPlayers(url, base) {
     return { statuses, fetched: timing(fetched.map(([, at]) => at - since)), notified };
   };
   return {
-    async waitAllOnline(timeoutS) {
-      const deadline = clock() + timeoutS * 1000;
-      for (;;) {
-        if (died) throw new Error(died);
-        const all = await reportAll();
-        const online = all.reduce((sum, r) => sum + r.online, 0);
-        if (all.every((r, i) => r.online === procs[i].size && r.fullSince !== null))
-          return { online, at: Math.max(...all.map((r) => r.fullSince)), all: true };
-        if (clock() > deadline) return { online, at: clock(), all: false };
-        await sleep(100);
-      }
-    },
+    waitAllOnline: (since, timeoutS) => players.waitAllOnline(since, timeoutS),
     async fetchAll() {
       await reportAll();
       const since = clock();
-      for (const { child } of procs) child.send({ type: 'fetch-all' });
+      players.send({ type: 'fetch-all' });
       const result = await waitFetches(since, plan.players, plan.waitS, false);
       return { statuses: result.statuses, p99: result.fetched.p99, all: result.fetched.all };
     },
@@ -319,19 +233,7 @@ function startPlayers(url, base) {
         notified: { count: result.notified.length, ...timing(result.notified.map((at) => at - since)) },
       };
     },
-    async stop() {
-      stopping = true;
-      await Promise.all(
-        procs.map(
-          ({ child }) =>
-            new Promise((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', resolve);
-              child.kill('SIGKILL');
-            }),
-        ),
-      );
-    },
+    stop: players.stop,
   };
 }
 
@@ -347,32 +249,4 @@ function statusText(statuses) {
     .sort((a, b) => b[1] - a[1])
     .map(([status, count]) => `${status} ×${n(count)}`)
     .join(', ');
-}
-
-/** Warnings and errors the server logged (pino's JSON lines, level 40 and up), by message. */
-function reportServerLog(file) {
-  const counts = new Map();
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (entry.level >= 40) counts.set(entry.msg, (counts.get(entry.msg) ?? 0) + 1);
-  }
-  const list = [...counts].sort((a, b) => b[1] - a[1]).map(([msg, count]) => `"${msg}" ×${count}`);
-  console.log(`  server log: ${list.length ? list.join(', ') : 'no warnings or errors'}`);
-}
-
-function goal(name, figure, met) {
-  console.log(`    ${name}: ${figure} ${met ? 'met' : 'NOT met'}`);
-}
-
-function n(value) {
-  return value.toLocaleString('en-US');
-}
-
-function seconds(valueMs) {
-  return Number.isFinite(valueMs) ? `${(valueMs / 1000).toFixed(2)} s` : 'never';
 }

@@ -13,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
-import { freshDatabase, logIn } from './postgres.mjs';
+import { againstBare, alternate } from './figures.mjs';
+import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
 
 // The user lists' count stops at this many matches (packages/contract/src/limits.ts, TypeScript,
 // not importable here: read from the source so the bare SQL always counts as the server does).
@@ -23,8 +24,7 @@ const TOTAL_CAP = Number(
     .match(/USER_LIST_TOTAL_CAP = ([\d_]+);/)[1]
     .replaceAll('_', ''),
 );
-const GOAL_MS = 30;
-const GOAL_RATIO = 2;
+const GOAL = { ms: 30, ratio: 2 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER_PASSWORD = 'Owner-2024!';
 
@@ -99,30 +99,12 @@ try {
       if (a.ids.length === 0 || a.ids.join() !== b.ids.join())
         throw new Error(`${item.name}: page ${beyond.page} (past the cap) differs or is empty`);
     }
-    const times = { api: [], bare: [] };
-    for (let i = 0; i < plan.warmup + plan.iterations; i++) {
-      // Alternate which goes first, so neither always runs on a warmer cache.
-      const order = i % 2 ? ['bare', 'api'] : ['api', 'bare'];
-      for (const which of order) {
-        const begin = performance.now();
-        await (which === 'api' ? api() : bare());
-        if (i >= plan.warmup) times[which].push(performance.now() - begin);
-      }
-    }
-    const a = stats(times.api);
-    const b = stats(times.bare);
-    const ratio = a.p99 / b.p99;
-    const met = a.p99 <= GOAL_MS && ratio <= GOAL_RATIO;
+    const times = await alternate(plan, { api, bare });
     const matching = Number((await pool.query(statements(item.companyId, query).exact)).rows[0].count);
     console.log(
       `  ${item.name}: ${matching.toLocaleString('en-US')} matching users, shown as ${sql.total.toLocaleString('en-US')}${sql.capped ? '+' : ''}`,
     );
-    console.log(`    API GET:   p50 ${ms(a.p50)}  p99 ${ms(a.p99)}  max ${ms(a.max)}`);
-    console.log(`    bare SQL:  p50 ${ms(b.p50)}  p99 ${ms(b.p99)}  max ${ms(b.max)}`);
-    console.log(
-      `    p99 ratio ${ratio.toFixed(2)} (goal p99 ≤ ${GOAL_MS} ms and ≤ ${GOAL_RATIO}× bare) ${met ? 'met' : 'NOT met'}`,
-    );
-    if (!met) missed.push(item);
+    if (!againstBare('API GET', times.api, times.bare, GOAL)) missed.push(item);
   }
   // Where the time goes when a goal is missed: the plans of the two statements.
   for (const item of missed) {
@@ -187,18 +169,11 @@ async function fill(pool) {
 }
 
 function apiRequest(url, token, query) {
-  const target = `${url}/backend/manager/account/user?${new URLSearchParams(query)}`;
-  const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' };
+  const call = apiCaller(url, token);
+  const route = `/backend/manager/account/user?${new URLSearchParams(query)}`;
   return async () => {
-    const response = await fetch(target, { headers });
-    const body = await response.json();
-    if (response.status !== 200 || body.code !== 220000)
-      throw new Error(`GET ${target} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    return {
-      total: body.data.total,
-      capped: body.data.total_capped,
-      ids: body.data.list.map((user) => user.user_id),
-    };
+    const data = await call('GET', route);
+    return { total: data.total, capped: data.total_capped, ids: data.list.map((user) => user.user_id) };
   };
 }
 
@@ -242,14 +217,4 @@ function bareQuery(pool, companyId, query) {
       ids: rows.rows.map((row) => row[0]),
     };
   };
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
-}
-
-function ms(value) {
-  return `${value.toFixed(2)} ms`.padStart(9);
 }

@@ -1,0 +1,166 @@
+// What bench/fleet and bench/publish share: a company whose devices are seeded with known tokens,
+// and the player processes (fleet-players.mjs) holding those tokens, forked and watched from here.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import { n, seconds } from './figures.mjs';
+
+// From packages/contract/src (TypeScript, not importable here): enums.ts, patterns.ts.
+export const DeviceStatus = { online: 1, offline: 2 };
+const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
+export const CONNECT = { rate: 250, window: 50 };
+/** Player n's device token: `<name>-token-` and n in 8 digits (≥ 20 characters, as the socket requires). */
+const TOKEN_DIGITS = 8;
+const tokenPrefix = (name) => `${name.toLowerCase()}-token-`;
+
+/** The time the player processes report in (performance.timeOrigin + now), comparable across processes. */
+export const clock = () => performance.timeOrigin + performance.now();
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The player processes go whatever way this process ends.
+const children = [];
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * The company `name` with its root workspace and `owner` (a known password), and `players` devices
+ * claimed into it, offline, in `timezone` (null: none), in one INSERT … SELECT: device n has the
+ * token of player n (stored as its SHA-256, as platform/tokens.ts does), a signage ID spelling n
+ * in base 31 and the name "Screen n". Answers the company's and the workspace's ids and the
+ * device ids; the caller runs ANALYZE once it has added its own rows.
+ */
+export async function seedFleet(pool, { name, owner, players, timezone = null }) {
+  const one = async (text, values) => (await pool.query(text, values)).rows[0];
+  const company = await one(`INSERT INTO companies (name, origin) VALUES ($1, 1) RETURNING id`, [name]);
+  const workspace = await one(
+    `INSERT INTO workspaces (company_id, parent_id, name) VALUES ($1, NULL, 'Root') RETURNING id`,
+    [company.id],
+  );
+  const user = await one(
+    `INSERT INTO users (email, username, nickname, password_hash, role_id, status, company_id,
+                        workspace_id, active_workspace_id)
+     VALUES ($1, $2, $3, $4, 6, 1, $5, $6, $6) RETURNING id`,
+    [
+      owner.email,
+      `${name.toLowerCase()}-owner`,
+      `${name} owner`,
+      await hash(owner.password),
+      company.id,
+      workspace.id,
+    ],
+  );
+  await pool.query('UPDATE companies SET owner_user_id = $1 WHERE id = $2', [user.id, company.id]);
+  const { rows } = await pool.query(
+    `INSERT INTO devices (signage_id, token_hash, company_id, workspace_id, name, status, claimed_at, timezone)
+     SELECT (SELECT string_agg(substr($1, ((g::bigint / pow(31, k)::bigint) % 31)::int + 1, 1), '' ORDER BY k DESC)
+             FROM generate_series(0, 5) k),
+            encode(sha256(convert_to($6 || lpad(g::text, $7, '0'), 'UTF8')), 'hex'),
+            $2, $3, 'Screen ' || g, $4, now(), $8
+     FROM generate_series(1, $5) g
+     RETURNING id`,
+    [
+      SIGNAGE_ID_ALPHABET,
+      company.id,
+      workspace.id,
+      DeviceStatus.offline,
+      players,
+      tokenPrefix(name),
+      TOKEN_DIGITS,
+      timezone,
+    ],
+  );
+  return { companyId: company.id, workspaceId: workspace.id, deviceIds: rows.map((row) => row.id) };
+}
+
+/**
+ * Forks `processes` player processes, each with its slice of the tokens of seedFleet(name) and
+ * `start` (url, and manifest for bench/publish) with CONNECT. `onMessage` hears every message
+ * from them. Answers reportAll (every process's report; throws once one died), send (to every
+ * process), waitAllOnline and stop.
+ */
+export function forkPlayers({ name, players, processes, start, onMessage = () => {} }) {
+  const reports = new Map();
+  const procs = [];
+  let stopping = false;
+  let died = null;
+  const per = Math.ceil(players / processes);
+  for (let p = 0; p < processes; p++) {
+    const tokens = [];
+    for (let i = p * per + 1; i <= Math.min(players, (p + 1) * per); i++)
+      tokens.push(`${tokenPrefix(name)}${String(i).padStart(TOKEN_DIGITS, '0')}`);
+    const child = fork(path.join(here, 'fleet-players.mjs'), [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    procs.push({ child, size: tokens.length });
+    child.on('message', (message) => {
+      onMessage(message);
+      if (message.type === 'report') reports.get(child)?.(message);
+    });
+    child.once('exit', (code, signal) => {
+      if (!stopping) died = `a player process exited (${signal ?? code})`;
+    });
+    child.send({ type: 'start', tokens, ...start, ...CONNECT });
+  }
+
+  const report = (child) =>
+    new Promise((resolve) => {
+      reports.set(child, resolve);
+      child.send({ type: 'report' });
+    });
+  const reportAll = () => {
+    if (died) throw new Error(died);
+    return Promise.all(procs.map(({ child }) => report(child)));
+  };
+  return {
+    reportAll,
+    send(message) {
+      for (const { child } of procs) child.send(message);
+    },
+    /**
+     * Until every player is welcomed since `since`, or timeoutS: answers how many are online, when
+     * the last one was welcomed (or when it gave up), whether all were and, if not, how many wait
+     * for what. With `progress`, prints the count every 15 s.
+     */
+    async waitAllOnline(since, timeoutS, { progress = false } = {}) {
+      const deadline = clock() + timeoutS * 1000;
+      let lastPrint = clock();
+      for (;;) {
+        const all = await reportAll();
+        const online = all.reduce((sum, r) => sum + r.online, 0);
+        if (all.every((r, i) => r.online === procs[i].size && r.fullSince !== null && r.fullSince >= since))
+          return { online, at: Math.max(...all.map((r) => r.fullSince)), all: true };
+        if (clock() > deadline) {
+          const waiting = {};
+          for (const r of all)
+            for (const [what, count] of Object.entries(r.waiting))
+              waiting[what] = (waiting[what] ?? 0) + count;
+          return { online, at: clock(), all: false, waiting };
+        }
+        if (progress && clock() - lastPrint >= 15_000) {
+          lastPrint = clock();
+          console.log(`    … ${n(online)} online after ${seconds(clock() - since)}`);
+        }
+        await sleep(100);
+      }
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        procs.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', resolve);
+              child.kill('SIGKILL');
+            }),
+        ),
+      );
+    },
+  };
+}
