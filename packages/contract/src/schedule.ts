@@ -195,6 +195,8 @@ export const scheduleSummarySchema = z.object({
   creator_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When it was last approved (or published without approval); null while not approved. Later approval wins ties of priority. */
+  approved_at: z.string().nullable(),
 });
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
 export const scheduleListSchema = listResultSchema(scheduleSummarySchema);

@@ -23,6 +23,7 @@ export function scheduleSummary(overrides: Partial<ScheduleSummary> = {}): Sched
     creator_name: 'ada',
     created_at: '2026-11-01T09:00:00.000Z',
     updated_at: '2026-11-02T09:00:00.000Z',
+    approved_at: '2026-11-02T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -79,6 +79,7 @@ export const presentSummary = (
   creator_name: row.creatorName,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
+  approved_at: row.approvedAt?.toISOString() ?? null,
 });
 
 export type ScheduleItemRow = {

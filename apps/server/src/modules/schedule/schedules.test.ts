@@ -295,11 +295,14 @@ describe('approval', () => {
     const submitted = await act(t.call, draft.id, 'submit');
     expect(submitted.json()).toMatchObject({
       msg: expect.stringMatching(/once approved/),
-      data: { state: 'pending' },
+      data: { state: 'pending', approved_at: null },
     });
     expect((await act(t.call, draft.id, 'submit')).json().code).toBe(ResultCode.stateConflict);
 
+    const sent = Date.now();
     const approved = (await act(t.call, draft.id, 'approve')).json();
+    // The time the devices' resolver breaks ties of priority with (the later approval wins).
+    expect(Date.parse(approved.data.approved_at)).toBeGreaterThanOrEqual(sent - 1_000);
     expect(approved.code, JSON.stringify(approved)).toBe(ResultCode.success);
     expect(approved.data).toMatchObject({
       state: 'approved',

@@ -25,7 +25,7 @@ const timeOf = (detail: ScheduleDetail): ScheduleTime & { name: string } => ({
   frames: detail.frames,
   spot: detail.spot,
   exclude_holidays: detail.exclude_holidays,
-  approved_at: detail.updated_at,
+  approved_at: detail.approved_at ?? detail.updated_at,
 });
 
 /** The loaded schedules' times; combined once per change of the queries' data (a stable array). */

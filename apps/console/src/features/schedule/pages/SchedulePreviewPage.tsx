@@ -181,8 +181,8 @@ function DeviceWeek({
   );
   const week = useMemo<PreviewDay[]>(() => {
     // This schedule, if not approved yet, counts as approved now: the latest approval wins ties.
-    const own = scheduleTime(schedule, new Date(now).toISOString());
-    const rest = others.schedules.map((item) => scheduleTime(item, item.updated_at));
+    const own = scheduleTime(schedule, schedule.approved_at ?? new Date(now).toISOString());
+    const rest = others.schedules.map((item) => scheduleTime(item, item.approved_at ?? item.updated_at));
     return previewWeek([own, ...rest], now, timezone, holidays);
   }, [schedule, others.schedules, now, timezone, holidays]);
 
