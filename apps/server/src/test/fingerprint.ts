@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/client';
 
-/** A hash of every row of every table: equal before and after means the request changed nothing. */
-export async function databaseFingerprint(db: Db, skip: readonly string[] = []): Promise<string> {
+/** Per database and skip list: one statement hashing every table (they never change in a test). */
+const statements = new WeakMap<Db, Map<string, Promise<string>>>();
+
+async function fingerprintStatement(db: Db, skip: readonly string[]): Promise<string> {
   const tables = rowsOf<{ table_name: string }>(
     await db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -11,16 +13,27 @@ export async function databaseFingerprint(db: Db, skip: readonly string[] = []):
   )
     .map((row) => row.table_name)
     .filter((name) => !skip.includes(name));
-  const parts: string[] = [];
-  for (const table of tables) {
-    const [row] = rowsOf<{ hash: string | null }>(
-      await db.execute(
-        sql.raw(
-          `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${table}" t`,
-        ),
-      ),
-    );
-    parts.push(`${table}:${row.hash}`);
+  return tables
+    .map(
+      (table) =>
+        `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${table}" t`,
+    )
+    .join(' union all ');
+}
+
+/** A hash of every row of every table: equal before and after means the request changed nothing. */
+export async function databaseFingerprint(db: Db, skip: readonly string[] = []): Promise<string> {
+  let byDb = statements.get(db);
+  if (!byDb) {
+    byDb = new Map();
+    statements.set(db, byDb);
   }
-  return parts.join(',');
+  const key = skip.join(',');
+  let statement = byDb.get(key);
+  if (!statement) {
+    statement = fingerprintStatement(db, skip);
+    byDb.set(key, statement);
+  }
+  const rows = rowsOf<{ name: string; hash: string }>(await db.execute(sql.raw(await statement)));
+  return rows.map((row) => `${row.name}:${row.hash}`).join(',');
 }
