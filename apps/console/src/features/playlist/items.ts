@@ -145,7 +145,7 @@ export const itemsBody = (items: readonly DraftItem[]): PlaylistItemRequest[] =>
 export const pickKey = (source: DraftItem['source'], id: number) => `${source}:${id}`;
 
 /** The list after moving the item `from` onto the place of `to` (both keys). */
-export function moveItem(items: readonly DraftItem[], from: string, to: string): DraftItem[] {
+export function moveItem<T extends { key: string }>(items: readonly T[], from: string, to: string): T[] {
   const oldIndex = items.findIndex((item) => item.key === from);
   const newIndex = items.findIndex((item) => item.key === to);
   if (oldIndex < 0 || newIndex < 0) return [...items];

@@ -1,18 +1,15 @@
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   ITEM_FITS,
   PLAYLIST_ITEM_SECONDS_MAX,
   PLAYLIST_ITEM_SECONDS_MIN,
   TRANSITIONS,
 } from '@vitrine/contract';
-import { Button, Select, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Select, Switch, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { formatDuration } from '../../content/format';
 import { type DraftItem, hasFit, hasSound, secondsOf } from '../items';
-import { ItemThumb } from './ItemThumb';
+import { SortableRow } from './SortableItems';
 
 const roundSeconds = (seconds: number) => Math.round(seconds * 10) / 10;
 
@@ -26,45 +23,23 @@ type Props = {
 /** One item of the editor: its handle, picture, name and type, and its own settings. */
 export function ItemRow({ item, position, onChange, onRemove }: Props) {
   const { t } = useTranslation('playlist');
-  const sortable = useSortable({ id: item.key });
   const nested = item.source === 'playlist';
-  const style = {
-    transform: CSS.Translate.toString(sortable.transform),
-    transition: sortable.transition,
-  };
   const label = (key: string) => `${t(key)} · ${item.name}`;
 
   return (
-    <li
-      ref={sortable.setNodeRef}
-      style={style}
-      className={sortable.isDragging ? 'playlist-item is-dragging' : 'playlist-item'}
-      data-testid="playlist-item"
+    <SortableRow
+      item={item}
+      kind={item.kind}
+      testId="playlist-item"
+      dragLabel={t('item.drag', { name: item.name, position })}
+      removeLabel={t('item.remove', { name: item.name })}
+      onRemove={onRemove}
+      note={
+        item.own_duration !== null && !nested ? (
+          <bdi className="playlist-item__own">{formatDuration(item.own_duration)}</bdi>
+        ) : null
+      }
     >
-      <button
-        type="button"
-        ref={sortable.setActivatorNodeRef}
-        className="playlist-item__handle"
-        aria-label={t('item.drag', { name: item.name, position })}
-        {...sortable.attributes}
-        {...sortable.listeners}
-      >
-        <HolderOutlined />
-      </button>
-      <span className="playlist-item__thumb">
-        <ItemThumb kind={item.kind} thumbnail={item.thumbnail} name={item.name} small />
-      </span>
-      <div className="playlist-item__title">
-        <Typography.Text strong ellipsis={{ tooltip: item.name }} dir="auto">
-          {item.name}
-        </Typography.Text>
-        <div>
-          <Tag>{t(`kind.${item.kind}`)}</Tag>
-          {item.own_duration !== null && !nested ? (
-            <bdi className="playlist-item__own">{formatDuration(item.own_duration)}</bdi>
-          ) : null}
-        </div>
-      </div>
       <div className="playlist-item__settings">
         <div className="playlist-item__field">
           <span aria-hidden>{t('item.duration')}</span>
@@ -130,16 +105,6 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
           <span className="playlist-item__field" />
         )}
       </div>
-      <Tooltip title={t('item.remove', { name: item.name })}>
-        <Button
-          type="text"
-          danger
-          className="playlist-item__remove"
-          icon={<DeleteOutlined />}
-          aria-label={t('item.remove', { name: item.name })}
-          onClick={onRemove}
-        />
-      </Tooltip>
-    </li>
+    </SortableRow>
   );
 }

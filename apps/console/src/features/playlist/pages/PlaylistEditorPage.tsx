@@ -4,10 +4,8 @@ import { Alert, Button, Card, Empty, Flex, Form, Skeleton, Tooltip, Typography }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
-import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { formatDuration } from '../../content/format';
 import { PageHeader } from '../../team/components/PageHeader';
@@ -19,6 +17,7 @@ import { PlaylistSettings, type SettingsValues } from '../components/PlaylistSet
 import { type DraftItem, draftOfItem, itemsBody, totalSeconds } from '../items';
 import '../playlist.css';
 import { PLAYLIST_LIST_PATH } from '../paths';
+import { useEditorGuard } from '../unsaved';
 
 const NEW: SettingsValues = { name: '', orientation: 0, size: { width: 1920, height: 1080 }, shuffle: false };
 const ITEMS = playlistRequestSchema.shape.items;
@@ -69,15 +68,7 @@ function PlaylistEditor({ id, saved }: { id: number; saved: PlaylistDetail | nul
     [initial, saved],
   );
   const dirty = !done && JSON.stringify(bodyOf({ ...initial, ...values }, items)) !== savedBody;
-  useUnsavedGuard(dirty, (leave) =>
-    confirmAction({
-      title: t('unsaved.title'),
-      content: t('unsaved.content'),
-      okText: t('unsaved.leave'),
-      danger: true,
-      onOk: leave,
-    }),
-  );
+  useEditorGuard(dirty);
   useEffect(() => {
     if (done) navigate(PLAYLIST_LIST_PATH);
   }, [done, navigate]);

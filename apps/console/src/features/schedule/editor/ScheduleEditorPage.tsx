@@ -6,19 +6,17 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
-import { Alert, Button, Card, Descriptions, Flex, Input, Radio, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Radio, Skeleton, Steps, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { formatDuration } from '../../content/format';
 import { PageHeader } from '../../team/components/PageHeader';
-import { useSaveSchedule, useSchedule } from '../api';
+import { useSchedule } from '../api';
 import {
-  bodyOf,
   type Draft,
   draftOfDetail,
   EDITOR_TYPES,
@@ -28,17 +26,23 @@ import {
   totalSeconds,
 } from './draft';
 import './editor.css';
+import { NameField, SaveButtons, StepAlerts } from './EditorParts';
 import { useDescribeFrame } from './FrameDialog';
 import { SpotEditor } from './SpotEditorPage';
-import { refusalOf } from './server-errors';
-import { inAMonth, SCHEDULE_LIST_PATH, SPOT_PATH, today, useDraftEditor, useSavedMessage } from './shared';
+import {
+  inAMonth,
+  LAST_STEP,
+  SCHEDULE_LIST_PATH,
+  SPOT_PATH,
+  STEP_KEYS,
+  today,
+  useDraftEditor,
+} from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
 import { DEFAULT_FRAME, TimeStep } from './steps/TimeStep';
 
-const STEP_KEYS = ['type', 'devices', 'content', 'order', 'time', 'finish'] as const;
-const LAST_STEP = STEP_KEYS.length - 1;
 const TYPE_ICONS: Record<EditorType | 'insert', ReactNode> = {
   standard: <FileImageOutlined />,
   playlist: <UnorderedListOutlined />,
@@ -63,15 +67,14 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   const { mobile } = useLayoutMode();
   const navigate = useNavigate();
   const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
-  const save = useSaveSchedule();
-  const savedMessage = useSavedMessage();
   const describe = useDescribeFrame();
   const initial = useMemo(
     () =>
       saved ? draftOfDetail(saved) : { ...emptyDraft(ScheduleType.standard, today()), end_date: inAMonth() },
     [saved],
   );
-  const { draft, setDraft, refused, setRefused, errors, setErrors, setDone } = useDraftEditor(initial);
+  const { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving } =
+    useDraftEditor(initial);
   const [step, setStep] = useState(saved ? 1 : 0);
   const [reached, setReached] = useState(saved ? LAST_STEP : 0);
 
@@ -134,29 +137,11 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
       }
     }
     setErrors(new Map());
-    save.mutate(
-      { id: id || undefined, body: bodyOf(draft, asSubmit) },
-      {
-        onSuccess: (result) => {
-          notify({ type: 'success', title: savedMessage(result) });
-          setDone(true);
-        },
-        onError: (error) => {
-          const refusal = refusalOf(error, LAST_STEP);
-          if (refusal.deviceIds.length || refusal.contentIds.length || refusal.program) {
-            setDraft((current) => ({
-              ...current,
-              devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
-              items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
-              program: refusal.program ? null : current.program,
-            }));
-          }
-          setErrors(refusal.byStep);
-          const first = Math.min(...refusal.byStep.keys());
-          if (Number.isFinite(first)) setStep(first);
-        },
-      },
-    );
+    saveDraft(id, asSubmit, (byStep) => {
+      setErrors(byStep);
+      const first = Math.min(...byStep.keys());
+      if (Number.isFinite(first)) setStep(first);
+    });
   };
 
   const chooseType = (type: string) => {
@@ -216,23 +201,16 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
         onRefused={setRefused}
       />
     ),
-    3: <OrderStep draft={draft} onItems={(items) => change({ items })} errors={[]} />,
-    4: <TimeStep draft={draft} ownId={id} onChange={change} errors={[]} />,
+    3: <OrderStep draft={draft} onItems={(items) => change({ items })} />,
+    4: <TimeStep draft={draft} ownId={id} onChange={change} />,
     5: (
       <div className="schedule-step">
         <Flex vertical gap="middle">
-          <div className="schedule-step__field">
-            <label htmlFor="scheduleName">
-              <Typography.Text strong>{t('finish.name')}</Typography.Text>
-            </label>
-            <Input
-              id="scheduleName"
-              value={draft.name}
-              maxLength={64}
-              status={stepErrors.length ? 'error' : undefined}
-              onChange={(event) => change({ name: event.target.value })}
-            />
-          </div>
+          <NameField
+            value={draft.name}
+            onChange={(name) => change({ name })}
+            invalid={stepErrors.length > 0}
+          />
           <Descriptions
             size="small"
             column={1}
@@ -334,16 +312,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
             })}
           </Typography.Title>
         ) : null}
-        {stepErrors.map((message) => (
-          <Alert
-            key={message}
-            type="error"
-            showIcon
-            title={message}
-            role="alert"
-            className="schedule-step__alert"
-          />
-        ))}
+        <StepAlerts messages={stepErrors} />
         {body[step]}
         <Flex justify="space-between" wrap gap="small" className="schedule-editor__nav">
           <Button disabled={step === 0} onClick={() => go(step - 1)}>
@@ -355,17 +324,12 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
             </Button>
           ) : (
             <Flex gap="small" wrap>
-              <Button loading={save.isPending && !save.variables?.body.submit} onClick={() => submit(false)}>
-                {t('finish.draft')}
-              </Button>
-              <Button
-                id="scheduleNext"
-                type="primary"
-                loading={save.isPending && Boolean(save.variables?.body.submit)}
-                onClick={() => submit(true)}
-              >
-                {needConfirm ? t('finish.submit') : t('finish.publish')}
-              </Button>
+              <SaveButtons
+                saving={saving}
+                needConfirm={needConfirm}
+                onSave={submit}
+                submitId="scheduleNext"
+              />
             </Flex>
           )}
         </Flex>

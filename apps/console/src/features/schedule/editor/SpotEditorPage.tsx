@@ -5,21 +5,20 @@ import {
   SPOT_MINUTES_MAX,
   SPOT_MINUTES_MIN,
 } from '@vitrine/contract';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NumberInput } from '../../../components/NumberInput';
-import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { PageHeader } from '../../team/components/PageHeader';
-import { useSaveSchedule, useSchedule } from '../api';
-import { bodyOf, type Draft, draftOfDetail, emptyDraft } from './draft';
+import { useSchedule } from '../api';
+import { type Draft, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
-import { refusalOf } from './server-errors';
-import { SCHEDULE_LIST_PATH, today, useDraftEditor, useSavedMessage } from './shared';
+import { HolidaysField, NameField, SaveButtons, StepAlerts } from './EditorParts';
+import { SCHEDULE_LIST_PATH, today, useDraftEditor } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
@@ -53,8 +52,6 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
   const navigate = useNavigate();
   const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
-  const save = useSaveSchedule();
-  const savedMessage = useSavedMessage();
   const initial = useMemo<Draft>(
     () =>
       saved
@@ -67,7 +64,8 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
           },
     [saved],
   );
-  const { draft, setDraft, refused, setRefused, errors, setErrors, setDone } = useDraftEditor(initial);
+  const { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving } =
+    useDraftEditor(initial);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const spot = draft.spot ?? { start: nextQuarter(), minutes: DEFAULT_MINUTES };
@@ -90,43 +88,18 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
     const found = check();
     setErrors(found);
     if (found.size > 0) return;
-    save.mutate(
-      { id: id || undefined, body: bodyOf(draft, asSubmit) },
-      {
-        onSuccess: (result) => {
-          notify({ type: 'success', title: savedMessage(result) });
-          setDone(true);
-        },
-        onError: (error) => {
-          const refusal = refusalOf(error, 5);
-          setDraft((current) => ({
-            ...current,
-            devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
-            items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
-          }));
-          // The order and time messages go with their sections.
-          const merged = new Map<number, string[]>();
-          for (const [step, messages] of refusal.byStep) {
-            const section = step === 3 ? 2 : step === 0 ? 5 : step;
-            merged.set(section, [...(merged.get(section) ?? []), ...messages]);
-          }
-          setErrors(merged);
-        },
-      },
-    );
+    saveDraft(id, asSubmit, (byStep) => {
+      // The order and time messages go with their sections.
+      const merged = new Map<number, string[]>();
+      for (const [step, messages] of byStep) {
+        const section = step === 3 ? 2 : step === 0 ? 5 : step;
+        merged.set(section, [...(merged.get(section) ?? []), ...messages]);
+      }
+      setErrors(merged);
+    });
   };
 
-  const alerts = (section: number) =>
-    (errors.get(section) ?? []).map((message) => (
-      <Alert
-        key={message}
-        type="error"
-        showIcon
-        title={message}
-        role="alert"
-        className="schedule-step__alert"
-      />
-    ));
+  const alerts = (section: number) => <StepAlerts messages={errors.get(section) ?? []} />;
 
   return (
     <>
@@ -155,7 +128,7 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
             onRefused={setRefused}
             orderBelow
           />
-          <OrderStep draft={draft} onItems={(items) => change({ items })} errors={[]} />
+          <OrderStep draft={draft} onItems={(items) => change({ items })} />
         </Card>
         <Card size="small" title={t(`steps.${SECTIONS[2]}`)}>
           {alerts(4)}
@@ -188,44 +161,17 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
                 onChange={(minutes) => change({ spot: { ...spot, minutes: minutes ?? 0 } })}
               />
             </Form.Item>
-            <Form.Item
-              label={t('time.holidays')}
-              layout="vertical"
-              extra={t('time.holidaysHelp')}
-              className="schedule-step__field"
-            >
-              <Switch
-                aria-label={t('time.holidays')}
-                checked={draft.exclude_holidays}
-                onChange={(exclude_holidays) => change({ exclude_holidays })}
-              />
-            </Form.Item>
+            <HolidaysField
+              checked={draft.exclude_holidays}
+              onChange={(exclude_holidays) => change({ exclude_holidays })}
+            />
           </Flex>
         </Card>
         <Card size="small" title={t('steps.finish')}>
           {alerts(5)}
-          <div className="schedule-step__field">
-            <label htmlFor="scheduleName">
-              <Typography.Text strong>{t('finish.name')}</Typography.Text>
-            </label>
-            <Input
-              id="scheduleName"
-              value={draft.name}
-              maxLength={64}
-              onChange={(event) => change({ name: event.target.value })}
-            />
-          </div>
+          <NameField value={draft.name} onChange={(name) => change({ name })} />
           <Flex justify="flex-end" gap="small" wrap className="schedule-editor__nav">
-            <Button loading={save.isPending && !save.variables?.body.submit} onClick={() => submit(false)}>
-              {t('finish.draft')}
-            </Button>
-            <Button
-              type="primary"
-              loading={save.isPending && Boolean(save.variables?.body.submit)}
-              onClick={() => submit(true)}
-            >
-              {needConfirm ? t('finish.submit') : t('finish.publish')}
-            </Button>
+            <SaveButtons saving={saving} needConfirm={needConfirm} onSave={submit} />
           </Flex>
         </Card>
       </Flex>

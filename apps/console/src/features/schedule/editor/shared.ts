@@ -3,33 +3,25 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/confirm';
-import { useUnsavedGuard } from '../../../lib/use-unsaved-guard';
+import { notify } from '../../../lib/notify';
+import { useEditorGuard } from '../../playlist/unsaved';
+import { useSaveSchedule } from '../api';
 import { bodyOf, type Draft } from './draft';
+import { refusalOf } from './server-errors';
 
 export const SCHEDULE_LIST_PATH = '/schedule/live';
 export const SPOT_PATH = '/schedule/spot';
+
+/** The wizard's steps; the spot editor's sections and a refused save's messages go by their numbers. */
+export const STEP_KEYS = ['type', 'devices', 'content', 'order', 'time', 'finish'] as const;
+export const LAST_STEP = STEP_KEYS.length - 1;
 
 export const today = () => dayjs().format('YYYY-MM-DD');
 /** A new schedule runs for a month from today unless its dates are changed. */
 export const inAMonth = () => dayjs().add(30, 'day').format('YYYY-MM-DD');
 
-/** The unsaved-changes question of the schedule editors. */
-export function useEditorGuard(dirty: boolean) {
-  const { t } = useTranslation('playlist');
-  useUnsavedGuard(dirty, (leave) =>
-    confirmAction({
-      title: t('unsaved.title'),
-      content: t('unsaved.content'),
-      okText: t('unsaved.leave'),
-      danger: true,
-      onOk: leave,
-    }),
-  );
-}
-
 /** The message after a save: submitted for approval, published at once, or kept as a draft. */
-export function useSavedMessage() {
+function useSavedMessage() {
   const { t } = useTranslation(['schedule-editor', 'contract']);
   return (saved: ScheduleDetail) =>
     saved.state === 'pending'
@@ -39,13 +31,19 @@ export function useSavedMessage() {
         : t('finish.draftSaved', { name: saved.name });
 }
 
+/** Which save is under way: as a draft or submitted. */
+export type Saving = 'draft' | 'submit' | null;
+
 /**
  * The state both schedule editors keep: the draft, what the server refused and its field errors
- * by step; asks before leaving unsaved changes, and goes to the list once `setDone(true)` says
- * the draft was saved.
+ * by step; asks before leaving unsaved changes. `saveDraft` saves it (new when `id` is 0): once
+ * saved it says so and goes to the list; refused, it drops from the draft the devices and content
+ * (or program) the server named and hands the messages, by step, to `onRefused`.
  */
 export function useDraftEditor(initial: Draft) {
   const navigate = useNavigate();
+  const save = useSaveSchedule();
+  const savedMessage = useSavedMessage();
   const [draft, setDraft] = useState<Draft>(initial);
   const [refused, setRefused] = useState<string[]>([]);
   const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
@@ -55,5 +53,30 @@ export function useDraftEditor(initial: Draft) {
   useEffect(() => {
     if (done) navigate(SCHEDULE_LIST_PATH);
   }, [done, navigate]);
-  return { draft, setDraft, refused, setRefused, errors, setErrors, setDone };
+
+  const saveDraft = (id: number, asSubmit: boolean, onRefused: (byStep: Map<number, string[]>) => void) =>
+    save.mutate(
+      { id: id || undefined, body: bodyOf(draft, asSubmit) },
+      {
+        onSuccess: (result) => {
+          notify({ type: 'success', title: savedMessage(result) });
+          setDone(true);
+        },
+        onError: (error) => {
+          const refusal = refusalOf(error, LAST_STEP);
+          if (refusal.deviceIds.length || refusal.contentIds.length || refusal.program) {
+            setDraft((current) => ({
+              ...current,
+              devices: current.devices.filter((device) => !refusal.deviceIds.includes(device.device_id)),
+              items: current.items.filter((item) => !refusal.contentIds.includes(item.content_id)),
+              program: refusal.program ? null : current.program,
+            }));
+          }
+          onRefused(refusal.byStep);
+        },
+      },
+    );
+  const saving: Saving = save.isPending ? (save.variables?.body.submit ? 'submit' : 'draft') : null;
+
+  return { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving };
 }

@@ -1,5 +1,5 @@
 import { CONTENT_TYPE_PERMISSION, type ContentItem, type LibraryContentType } from '@vitrine/contract';
-import { Alert, Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
@@ -14,6 +14,7 @@ import { ItemThumb } from '../../../playlist/components/ItemThumb';
 import { kindOfType } from '../../../playlist/items';
 import '../../../playlist/playlist.css';
 import { contentTypesFor, type Draft, type ItemChoice, itemChoiceOf, type ProgramChoice } from '../draft';
+import { StepAlerts } from '../EditorParts';
 import { useRefusals } from '../refusals';
 import { OrientationTag } from './DeviceStep';
 
@@ -259,16 +260,7 @@ export function ContentStep(props: Props) {
             : t(`content.choose_${program}`)
           : t(props.orderBelow ? 'content.chosenBelow' : 'content.chosen', { count: draft.items.length })}
       </Typography.Paragraph>
-      {refused.map((message) => (
-        <Alert
-          key={message}
-          type="warning"
-          showIcon
-          title={message}
-          role="alert"
-          className="schedule-step__alert"
-        />
-      ))}
+      <StepAlerts messages={refused} type="warning" />
       {program ? (
         program === 'playlist' ? (
           <PlaylistPanel {...props} />

@@ -1,5 +1,5 @@
 import type { DeviceItem } from '@vitrine/contract';
-import { Alert, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
@@ -7,6 +7,7 @@ import { useLayoutMode } from '../../../../lib/layout-mode';
 import { useDeviceList } from '../../../device/api';
 import { DeviceStatusBadge } from '../../../device/components/labels';
 import { type DeviceChoice, type Draft, deviceChoiceOf, isPortraitDevice } from '../draft';
+import { StepAlerts } from '../EditorParts';
 import { useRefusals } from '../refusals';
 
 const PAGE_SIZE = 10;
@@ -111,16 +112,7 @@ export function DeviceStep({ draft, onDevices, refused, onRefused }: Props) {
           {t('devices.selected', { count: draft.devices.length })}
         </Typography.Text>
       </Flex>
-      {refused.map((message) => (
-        <Alert
-          key={message}
-          type="warning"
-          showIcon
-          title={message}
-          role="alert"
-          className="schedule-step__alert"
-        />
-      ))}
+      <StepAlerts messages={refused} type="warning" />
       <Table<DeviceItem>
         rowKey="device_id"
         size="small"

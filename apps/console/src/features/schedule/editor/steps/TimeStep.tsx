@@ -5,11 +5,12 @@ import {
   SCHEDULE_PRIORITY_MIN,
   type ScheduleFrame,
 } from '@vitrine/contract';
-import { Alert, Button, DatePicker, Flex, Form, Skeleton, Slider, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Skeleton, Slider, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../draft';
+import { HolidaysField } from '../EditorParts';
 import type { BackgroundSpan } from '../FrameCalendar';
 import { FrameDialog, useDescribeFrame } from '../FrameDialog';
 import { occurrences } from '../frames';
@@ -21,7 +22,6 @@ type Props = {
   draft: Draft;
   ownId: number;
   onChange: (patch: Partial<Draft>) => void;
-  errors: string[];
 };
 
 /** A first frame for a new schedule: working hours on weekdays. */
@@ -36,7 +36,7 @@ export const DEFAULT_FRAME: ScheduleFrame = {
  * drag or resize to change, click to set how it repeats), priority, holidays, and the hint of
  * other approved schedules on these devices that overlap.
  */
-export function TimeStep({ draft, ownId, onChange, errors }: Props) {
+export function TimeStep({ draft, ownId, onChange }: Props) {
   const { t } = useTranslation(['schedule-editor', 'contract']);
   const describe = useDescribeFrame();
   const [editing, setEditing] = useState<number | null>(null);
@@ -78,16 +78,6 @@ export function TimeStep({ draft, ownId, onChange, errors }: Props) {
 
   return (
     <div id="scheduleTime" className="schedule-step">
-      {errors.map((message) => (
-        <Alert
-          key={message}
-          type="error"
-          showIcon
-          title={message}
-          role="alert"
-          className="schedule-step__alert"
-        />
-      ))}
       <Flex wrap gap="large" align="flex-start">
         <Form.Item label={t('time.dates')} layout="vertical" className="schedule-step__field">
           <DatePicker.RangePicker
@@ -121,19 +111,11 @@ export function TimeStep({ draft, ownId, onChange, errors }: Props) {
             }}
           />
         </Form.Item>
-        <Form.Item
-          label={t('time.holidays')}
-          layout="vertical"
-          extra={t('time.holidaysHelp')}
-          className="schedule-step__field"
-        >
-          <Switch
-            id="scheduleHolidays"
-            aria-label={t('time.holidays')}
-            checked={draft.exclude_holidays}
-            onChange={(exclude_holidays) => onChange({ exclude_holidays })}
-          />
-        </Form.Item>
+        <HolidaysField
+          id="scheduleHolidays"
+          checked={draft.exclude_holidays}
+          onChange={(exclude_holidays) => onChange({ exclude_holidays })}
+        />
       </Flex>
 
       {conflicts.length > 0 ? (

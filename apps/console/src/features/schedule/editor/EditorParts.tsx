@@ -1,0 +1,102 @@
+import { Alert, Button, Form, Input, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Saving } from './shared';
+
+// What the wizard and the spot editor both show: messages on a step or section, the holidays
+// switch, the name, and the two saves.
+
+type AlertsProps = {
+  messages: readonly string[];
+  /** Errors keep a step from being left or saved; warnings tell of picks refused. */
+  type?: 'error' | 'warning';
+};
+
+/** A step's or section's messages, each read out as it appears. */
+export function StepAlerts({ messages, type = 'error' }: AlertsProps) {
+  return (
+    <>
+      {messages.map((message) => (
+        <Alert
+          key={message}
+          type={type}
+          showIcon
+          title={message}
+          role="alert"
+          className="schedule-step__alert"
+        />
+      ))}
+    </>
+  );
+}
+
+type HolidaysProps = {
+  /** The switch's own id: the wizard's time step gives one, the spot editor none. */
+  id?: string;
+  checked: boolean;
+  onChange: (exclude: boolean) => void;
+};
+
+/** Whether the schedule stays off on holidays. */
+export function HolidaysField({ id, checked, onChange }: HolidaysProps) {
+  const { t } = useTranslation('schedule-editor');
+  return (
+    <Form.Item
+      label={t('time.holidays')}
+      layout="vertical"
+      extra={t('time.holidaysHelp')}
+      className="schedule-step__field"
+    >
+      <Switch id={id} aria-label={t('time.holidays')} checked={checked} onChange={onChange} />
+    </Form.Item>
+  );
+}
+
+type NameProps = {
+  value: string;
+  onChange: (name: string) => void;
+  /** Drawn red: a message above says what is wrong with it. */
+  invalid?: boolean;
+};
+
+/** The schedule's name under its label. */
+export function NameField({ value, onChange, invalid = false }: NameProps) {
+  const { t } = useTranslation('schedule-editor');
+  return (
+    <div className="schedule-step__field">
+      <label htmlFor="scheduleName">
+        <Typography.Text strong>{t('finish.name')}</Typography.Text>
+      </label>
+      <Input
+        id="scheduleName"
+        value={value}
+        maxLength={64}
+        status={invalid ? 'error' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+type SaveProps = {
+  saving: Saving;
+  /** Submitting asks for approval; without it, it publishes at once. */
+  needConfirm: boolean;
+  onSave: (asSubmit: boolean) => void;
+  /** The submit button's id: the wizard's last step keeps its next button's. */
+  submitId?: string;
+};
+
+/** Save as a draft, or submit; the one under way spins. */
+export function SaveButtons({ saving, needConfirm, onSave, submitId }: SaveProps) {
+  const { t } = useTranslation('schedule-editor');
+  return (
+    <>
+      <Button loading={saving === 'draft'} onClick={() => onSave(false)}>
+        {t('finish.draft')}
+      </Button>
+      <Button id={submitId} type="primary" loading={saving === 'submit'} onClick={() => onSave(true)}>
+        {needConfirm ? t('finish.submit') : t('finish.publish')}
+      </Button>
+    </>
+  );
+}
