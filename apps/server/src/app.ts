@@ -26,6 +26,7 @@ import { stickerRoutes } from './modules/content/sticker-routes';
 import { templateTypeRoutes } from './modules/content/template-type-routes';
 import { textRoutes } from './modules/content/text-routes';
 import { uploadRoutes } from './modules/content/upload-routes';
+import { UploadRows } from './modules/content/upload-rows';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     uploadDigests: UploadDigests;
     /** Parts of uploads made durable and recorded in groups. */
     partCommits: PartCommits;
+    /** The rows of the uploads whose parts reach this instance, for a moment. */
+    uploadRows: UploadRows;
   }
 }
 
@@ -146,6 +149,7 @@ export async function buildApp({
   app.decorate('deviceHub', deviceHub);
   app.decorate('uploadDigests', new UploadDigests());
   app.decorate('partCommits', new PartCommits(database.db));
+  app.decorate('uploadRows', new UploadRows());
   app.addHook('onClose', () => app.uploadDigests.close());
   app.addHook('onReady', async () => {
     await bus.start();

@@ -45,6 +45,7 @@ import {
   uploadsDir,
   writePart,
 } from './storage';
+import type { UploadRow } from './upload-rows';
 
 // The chunked upload (spec 000 §4, §7, §9; ARCHITECTURE §8): check → init → parts → finish.
 // Each part is written at its offset into the upload's one file and synced before its index is
@@ -56,8 +57,6 @@ import {
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** Parts listed in a "parts are missing" message. */
 const MISSING_SHOWN = 20;
-
-type UploadRow = typeof uploads.$inferSelect;
 
 const expiry = () => new Date(Date.now() + UPLOAD_EXPIRY_MS);
 const kindOfType = (type: number) => UPLOAD_KINDS.find((kind) => kind.type === type) as UploadKind;
@@ -96,9 +95,19 @@ async function ownUpload(db: Db, scope: TenantScope, id: string): Promise<Upload
   return row;
 }
 
+/** The upload a part belongs to: the row kept from one of its last parts (UploadRows), else read. */
+async function uploadOfPart(app: FastifyInstance, scope: TenantScope, id: string): Promise<UploadRow> {
+  const kept = app.uploadRows.get(id, scope.user.userId);
+  if (kept) return kept;
+  const row = await ownUpload(app.db, scope, id);
+  app.uploadRows.set(row);
+  return row;
+}
+
 /** Removes an upload, its row first: a part arriving meanwhile then finds nothing to record. */
 async function dropUpload(app: FastifyInstance, id: string) {
   app.uploadDigests.drop(id);
+  app.uploadRows.forget(id);
   await app.db.delete(uploads).where(eq(uploads.id, id));
   await removeFile(uploadPath(app.config.dataDir, id));
 }
@@ -266,7 +275,7 @@ export async function receivePart(
   index: number,
   chunks: readonly Buffer[],
 ) {
-  const row = await ownUpload(app.db, scope, id);
+  const row = await uploadOfPart(app, scope, id);
   if (index >= partCountOf(row.size)) throw new AppError(ResultCode.validation, 'upload.partRange');
   const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   if (length !== Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE)) {
@@ -358,6 +367,7 @@ export async function finishUpload(
     await enqueueProcessing(app, created.id, tx);
     return created.id;
   });
+  app.uploadRows.forget(row.id);
   return contentDetail(app.db, scope, contentId);
 }
 
@@ -380,6 +390,7 @@ export async function sweepExpiredUploads(app: FastifyInstance): Promise<number>
     .returning({ id: uploads.id });
   for (const { id } of expired) {
     app.uploadDigests.drop(id);
+    app.uploadRows.forget(id);
     await removeFile(uploadPath(app.config.dataDir, id));
   }
 
