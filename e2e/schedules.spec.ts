@@ -241,22 +241,27 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   await expect(tour).toContainText('Type of schedule', { timeout: 30_000 });
   await shot(page, 'schedules', '04-tour-schedule-type', { overlay: true });
   await page.locator('#scheduleType').getByText('Standard', { exact: true }).click();
+  // Each step of the tour moves on once its element is drawn: its Next is clicked on that step.
   await tourNext(page);
-  await expect(tour).toContainText('Next');
+  await expect(tour).toContainText('Go from one step to the next');
   await tourNext(page);
   await page.locator('#scheduleNext').click();
   await expect(page.locator('#scheduleDevices')).toBeVisible();
+  await expect(tour).toContainText('Pick the screens');
   await page.getByRole('checkbox', { name: `Select ${deviceName}` }).check();
   await tourNext(page);
   await page.locator('#scheduleNext').click();
   await expect(page.locator('#scheduleContent')).toBeVisible();
+  await expect(tour).toContainText('Pick what they should play');
   await page.getByRole('checkbox', { name: `Select ${IMAGE}` }).check();
   await tourNext(page);
   await page.locator('#scheduleNext').click();
   await expect(page.locator('#scheduleOrder')).toContainText(IMAGE);
+  await expect(tour).toContainText('Set how long each item shows');
   await tourNext(page);
   await page.locator('#scheduleNext').click();
   await expect(page.locator('#scheduleCalendar')).toBeVisible();
+  await expect(tour).toContainText('Drag on the calendar');
   await tourNext(page); // Finish
   await expect(tour).toBeHidden();
 
