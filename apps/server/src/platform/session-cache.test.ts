@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedSession } from './session-cache';
 import { SessionCache } from './session-cache';
+import { hashToken } from './tokens';
 
 const session = (tokenHash: string, userId: number): CachedSession => ({
   user: {
@@ -24,6 +25,14 @@ const session = (tokenHash: string, userId: number): CachedSession => ({
 });
 
 describe('SessionCache', () => {
+  it("answers a token's hash, the same as hashing it, and stays bounded", () => {
+    const cache = new SessionCache(2, 1_000);
+    for (const token of ['one', 'two', 'one', 'three', 'four', 'one']) {
+      expect(cache.hashOf(token)).toBe(hashToken(token));
+    }
+    expect((cache as unknown as { hashes: Map<string, string> }).hashes.size).toBeLessThanOrEqual(2);
+  });
+
   it('keeps what it was given until the time to live runs out', () => {
     const cache = new SessionCache(10, 1_000);
     cache.set(session('a', 1), cache.mark(), 5_000);

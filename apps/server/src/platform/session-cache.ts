@@ -1,4 +1,5 @@
 import type { SessionUser } from './session';
+import { hashToken } from './tokens';
 
 /** What resolving a token needs of its session and user. Times in ms since the epoch. */
 export type CachedSession = {
@@ -20,6 +21,8 @@ type Entry = { session: CachedSession; loadedAt: number };
 export class SessionCache {
   private readonly entries = new Map<string, Entry>(); // Map order: least recently used first
   private readonly byUser = new Map<number, Set<string>>();
+  private readonly hashes = new Map<string, string>(); // token → its hash
+
   private evictions = 0;
 
   constructor(
@@ -29,6 +32,20 @@ export class SessionCache {
 
   get size() {
     return this.entries.size;
+  }
+
+  /**
+   * The token's SHA-256, remembered: a call costs no hashing either. Any string sent as a token
+   * lands here, so the memo is bounded (emptied when full), and holds nothing a request did not.
+   */
+  hashOf(token: string): string {
+    let tokenHash = this.hashes.get(token);
+    if (tokenHash === undefined) {
+      if (this.hashes.size >= this.maxEntries) this.hashes.clear();
+      tokenHash = hashToken(token);
+      this.hashes.set(token, tokenHash);
+    }
+    return tokenHash;
   }
 
   /** Taken before a load and handed to set(): a load that overlapped an eviction is not kept. */

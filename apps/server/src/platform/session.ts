@@ -99,7 +99,7 @@ export class SessionStore {
    * idle expiry and, once the token is old enough, hands out a new one (returned as renewedToken).
    */
   resolve(token: string, meta: SessionMeta = {}): ResolvedSession | Promise<ResolvedSession> {
-    const tokenHash = hashToken(token);
+    const tokenHash = this.options.cache?.hashOf(token) ?? hashToken(token);
     const now = Date.now();
     const cached = this.options.cache?.get(tokenHash, now);
     // The common case, a cached session that is not due for a new token, costs no promise.

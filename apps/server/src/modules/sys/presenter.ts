@@ -56,9 +56,16 @@ export function presentWeek(stored: string, lang: Language): Week {
   return { week_start: weekStart, list };
 }
 
-export const presentFrequencies = (lang: Language): TimeFrequency => ({
-  list: TIME_FREQUENCIES.map((minutes) => ({
-    value: minutes,
-    name: translate(lang, `frequency.${minutes}`),
-  })),
-});
+/** Each language's list, built once: it depends on nothing else. */
+const frequencies = new Map<Language, TimeFrequency>();
+
+export function presentFrequencies(lang: Language): TimeFrequency {
+  let named = frequencies.get(lang);
+  if (named === undefined) {
+    named = {
+      list: TIME_FREQUENCIES.map((minutes) => ({ value: minutes, name: translate(lang, `frequency.${minutes}`) })),
+    };
+    frequencies.set(lang, named);
+  }
+  return named;
+}
