@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { contentPages, contents, fonts, stickers, uploads } from '../../db/schema';
 
@@ -41,31 +42,41 @@ export async function createPartFile(file: string, size: number) {
   }
 }
 
+/** A part's body ran past the part's length while it arrived: answered 413 like any body too large. */
+const tooLong = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+
 /**
- * Writes one part, as the chunks it arrived in, at its offset (the caller syncs it: PartCommits).
- * Never creates the file.
+ * Writes a part's body at its offset as it arrives, like a plain streamed upload, never holding
+ * the part in memory (the caller syncs it: PartCommits). Refuses (413) a body running past
+ * `length` before writing what goes past it; answers whether exactly `length` bytes came. Never
+ * creates the file. A body cut short leaves its bytes in the part's own range, which counts for
+ * nothing until the part is recorded whole.
  */
-export async function writePart(file: string, offset: number, chunks: readonly Buffer[]) {
-  const handle = await fs.promises.open(file, 'r+');
-  try {
-    let rest = [...chunks];
-    let position = offset;
-    while (rest.length > 0) {
-      const { bytesWritten } = await handle.writev(rest, position);
-      position += bytesWritten;
-      rest = unwritten(rest, bytesWritten);
-    }
-  } finally {
-    await handle.close();
-  }
+export async function streamPart(
+  file: string,
+  offset: number,
+  body: AsyncIterable<Buffer>,
+  length: number,
+): Promise<boolean> {
+  let received = 0;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      callback(received > length ? tooLong() : null, chunk);
+    },
+  });
+  await pipeline(body, guard, fs.createWriteStream(file, { flags: 'r+', start: offset }));
+  return received === length;
 }
 
-/** What a writev of `written` bytes left of these chunks (a file system may write less than asked). */
-function unwritten(chunks: Buffer[], written: number): Buffer[] {
-  let skip = written;
-  while (chunks.length > 0 && skip >= chunks[0].length) skip -= chunks.shift()!.length;
-  if (chunks.length > 0 && skip > 0) chunks[0] = chunks[0].subarray(skip);
-  return chunks;
+/** Reads a part's body without keeping it (a part sent again); answers whether exactly `length` bytes came. */
+export async function drainPart(body: AsyncIterable<Buffer>, length: number): Promise<boolean> {
+  let received = 0;
+  for await (const chunk of body) {
+    received += chunk.length;
+    if (received > length) throw tooLong();
+  }
+  return received === length;
 }
 
 /** The first bytes of a file (fewer when it is shorter). */

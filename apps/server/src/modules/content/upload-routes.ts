@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   CONTENT_TYPE_PERMISSION,
   contentItemSchema,
@@ -25,33 +26,19 @@ import { checkUpload, finishUpload, initUpload, receivePart, sweepExpiredUploads
 // and finish check the one of the file's type.
 
 const UPLOADERS = Object.values(CONTENT_TYPE_PERMISSION);
-/** A part's raw bytes, and a little room for a client that sends a few more (refused as partSize). */
+/** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
 const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
 /** How often expired uploads are swept, where this process runs the background work. */
 const SWEEP_MS = 60 * 60 * 1000;
 
-/** A request body's chunks, refused (413) as soon as it is longer than a part may be. */
-async function readChunks(body: AsyncIterable<Buffer>, declared: number): Promise<Buffer[]> {
-  if (declared > PART_BODY_LIMIT) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.length;
-    if (received > PART_BODY_LIMIT) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
-    chunks.push(chunk);
-  }
-  return chunks;
-}
-
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Parts come as application/octet-stream; only this plugin's routes take such bodies. They are
-  // kept as the chunks they arrive in, which one writev puts in the file: never copied into one
-  // buffer (a quarter of a part's time went to that copy).
+  // Parts come as application/octet-stream; only this plugin's routes take such bodies. The body
+  // goes to the handler as the stream it is: a part is written to its file as it arrives
+  // (receivePart), never gathered in memory first. A declared length over a part's is refused here.
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
-    readChunks(payload, Number(request.headers['content-length'] ?? 0)).then(
-      (chunks) => done(null, chunks),
-      (error: Error) => done(error, undefined),
-    );
+    if (Number(request.headers['content-length'] ?? 0) > PART_BODY_LIMIT) {
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    } else done(null, payload);
   });
 
   app.post(
@@ -75,15 +62,20 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/common/slice-upload',
     {
-      bodyLimit: PART_BODY_LIMIT,
       config: { access: UPLOADERS },
       schema: { querystring: slicePartQuerySchema, response: responses(slicePartSchema) },
     },
     async (request) => {
-      const chunks = request.body;
-      if (!Array.isArray(chunks)) throw new AppError(ResultCode.validation, 'upload.partSize');
+      const body = request.body;
+      if (!(body instanceof Readable)) throw new AppError(ResultCode.validation, 'upload.partSize');
+      const declared = request.headers['content-length'];
       const { upload_id, index } = request.query;
-      return ok(await receivePart(app, request.scope, upload_id, index, chunks));
+      return ok(
+        await receivePart(app, request.scope, upload_id, index, {
+          body,
+          declaredLength: declared === undefined ? undefined : Number(declared),
+        }),
+      );
     },
   );
 

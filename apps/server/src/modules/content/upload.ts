@@ -34,6 +34,7 @@ import { assertSpace } from './quota';
 import { sniffKind } from './sniff';
 import {
   createPartFile,
+  drainPart,
   fileExists,
   hashFile,
   lockHash,
@@ -41,9 +42,9 @@ import {
   readHead,
   removeFile,
   storeFile,
+  streamPart,
   uploadPath,
   uploadsDir,
-  writePart,
 } from './storage';
 import type { UploadRow } from './upload-rows';
 
@@ -265,28 +266,30 @@ async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer)
 }
 
 /**
- * POST slice-upload: one part (the chunks it arrived in), written at its offset, then recorded once it is on disk (with the
- * other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
+ * POST slice-upload: one part, written at its offset as it arrives, then recorded once it is on
+ * disk (with the other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
+ * A declared length other than the part's is refused before a byte is read or written.
  */
 export async function receivePart(
   app: FastifyInstance,
   scope: TenantScope,
   id: string,
   index: number,
-  chunks: readonly Buffer[],
+  part: { body: AsyncIterable<Buffer>; declaredLength: number | undefined },
 ) {
   const row = await uploadOfPart(app, scope, id);
   if (index >= partCountOf(row.size)) throw new AppError(ResultCode.validation, 'upload.partRange');
-  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  if (length !== Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE)) {
-    throw new AppError(ResultCode.validation, 'upload.partSize');
-  }
+  const length = Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE);
+  const wrongSize = () => new AppError(ResultCode.validation, 'upload.partSize');
+  if (part.declaredLength !== undefined && part.declaredLength !== length) throw wrongSize();
   const file = uploadPath(app.config.dataDir, row.id);
   const offset = index * UPLOAD_CHUNK_SIZE;
   try {
-    if (!row.parts.includes(index)) {
-      if (index === 0) await vetFirstPart(app, row, Buffer.concat(chunks));
-      await writePart(file, offset, chunks);
+    if (row.parts.includes(index)) {
+      if (!(await drainPart(part.body, length))) throw wrongSize();
+    } else {
+      if (!(await streamPart(file, offset, part.body, length))) throw wrongSize();
+      if (index === 0) await vetFirstPart(app, row, await readHead(file, length));
       app.uploadDigests.wrote(row.id, index, { file, offset, length });
     }
     const received = await app.partCommits.record(row.id, file, index, expiry());
