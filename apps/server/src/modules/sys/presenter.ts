@@ -63,7 +63,10 @@ export function presentFrequencies(lang: Language): TimeFrequency {
   let named = frequencies.get(lang);
   if (named === undefined) {
     named = {
-      list: TIME_FREQUENCIES.map((minutes) => ({ value: minutes, name: translate(lang, `frequency.${minutes}`) })),
+      list: TIME_FREQUENCIES.map((minutes) => ({
+        value: minutes,
+        name: translate(lang, `frequency.${minutes}`),
+      })),
     };
     frequencies.set(lang, named);
   }
