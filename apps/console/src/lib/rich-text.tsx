@@ -1,4 +1,4 @@
-import { Children, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 const TAGGED = /<(\w+)>(.*?)<\/\1>/g;
 
@@ -11,13 +11,13 @@ export function richText(text: string, tags: Record<string, (chunk: string) => R
   // split() with the two groups yields: text, tag, chunk, text, tag, chunk, …, text.
   const parts = text.split(TAGGED);
   const nodes: ReactNode[] = [];
+  // The parts keep their order, so their positions are their keys.
   for (let at = 0; at < parts.length; at += 3) {
-    nodes.push(parts[at]);
+    nodes.push(<Fragment key={at}>{parts[at]}</Fragment>);
     const tag = parts[at + 1];
     if (tag === undefined) break;
     const chunk = parts[at + 2] ?? '';
-    nodes.push(tags[tag]?.(chunk) ?? chunk);
+    nodes.push(<Fragment key={at + 1}>{tags[tag]?.(chunk) ?? chunk}</Fragment>);
   }
-  // The parts keep their order, so their positions are their keys.
-  return Children.toArray(nodes);
+  return nodes;
 }
