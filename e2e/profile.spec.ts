@@ -26,7 +26,8 @@ test('set a nickname and a date format on the profile page', async ({ page, requ
     page.locator('.ant-notification-notice').filter({ hasText: 'Your changes have been saved.' }),
   ).toBeVisible();
   await expect(dateFormat).toContainText('YYYY-MM-DD');
-  await expect(dateFormat).toContainText(/Now: \d{4}-\d{2}-\d{2}/);
+  // The example is isolated left to right (U+2066 … U+2069), so Arabic shows it in order too.
+  await expect(dateFormat).toContainText(/Now: \u2066\d{4}-\d{2}-\d{2}\u2069/);
 
   await page.locator('#nickname').fill('Signage Sam');
   const updated = nextAnswer(page, '/manager/account/user-center/update');

@@ -64,7 +64,9 @@ export function PreferencesCard({ info }: { info: UserInfo }) {
   const alarm = usePreference('offSiteLoginAlarm', info.user_off_site_login_alarm);
 
   const zonedNow = zones.some((option) => option.value === zone.value) ? now.tz(zone.value) : now;
-  const example = (format: string) => t('profile.preferences.example', { value: zonedNow.format(format) });
+  // Left-to-right isolated: in an Arabic sentence a date like 11-27-2026 would show as 2026-27-11.
+  const example = (format: string) =>
+    t('profile.preferences.example', { value: `\u2066${zonedNow.format(format)}\u2069` });
 
   return (
     <Card title={t('profile.preferences.title')}>

@@ -71,7 +71,7 @@ describe('ProfilePage', () => {
 
     await choose('timeFormat', 'hh:mm A');
     await waitFor(() => expect(getSession().user?.time_format).toBe('hh:mm A'));
-    expect(screen.getByText(/^Now: \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
+    expect(screen.getByText(/^Now: \u2066\d{2}:\d{2} (AM|PM)\u2069$/)).toBeTruthy();
 
     fireEvent.click(document.getElementById('offSiteLoginAlarm')!);
     await waitFor(() => expect(getSession().user?.user_off_site_login_alarm).toBe(true));
