@@ -1,3 +1,5 @@
+// First: before the server starts (the module says why).
+import './platform/tick-maps';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
