@@ -6,7 +6,14 @@ import {
   pickLanguage,
   ResultCode,
 } from '@vitrine/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors';
 import type { PermissionMatrix } from './permissions';
@@ -23,14 +30,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The caller's language, from Accept-Language. */
-    lang: Language;
+    readonly lang: Language;
     /** The caller's time zone (timeZone header, IANA name) and UTC offset (TimeZone-Gmt). */
-    clientTimezone: string | null;
-    clientGmtOffset: string | null;
+    readonly clientTimezone: string | null;
+    readonly clientGmtOffset: string | null;
     /** The console's build version (Version header). */
-    clientVersion: string | null;
+    readonly clientVersion: string | null;
     /** The workspace chosen in the top bar (Workspace-Id header). */
-    workspaceId: number | null;
+    readonly workspaceId: number | null;
     /** The logged-in user; set on every route that is not public. */
     user: SessionUser;
     /** The permissions the user's role holds now. */
@@ -55,10 +62,9 @@ function languageOf(value: string | null): Language {
   return lang;
 }
 
-const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' && value.length > 0 ? value.slice(0, 128) : null;
-};
+/** A header as sent (at most 128 characters), or null when absent or empty. */
+const text = (value: string | string[] | undefined) =>
+  typeof value === 'string' && value.length > 0 ? value.slice(0, 128) : null;
 
 /**
  * Read only when the token is renewed: request.ip costs a system call. A class, not an object
@@ -73,7 +79,7 @@ class RequestMeta {
   }
 
   get userAgent() {
-    return header(this.request, 'user-agent') ?? undefined;
+    return text(this.request.headers['user-agent']) ?? undefined;
   }
 }
 
@@ -123,24 +129,57 @@ export function checkDeclared(routes: { method: string; url: string; access?: Ac
   }
 }
 
+/**
+ * Adds an onRequest hook to one route, after the route's own. Per route rather than for the whole
+ * server: a hook that knows its route reads the route's config without `request.routeOptions`,
+ * which builds a new object on every read.
+ */
+export function addRouteOnRequest(route: RouteOptions, hook: onRequestHookHandler) {
+  const own = route.onRequest;
+  route.onRequest = own === undefined ? [hook] : Array.isArray(own) ? [...own, hook] : [own, hook];
+}
+
 export const accessPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionStore; matrix: PermissionMatrix }) => {
     const declared: { method: string; url: string; access?: Access }[] = [];
     app.decorate('routeAccess', [] as RouteAccess[]);
-    app.decorateRequest('lang', 'en');
-    app.decorateRequest('clientTimezone', null);
-    app.decorateRequest('clientGmtOffset', null);
-    app.decorateRequest('clientVersion', null);
-    app.decorateRequest('workspaceId', null);
+    // What the caller's headers say, read when a route asks.
+    app.decorateRequest('lang', {
+      getter(this: FastifyRequest) {
+        return languageOf(text(this.headers['accept-language']));
+      },
+    });
+    app.decorateRequest('clientTimezone', {
+      getter(this: FastifyRequest) {
+        return text(this.headers.timezone);
+      },
+    });
+    app.decorateRequest('clientGmtOffset', {
+      getter(this: FastifyRequest) {
+        return text(this.headers['timezone-gmt']);
+      },
+    });
+    app.decorateRequest('clientVersion', {
+      getter(this: FastifyRequest) {
+        return text(this.headers.version);
+      },
+    });
+    app.decorateRequest('workspaceId', {
+      getter(this: FastifyRequest) {
+        const workspace = Number(text(this.headers['workspace-id']));
+        return Number.isInteger(workspace) && workspace > 0 ? workspace : null;
+      },
+    });
     app.decorateRequest('user', null as unknown as SessionUser);
     app.decorateRequest('permissions', null as unknown as readonly Permission[]);
 
     app.addHook('onRoute', (route) => {
+      // Read when called: a plugin's own onRoute hook may still set config.access (the API docs).
+      addRouteOnRequest(route, (request, reply, done) => check(route.config?.access, request, reply, done));
       if (!route.url.startsWith('/backend')) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        // The routeOptions object is kept: plugins may still set config.access in their own hooks.
         declared.push({
           method,
           url: route.url,
@@ -159,15 +198,12 @@ export const accessPlugin = fp(
     });
 
     // Callback style: a cached session and a loaded matrix, the usual case, cost no promise.
-    app.addHook('onRequest', (request, reply, done) => {
-      request.lang = languageOf(header(request, 'accept-language'));
-      request.clientTimezone = header(request, 'timezone');
-      request.clientGmtOffset = header(request, 'timezone-gmt');
-      request.clientVersion = header(request, 'version');
-      const workspace = Number(header(request, 'workspace-id'));
-      request.workspaceId = Number.isInteger(workspace) && workspace > 0 ? workspace : null;
-
-      const access = request.routeOptions.config?.access;
+    function check(
+      access: Access | undefined,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) {
       if (access === undefined || access === 'public') return done();
 
       const token = bearer(request);
@@ -188,7 +224,7 @@ export const accessPlugin = fp(
         return;
       }
       done(grant(request, reply, access, resolved, permissions));
-    });
+    }
 
     /** The user, their permissions, a renewed token if any; 403001 without the route's permission. */
     async function admit(

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { companies, workspaces } from '../db/schema';
+import { addRouteOnRequest } from './access';
 import { AppError } from './errors';
 import type { SessionUser } from './session';
 import type { WorkspaceLink, WorkspaceTrees } from './workspace-trees';
@@ -195,11 +196,6 @@ export class TenantScope {
   }
 }
 
-/**
- * Sets request.scope after authentication and checks the Workspace-Id header: a workspace the
- * caller may not use is refused with 403002. Registered after the access plugin, so its
- * onRequest hook runs once the user is known.
- */
 /** Sets request.scope once known and makes the chosen workspace (if any) the active one. */
 async function settle(
   request: FastifyRequest,
@@ -213,20 +209,28 @@ async function settle(
   scope.activeWorkspaceId = chosen;
 }
 
+/**
+ * Sets request.scope after authentication and checks the Workspace-Id header: a workspace the
+ * caller may not use is refused with 403002. Registered after the access plugin, so its
+ * onRequest hook runs once the user is known.
+ */
 export const tenancyPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('scope', null as unknown as TenantScope);
     // Callback style, so that the common case (no tree to read, no Workspace-Id to check) costs
-    // no promise: this runs on every authenticated call.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!request.user) return done(); // a public route
-      const scope = TenantScope.of(app.db, request.user, app.workspaceTrees);
-      const chosen = request.routeOptions.config?.ignoreWorkspaceHeader ? null : request.workspaceId;
-      if (scope instanceof TenantScope && chosen === null) {
-        request.scope = scope;
-        return done();
-      }
-      settle(request, scope, chosen).then(() => done(), done);
+    // no promise: this runs on every authenticated call. On each route, after the access
+    // plugin's hook: that plugin's onRoute hook runs first.
+    app.addHook('onRoute', (route) => {
+      addRouteOnRequest(route, (request, _reply, done) => {
+        if (!request.user) return done(); // a public route
+        const scope = TenantScope.of(app.db, request.user, app.workspaceTrees);
+        const chosen = route.config?.ignoreWorkspaceHeader ? null : request.workspaceId;
+        if (scope instanceof TenantScope && chosen === null) {
+          request.scope = scope;
+          return done();
+        }
+        settle(request, scope, chosen).then(() => done(), done);
+      });
     });
   },
   { name: 'tenancy', dependencies: ['access'] },
