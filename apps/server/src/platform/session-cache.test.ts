@@ -41,15 +41,15 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('holds at most maxEntries, dropping the least recently used', () => {
+  it('holds at most maxEntries, dropping the one loaded first', () => {
     const cache = new SessionCache(2, 60_000);
     cache.set(session('a', 1), cache.mark(), 0);
     cache.set(session('b', 2), cache.mark(), 0);
-    cache.get('a', 1); // b is now the least recently used
+    cache.get('a', 1); // a hit does not reorder: a is still the first loaded
     cache.set(session('c', 3), cache.mark(), 2);
     expect(cache.size).toBe(2);
-    expect(cache.get('b', 3)).toBeUndefined();
-    expect(cache.get('a', 3)).toBeDefined();
+    expect(cache.get('a', 3)).toBeUndefined();
+    expect(cache.get('b', 3)).toBeDefined();
     expect(cache.get('c', 3)).toBeDefined();
   });
 

@@ -14,12 +14,13 @@ export type CachedSession = {
 type Entry = { session: CachedSession; loadedAt: number };
 
 /**
- * Live sessions by token hash, so an authenticated call costs no query. Bounded (least recently
- * used out first) and short-lived: whatever invalidation misses is reloaded within `ttlMs`.
- * Anything that ends a session or changes a user's details evicts through forget*().
+ * Live sessions by token hash, so an authenticated call costs no query. Bounded (the one loaded
+ * first out first: every entry is reloaded within `ttlMs` anyway, so a hit does not reorder) and
+ * short-lived: whatever invalidation misses is reloaded within `ttlMs`. Anything that ends a
+ * session or changes a user's details evicts through forget*().
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>(); // Map order: least recently used first
+  private readonly entries = new Map<string, Entry>(); // Map order: loaded first first
   private readonly byUser = new Map<number, Set<string>>();
   private readonly hashes = new Map<string, string>(); // token → its hash
 
@@ -60,8 +61,6 @@ export class SessionCache {
       this.remove(tokenHash, entry);
       return undefined;
     }
-    this.entries.delete(tokenHash); // re-inserted: now the most recently used
-    this.entries.set(tokenHash, entry);
     return entry.session;
   }
 
