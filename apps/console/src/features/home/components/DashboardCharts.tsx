@@ -53,6 +53,8 @@ function Donut({ slices, colors }: { slices: Slice[]; colors?: (slice: Slice, in
           innerRadius="55%"
           outerRadius="80%"
           paddingAngle={slices.length > 1 ? 1 : 0}
+          // A whole ring has no edge between slices: the white stroke would show as a seam.
+          stroke={slices.length > 1 ? undefined : 'none'}
         >
           {slices.map((slice, index) => (
             <Cell key={slice.key} fill={colors?.(slice, index) ?? PALETTE[index % PALETTE.length]} />
