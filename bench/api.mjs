@@ -17,7 +17,7 @@ const ROUTE = '/backend/manager/sys/time-frequency';
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const short = process.argv.includes('--short');
 const plan = short
-  ? { warmupMs: 1_000, rounds: 2, roundMs: 1_500, connections: 16 }
+  ? { warmupMs: 3_000, rounds: 2, roundMs: 1_500, connections: 16 }
   : { warmupMs: 3_000, rounds: 5, roundMs: 4_000, connections: 16 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
