@@ -89,11 +89,15 @@ async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
 
 /** Chooses `title` in the open antd Select dropdown. */
 async function pickOption(page: Page, title: string) {
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: title });
+  const open = page.locator('.ant-select-dropdown:visible');
+  const option = open.locator('.ant-select-item-option').filter({ hasText: title });
   await expect(option.first()).toBeVisible();
-  await option.first().click();
+  // A single select closes once it took the choice. On a busy machine a click that lands while
+  // the list is still sliding in only highlights the option (seen once in CI): then click again.
+  await expect(async () => {
+    if ((await open.count()) > 0) await option.first().click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 // ── The journey ─────────────────────────────────────────────────────────────────────────────
