@@ -15,6 +15,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { leftToRight } from '../../../lib/bidi';
 import { setLanguage, useLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { type PreferenceName, type PreferenceValue, useSavePreference } from '../api';
@@ -64,9 +65,8 @@ export function PreferencesCard({ info }: { info: UserInfo }) {
   const alarm = usePreference('offSiteLoginAlarm', info.user_off_site_login_alarm);
 
   const zonedNow = zones.some((option) => option.value === zone.value) ? now.tz(zone.value) : now;
-  // Left-to-right isolated: in an Arabic sentence a date like 11-27-2026 would show as 2026-27-11.
   const example = (format: string) =>
-    t('profile.preferences.example', { value: `\u2066${zonedNow.format(format)}\u2069` });
+    t('profile.preferences.example', { value: leftToRight(zonedNow.format(format)) });
 
   return (
     <Card title={t('profile.preferences.title')}>

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
+import { leftToRight } from '../../../lib/bidi';
 import { useLanguage } from '../../../lib/i18n';
 import {
   buildRrule,
@@ -33,8 +34,7 @@ export function useDescribeFrame() {
   const names = weekdayNames(language);
   return (frame: ScheduleFrame) => {
     const recurrence = parseRrule(frame.rrule);
-    // Times read left to right in every language (isolated in Arabic text).
-    const time = `\u2066${frame.start}–${frame.end}\u2069`;
+    const time = leftToRight(`${frame.start}–${frame.end}`);
     if (!recurrence) return time;
     const every =
       recurrence.interval > 1 ? t(`every.${recurrence.freq}`, { count: recurrence.interval }) : null;
