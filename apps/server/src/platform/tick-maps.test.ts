@@ -26,6 +26,7 @@ async function feedbackAfterIdleCollection(withModule: boolean): Promise<string[
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-tick-maps-'));
   const file = path.join(dir, 'out.txt');
   const out = fs.openSync(file, 'w');
+  let stdout: string;
   try {
     const child = spawn(
       process.execPath,
@@ -34,11 +35,11 @@ async function feedbackAfterIdleCollection(withModule: boolean): Promise<string[
     );
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+    stdout = fs.readFileSync(file, 'utf8');
   } finally {
     fs.closeSync(out);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  const stdout = fs.readFileSync(file, 'utf8');
-  fs.rmSync(dir, { recursive: true, force: true });
   return [...stdout.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((match) => match[1]);
 }
 
