@@ -144,7 +144,8 @@ const INT32 = 2 ** 31 - 1;
 
 /** One failed request, as the console's error-report queue sends it (spec 000 §3). */
 export const errorRecordSchema = z.object({
-  uid: shortText(64).optional(),
+  /** Null before login: the console reports failed logins too. */
+  uid: shortText(64).nullish(),
   url: z.string({ error: 'validation.required' }).min(1, 'validation.required').transform(clip(1024)),
   method: z
     .string({ error: 'validation.required' })

@@ -1,3 +1,5 @@
+import { ERROR_REPORT_MAX_RECORDS } from '@vitrine/contract';
+
 // Failed requests are collected and sent in batches (spec 000 §7–§8), so a burst of failures
 // costs one call. The sender is given by the HTTP client, which never reports its own report call.
 export type ErrorRecord = {
@@ -18,8 +20,11 @@ export type ErrorReporter = {
   pending: () => number;
 };
 
-/** Keeps at most this many records: a storm of failures must not grow memory without bound. */
-const MAX_PENDING = 100;
+/**
+ * Keeps at most one batch the server accepts: a storm of failures must not grow memory without
+ * bound, and a larger batch would be refused whole.
+ */
+const MAX_PENDING = ERROR_REPORT_MAX_RECORDS;
 const BODY_LIMIT = 2000;
 
 export function createErrorReporter(

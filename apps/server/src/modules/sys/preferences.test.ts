@@ -244,6 +244,42 @@ describe('POST /manager/error-report', () => {
     });
   });
 
+  it('stores the batch the console sends after a failed login (no user yet, as its queue holds it)', async () => {
+    // The console's ErrorRecord as http.ts fills it: uid null before login, the masked body as text.
+    const failedLogin = {
+      uid: null,
+      url: '/backend/account/login',
+      method: 'POST',
+      qs: '',
+      body: '{"email":"nobody@example.com","password":"***"}',
+      code: 400014,
+      msg: 'Wrong email or password',
+      tz: 'Europe/Paris',
+      time: '2026-11-28T05:30:00.000Z',
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: '198.51.100.5',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify([failedLogin, { ...failedLogin, code: 0, msg: 'Network error', qs: 'a=1' }]),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ code: 220000, data: { saved: 2 } });
+    const rows = await app.db
+      .select()
+      .from(errorReports)
+      .where(eq(errorReports.url, '/backend/account/login'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      userId: null,
+      uid: null,
+      method: 'POST',
+      code: 400014,
+      tz: 'Europe/Paris',
+    });
+  });
+
   it('records the user of a valid token, ignores an invalid one, and cuts long values', async () => {
     const { user, token } = await loggedIn(app);
     const long = {
