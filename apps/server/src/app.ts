@@ -44,6 +44,7 @@ import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
+import { acceptEmptyJsonBodies } from './platform/json-body';
 import { Mailer } from './platform/mail';
 import { PermissionMatrix } from './platform/permissions';
 import { repliesPlugin } from './platform/replies';
@@ -124,6 +125,7 @@ export async function buildApp({
       ? { https: { cert: fs.readFileSync(config.tlsCert), key: fs.readFileSync(config.tlsKey) } }
       : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
