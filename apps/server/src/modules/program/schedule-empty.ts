@@ -1,5 +1,5 @@
 import { AccountStatus, Role } from '@vitrine/contract';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, jobs, users } from '../../db/schema';
@@ -15,12 +15,19 @@ import { localDate } from './manifest';
 // Checked for the devices a schedule stopped reaching (the job SCHEDULE_EMPTY_JOB, queued in the
 // retracting transaction) and, where background work runs (RUN_JOBS), for every device once an
 // hour, which catches schedules that ended; the once-a-day stamp keeps that to one mail a day.
+//
+// A screen just paired, or just left with nothing, is given EMPTY_GRACE_MS first: it shows its name
+// and the clock meanwhile, and its user is usually still setting it up. So the queued check runs
+// that much later, the hourly one skips a screen paired (or whose schedules ended) within it, and
+// a screen whose check is still queued is left to that check.
 
 export const SCHEDULE_EMPTY_JOB = 'schedule-empty';
 /** How often every device is checked. */
 const SWEEP_MS = 60 * 60_000;
 /** The first full check after a start (a restarting server has more urgent work). */
 const FIRST_SWEEP_MS = 5 * 60_000;
+/** How long a screen may have nothing to play before anyone is told. */
+export const EMPTY_GRACE_MS = 10 * 60_000;
 /** Devices stamped and mailed per transaction. */
 const BATCH = 200;
 
@@ -29,7 +36,11 @@ type Payload = { deviceIds: number[] };
 /** Queues the check of these devices in `tx` (they may have nothing left to play once it commits). */
 export async function queueEmptyCheck(tx: Db, deviceIds: readonly number[]) {
   if (deviceIds.length === 0) return;
-  await tx.insert(jobs).values({ type: SCHEDULE_EMPTY_JOB, payload: { deviceIds: [...new Set(deviceIds)] } });
+  await tx.insert(jobs).values({
+    type: SCHEDULE_EMPTY_JOB,
+    payload: { deviceIds: [...new Set(deviceIds)] },
+    runAt: sql`now() + ${EMPTY_GRACE_MS}::int * interval '1 millisecond'`,
+  });
 }
 
 /** The latest end date of a device's approved schedules, as text (null: none). */
@@ -37,9 +48,14 @@ const lastEnd = sql<string | null>`(
   select max(s.end_date)::text from schedule_devices sd join schedules s on s.id = sd.schedule_id
   where sd.device_id = "devices"."id" and s.state = 'approved')`;
 
+/** A check of the device queued for after `now`: it is still in its grace period. */
+const checkPending = (now: Date) => sql`exists (
+  select 1 from jobs j where j.type = ${SCHEDULE_EMPTY_JOB} and j.status = 'queued' and j.run_at > ${now.toISOString()}::timestamptz
+    and j.payload -> 'deviceIds' @> jsonb_build_array("devices"."id"))`;
+
 /**
- * Mails about the claimed devices (these, or all) that have nothing to play and were not mailed
- * about today (UTC); answers how many devices were reported.
+ * Mails about the claimed devices (these, or all) that have had nothing to play for the grace
+ * period and were not mailed about today (UTC); answers how many devices were reported.
  */
 export async function mailEmptyDevices(
   app: FastifyInstance,
@@ -47,6 +63,7 @@ export async function mailEmptyDevices(
   now = new Date(),
 ): Promise<number> {
   const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const graceStart = new Date(now.getTime() - EMPTY_GRACE_MS);
   const notMailed = or(isNull(devices.emptyMailedAt), lt(devices.emptyMailedAt, today));
   const candidates = await app.db
     .select({ id: devices.id, companyId: devices.companyId, timezone: devices.timezone, lastEnd })
@@ -57,12 +74,14 @@ export async function mailEmptyDevices(
         isNotNull(devices.companyId),
         isNotNull(devices.workspaceId),
         isNull(devices.defaultProgramId),
+        lte(devices.claimedAt, graceStart),
         notMailed,
+        not(checkPending(now)),
       ),
     );
-  // Ended: the last end date is before the device's own today.
+  // Ended: the last end date was over before the device's own today, a grace period ago.
   const empty = candidates.filter(
-    (row) => row.lastEnd === null || row.lastEnd < localDate(row.timezone, now),
+    (row) => row.lastEnd === null || row.lastEnd < localDate(row.timezone, graceStart),
   );
   const byCompany = new Map<number, number[]>();
   for (const row of empty) {

@@ -1,7 +1,7 @@
 import type { LocalizedMail } from './layout';
 
 // A claimed screen has nothing to play: no default content and no approved schedule that has not
-// ended. Vars: username, device_name, signage_id, link (the console's schedule list for it).
+// ended (it then shows its name and a clock). Vars: username, device_name, signage_id, link (the console's schedule list for it).
 export const scheduleEmpty: LocalizedMail = {
   en: {
     subject: 'Device {{device_name}} has nothing to play',
@@ -11,7 +11,9 @@ export const scheduleEmpty: LocalizedMail = {
     ],
     details: ['Device: {{device_name}}', 'Signage ID: {{signage_id}}'],
     action: 'Schedule content',
-    outro: ['Until something is scheduled or set as its default content, the screen stays empty.'],
+    outro: [
+      'Until something is scheduled or set as its default content, the screen shows only its name and a clock.',
+    ],
   },
   ar: {
     subject: 'لا يوجد ما يعرضه الجهاز {{device_name}}',
@@ -21,7 +23,7 @@ export const scheduleEmpty: LocalizedMail = {
     ],
     details: ['الجهاز: {{device_name}}', 'معرّف اللافتة: {{signage_id}}'],
     action: 'جدولة المحتوى',
-    outro: ['ستبقى الشاشة فارغة إلى أن تتم جدولة محتوى أو تعيين محتوى افتراضي لها.'],
+    outro: ['إلى أن تتم جدولة محتوى أو تعيين محتوى افتراضي لها، لن تعرض الشاشة سوى اسمها وساعة.'],
   },
   de: {
     subject: 'Gerät {{device_name}} hat nichts abzuspielen',
@@ -31,7 +33,9 @@ export const scheduleEmpty: LocalizedMail = {
     ],
     details: ['Gerät: {{device_name}}', 'Signage-ID: {{signage_id}}'],
     action: 'Inhalte planen',
-    outro: ['Bis etwas geplant oder als Standardinhalt festgelegt ist, bleibt der Bildschirm leer.'],
+    outro: [
+      'Bis etwas geplant oder als Standardinhalt festgelegt ist, zeigt der Bildschirm nur seinen Namen und eine Uhr.',
+    ],
   },
   it: {
     subject: 'Il dispositivo {{device_name}} non ha nulla da riprodurre',
@@ -42,7 +46,7 @@ export const scheduleEmpty: LocalizedMail = {
     details: ['Dispositivo: {{device_name}}', 'ID signage: {{signage_id}}'],
     action: 'Programma contenuti',
     outro: [
-      'Finché non viene programmato qualcosa o impostato un contenuto predefinito, lo schermo resta vuoto.',
+      'Finché non viene programmato qualcosa o impostato un contenuto predefinito, lo schermo mostra solo il suo nome e un orologio.',
     ],
   },
   es: {
@@ -54,7 +58,7 @@ export const scheduleEmpty: LocalizedMail = {
     details: ['Dispositivo: {{device_name}}', 'ID de señalización: {{signage_id}}'],
     action: 'Programar contenido',
     outro: [
-      'Hasta que se programe algo o se le asigne un contenido predeterminado, la pantalla seguirá vacía.',
+      'Hasta que se programe algo o se le asigne un contenido predeterminado, la pantalla solo mostrará su nombre y un reloj.',
     ],
   },
   fr: {
@@ -65,7 +69,9 @@ export const scheduleEmpty: LocalizedMail = {
     ],
     details: ['Appareil : {{device_name}}', 'ID d’affichage : {{signage_id}}'],
     action: 'Programmer du contenu',
-    outro: ['Tant que rien n’est programmé ni défini comme contenu par défaut, l’écran reste vide.'],
+    outro: [
+      'Tant que rien n’est programmé ni défini comme contenu par défaut, l’écran n’affiche que son nom et une horloge.',
+    ],
   },
   pt: {
     subject: 'O dispositivo {{device_name}} não tem nada para reproduzir',
@@ -75,20 +81,22 @@ export const scheduleEmpty: LocalizedMail = {
     ],
     details: ['Dispositivo: {{device_name}}', 'ID de sinalização: {{signage_id}}'],
     action: 'Agendar conteúdo',
-    outro: ['Até que algo seja agendado ou definido como conteúdo padrão, a tela continuará vazia.'],
+    outro: [
+      'Até que algo seja agendado ou definido como conteúdo padrão, a tela mostrará apenas o próprio nome e um relógio.',
+    ],
   },
   'zh-CN': {
     subject: '设备 {{device_name}} 没有可播放的内容',
     intro: ['{{username}}，您好：', '您工作区中的一台设备既没有默认内容，也没有仍在生效的已审核排程。'],
     details: ['设备：{{device_name}}', '标牌 ID：{{signage_id}}'],
     action: '安排内容',
-    outro: ['在为其安排排程或设置默认内容之前，屏幕将保持空白。'],
+    outro: ['在为其安排排程或设置默认内容之前，屏幕只会显示设备名称和时钟。'],
   },
   'zh-TW': {
     subject: '裝置 {{device_name}} 沒有可播放的內容',
     intro: ['{{username}}，您好：', '您工作區中的一台裝置既沒有預設內容，也沒有仍在生效的已核准排程。'],
     details: ['裝置：{{device_name}}', '看板 ID：{{signage_id}}'],
     action: '安排內容',
-    outro: ['在為其安排排程或設定預設內容之前，螢幕將保持空白。'],
+    outro: ['在為其安排排程或設定預設內容之前，螢幕只會顯示裝置名稱和時鐘。'],
   },
 };
