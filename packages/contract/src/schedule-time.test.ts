@@ -2,6 +2,7 @@ import * as rruleModule from 'rrule';
 import { describe, expect, it } from 'vitest';
 import {
   compareSchedules,
+  firstPlayAt,
   isPlaying,
   localClock,
   nextChange,
@@ -9,6 +10,7 @@ import {
   resolveTimezone,
   type ScheduleTime,
   timeline,
+  todayAnywhere,
   winner,
 } from './schedule-time';
 
@@ -285,6 +287,64 @@ describe('isPlaying', () => {
     expect(isPlaying(june, at('2026-06-01T08:00:00Z'), 'UTC', NONE)).toBe(true);
     // An unknown zone reads UTC.
     expect(isPlaying(june, at('2026-06-01T08:00:00Z'), 'Nowhere/Atlantis', NONE)).toBe(true);
+  });
+});
+
+describe('firstPlayAt', () => {
+  const clock = (local: string) => localClock(at(`${local}Z`), 'UTC');
+  const first = (time: ScheduleTime, local: string, holidays = NONE) => {
+    const ms = firstPlayAt(time, clock(local), holidays);
+    return ms === null ? null : iso(ms);
+  };
+
+  it('is the moment itself while the schedule plays, a frame past midnight too', () => {
+    expect(first(schedule(), '2026-03-02T10:15:00')).toBe('2026-03-02T10:15:00Z');
+    const night = schedule({ frames: [frame('22:00', '06:00')] });
+    expect(first(night, '2026-03-03T01:00:00')).toBe('2026-03-03T01:00:00Z');
+  });
+
+  it('is the next frame to start: later today, tomorrow, or on the next day the rule names', () => {
+    expect(first(schedule(), '2026-03-02T07:00:00')).toBe('2026-03-02T09:00:00Z');
+    expect(first(schedule(), '2026-03-02T18:00:00')).toBe('2026-03-03T09:00:00Z');
+    // Weekdays only: on Saturday evening it waits for Monday (2026-03-09 is a Monday).
+    const weekdays = schedule({ frames: [frame('09:00', '18:00', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR')] });
+    expect(first(weekdays, '2026-03-07T20:00:00')).toBe('2026-03-09T09:00:00Z');
+    // The earliest of several frames that day.
+    const two = schedule({ frames: [frame('14:00', '15:00'), frame('11:00', '12:00')] });
+    expect(first(two, '2026-03-02T10:00:00')).toBe('2026-03-02T11:00:00Z');
+  });
+
+  it('waits for the start date and skips holidays when asked', () => {
+    const later = schedule({ start_date: '2026-04-01' });
+    expect(first(later, '2026-03-02T10:00:00')).toBe('2026-04-01T09:00:00Z');
+    const holidays = new Set(['2026-04-01']);
+    expect(first(later, '2026-03-02T10:00:00', holidays)).toBe('2026-04-02T09:00:00Z');
+    expect(first({ ...later, exclude_holidays: false }, '2026-03-02T10:00:00', holidays)).toBe(
+      '2026-04-01T09:00:00Z',
+    );
+  });
+
+  it('is null when the dates are over or no frame falls on a day of the range', () => {
+    expect(first(schedule({ end_date: '2026-03-01' }), '2026-03-02T10:00:00')).toBeNull();
+    const sundays = schedule({
+      start_date: '2026-03-02',
+      end_date: '2026-03-06',
+      frames: [frame('09:00', '18:00', 'FREQ=WEEKLY;BYDAY=SU')],
+    });
+    expect(first(sundays, '2026-03-02T08:00:00')).toBeNull();
+  });
+
+  it('gives a spot its start, or null once it has passed', () => {
+    expect(first(spot('2026-03-02T12:00', 30), '2026-03-02T10:00:00')).toBe('2026-03-02T12:00:00Z');
+    expect(first(spot('2026-03-02T12:00', 30), '2026-03-02T12:10:00')).toBe('2026-03-02T12:10:00Z');
+    expect(first(spot('2026-03-02T12:00', 30), '2026-03-02T13:00:00')).toBeNull();
+  });
+});
+
+describe('todayAnywhere', () => {
+  it('is the date where the day began last (UTC−12)', () => {
+    expect(todayAnywhere(at('2026-03-02T11:59:00Z'))).toBe('2026-03-01');
+    expect(todayAnywhere(at('2026-03-02T12:00:00Z'))).toBe('2026-03-02');
   });
 });
 

@@ -322,6 +322,50 @@ export function isPlaying(
   return isPlayingAt(schedule, localClock(nowMs, timezone), holidays);
 }
 
+/** Days firstPlayAt looks ahead at most: a schedule may run for years, a first play is soon. */
+export const FIRST_PLAY_HORIZON_DAYS = 3660;
+
+/**
+ * When the schedule first plays at or after the wall-clock moment `clock`: `clock.floating` itself
+ * when it plays then, else the floating start of its first frame (or spot) to come; null when it
+ * never plays (its dates are over, or no frame falls on a day that qualifies).
+ */
+export function firstPlayAt(
+  schedule: ScheduleTime,
+  clock: WallClock,
+  holidays: ReadonlySet<string>,
+): number | null {
+  if (isPlayingAt(schedule, clock, holidays)) return clock.floating;
+  if (schedule.spot) {
+    const start = Date.parse(`${schedule.spot.start}:00Z`);
+    if (Number.isNaN(start) || start < clock.floating) return null;
+    if (schedule.exclude_holidays && holidays.has(schedule.spot.start.slice(0, 10))) return null;
+    return start;
+  }
+  const from = schedule.start_date > clock.date ? schedule.start_date : clock.date;
+  const horizon = addDays(from, FIRST_PLAY_HORIZON_DAYS);
+  const last = schedule.end_date < horizon ? schedule.end_date : horizon;
+  for (let day = from; day <= last; day = addDays(day, 1)) {
+    const midnight = dayStart(day);
+    let first: number | null = null;
+    for (const frame of schedule.frames) {
+      const start = midnight + clockMinutes(frame.start) * MINUTE;
+      if (start <= clock.floating || (first !== null && start >= first)) continue;
+      if (frameDay(schedule, frame, day, holidays)) first = start;
+    }
+    if (first !== null) return first;
+  }
+  return null;
+}
+
+/**
+ * Today's date where the day began last on Earth (UTC−12): a schedule whose end date is before it
+ * has ended for every screen, whatever its timezone.
+ */
+export function todayAnywhere(nowMs: number): string {
+  return dateOf(nowMs - 12 * 3_600_000);
+}
+
 // ---- which schedule wins ---------------------------------------------------------------------
 
 /** The insert type (ScheduleType.insert), which interrupts everything else while it plays. */
