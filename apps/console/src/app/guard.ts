@@ -63,6 +63,12 @@ export function entryOf(route: AppRoute, allowed: readonly AppRoute[]): string |
   return null;
 }
 
+/** Whether opening a path lands on a page rather than on the not-found page. */
+export function opensPage(pathname: string, allowed: readonly AppRoute[]): boolean {
+  const route = findRoute(allowed, pathname);
+  return route !== undefined && (isLeaf(route) || entryOf(route, allowed) !== null);
+}
+
 /** The first route the user may open, in table order. */
 export function firstAllowedEntry(allowed: readonly AppRoute[]): string | null {
   for (const route of allowed) {

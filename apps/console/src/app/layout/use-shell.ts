@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { allowedRoutes } from '../guard';
+import { allowedRoutes, opensPage } from '../guard';
 import { buildMenu, buildTabs, locate, titleOf } from '../menu';
 import { ROUTE_TABLES } from '../route-tables';
 
@@ -25,6 +25,8 @@ export function useShell() {
       title: route ? titleOf(route, roleId) : undefined,
       menu: buildMenu(allowed, roleId),
       tabs: buildTabs(module, context),
+      /** Whether a link to this path leads the user to a page (links that would not are left out). */
+      opens: (path: string) => opensPage(path, allowed),
     };
   }, [allowed, pathname, roleId, scheduleConfirm]);
 }

@@ -3,6 +3,7 @@ import { Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useShell } from '../../../app/layout/use-shell';
 import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
 import { formatSize } from '../../team/components/member-columns';
@@ -36,6 +37,10 @@ export function Figures() {
   const schedules = useStatistic('schedule', showSchedules);
   const users = useStatistic('user', showUsers);
   const oss = useStatistic('oss');
+  const { opens } = useShell();
+  // A card links to its page only where the user may open it (a platform account counts screens
+  // but has no device list).
+  const linkTo = (path: string, text: string) => (opens(path) ? <Link to={path}>{text}</Link> : undefined);
 
   return (
     <Row gutter={[16, 16]}>
@@ -45,7 +50,7 @@ export function Figures() {
           title={t('devices.title')}
           query={devices}
           isEmpty={noDevices}
-          extra={<Link to="/device/list">{t('devices.open')}</Link>}
+          extra={linkTo('/device/list', t('devices.open'))}
         >
           {(data) => (
             <Flex vertical gap={8}>
@@ -74,7 +79,7 @@ export function Figures() {
           xl={6}
           title={t('content.title')}
           query={content}
-          extra={<Link to="/content">{t('content.open')}</Link>}
+          extra={linkTo('/content', t('content.open'))}
         >
           {(data) => (
             <Flex vertical gap={8}>
@@ -96,7 +101,7 @@ export function Figures() {
           xl={6}
           title={t('schedules.title')}
           query={schedules}
-          extra={<Link to="/schedule/live">{t('schedules.open')}</Link>}
+          extra={linkTo('/schedule/live', t('schedules.open'))}
         >
           {(data) => {
             const pending = data.by_state.find((row) => row.state === 'pending')?.count ?? 0;

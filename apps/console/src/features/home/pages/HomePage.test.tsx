@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Role } from '@vitrine/contract';
+import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAME, ROLES, Role } from '@vitrine/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { decide } from '../../../app/guard';
+import { ROUTE_TABLES } from '../../../app/route-tables';
+import { NOT_FOUND_PATH } from '../../../app/routes';
 import { i18n } from '../../../lib/i18n';
 import { mockApi, ok, renderPage } from '../../account/testing';
 import { signInAs } from '../../team/testing';
@@ -135,4 +138,26 @@ describe('HomePage', () => {
     expect(await screen.findByText('نظرة عامة', {}, slow)).toBeTruthy();
     await i18n.changeLanguage('en');
   });
+
+  // Every link on the home page (its only way out: its buttons retry) opens a page for the role.
+  it.each(ROLES.map((role) => [ROLE_NAME[role], role] as const))(
+    'leads the %s role only to pages it may open',
+    async (_name, role) => {
+      const permissions = [...DEFAULT_ROLE_PERMISSIONS[role]];
+      signInAs(role, permissions);
+      mockApi(STATISTICS);
+      const view = await renderPage(<HomePage />, '/home');
+      await screen.findByText('3.0 MB of 1.0 GB used', {}, slow);
+      const targets = [...view.container.querySelectorAll('a[href]')].map(
+        (link) => link.getAttribute('href') ?? '',
+      );
+      expect(targets.length).toBeGreaterThan(0);
+      const dead = targets.filter((target) => {
+        const decision = decide(target, { token: 'token', permissions }, ROUTE_TABLES);
+        return decision.type === 'redirect' && decision.to === NOT_FOUND_PATH;
+      });
+      expect(dead).toEqual([]);
+    },
+    slow.timeout,
+  );
 });

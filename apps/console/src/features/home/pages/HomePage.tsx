@@ -8,7 +8,6 @@ import { RouteIcon } from '../../../app/layout/icons';
 import { useShell } from '../../../app/layout/use-shell';
 import { workspaceNameOf } from '../../../app/layout/user-names';
 import { HOME_PATH } from '../../../app/routes';
-import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { Figures } from '../components/Figures';
 import './HomePage.css';
@@ -18,6 +17,8 @@ const DashboardCharts = lazy(() =>
   import('../components/DashboardCharts').then((module) => ({ default: module.DashboardCharts })),
 );
 
+const PROFILE_PATH = '/profile/info';
+
 type Destination = { to: string; title: string; icon: ReactNode };
 
 /** The landing page: who is signed in, the dashboard's figures and charts (spec 000 §7), and a
@@ -26,7 +27,6 @@ export function HomePage() {
   const { t } = useTranslation(['home', 'common', 'contract']);
   const { user } = useSession();
   const shell = useShell();
-  const canOpenProfile = usePermission('profile:info');
   if (!user) return null;
 
   const company = user.company_name;
@@ -39,8 +39,8 @@ export function HomePage() {
         title: t(`common:${entry.title}`),
         icon: <RouteIcon name={entry.icon} />,
       })),
-    ...(canOpenProfile
-      ? [{ to: '/profile/info', title: t('common:route.profile'), icon: <UserOutlined /> }]
+    ...(shell.opens(PROFILE_PATH)
+      ? [{ to: PROFILE_PATH, title: t('common:route.profile'), icon: <UserOutlined /> }]
       : []),
   ];
 
