@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useSaveRolePermissions } from '../api';
 import { groupPermissions, isModuleKey, PERMISSION_LABEL } from '../permission-labels';
+import { listedPermissions } from '../permission-pages';
 
 /** Keys the system role keeps whatever is chosen: without them nobody could edit the matrix. */
 const LOCKED: Partial<Record<number, readonly string[]>> = { [Role.system]: ['setting:pms'] };
@@ -12,13 +13,13 @@ const LOCKED: Partial<Record<number, readonly string[]>> = { [Role.system]: ['se
 const sameSet = (a: ReadonlySet<string>, b: readonly string[]) =>
   a.size === b.length && b.every((key) => a.has(key));
 
-/** One role's column of the matrix: the keys grouped by module, those above the role's ceiling
- * greyed out; saved with PUT role/permission/{role_id}. */
+/** One role's column of the matrix: the keys grouped by module, each by its name with the key
+ * beneath, those above the role's ceiling greyed out; saved with PUT role/permission/{role_id}. */
 export function RolePermissions({ role }: { role: RolePermissionItem }) {
   const { t } = useTranslation(['team', 'common']);
   const save = useSaveRolePermissions();
   const [checked, setChecked] = useState<Set<string>>(() => new Set(role.permissions));
-  const groups = useMemo(() => groupPermissions(), []);
+  const groups = useMemo(() => groupPermissions(listedPermissions(role.ceiling)), [role.ceiling]);
   const ceiling = useMemo(() => new Set(role.ceiling), [role.ceiling]);
   const locked = LOCKED[role.role_id] ?? [];
   const editable = (key: string) => ceiling.has(key) && !locked.includes(key);
@@ -89,11 +90,20 @@ export function RolePermissions({ role }: { role: RolePermissionItem }) {
                     onChange={(event) => set([key], event.target.checked)}
                     style={{ minWidth: 220 }}
                   >
-                    {t(PERMISSION_LABEL[key])}{' '}
-                    {isModuleKey(key) ? <Tag bordered={false}>{t('permission.module')}</Tag> : null}
-                    <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
-                      {key}
-                    </Typography.Text>
+                    <Flex vertical>
+                      <span>
+                        {t(PERMISSION_LABEL[key])}
+                        {isModuleKey(key) ? (
+                          <Tag bordered={false} style={{ marginInlineStart: 8 }}>
+                            {t('permission.module')}
+                          </Tag>
+                        ) : null}
+                      </span>
+                      {/* The key is for those who read the API: smaller, muted, left to right. */}
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        <code dir="ltr">{key}</code>
+                      </Typography.Text>
+                    </Flex>
                   </Checkbox>
                 );
                 return ceiling.has(key) ? (

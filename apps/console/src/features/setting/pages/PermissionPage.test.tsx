@@ -50,8 +50,13 @@ describe('PermissionPage', { timeout: 30_000 }, () => {
     await screen.findByText('Changes reach users who are signed in at their next request.', {}, slow);
 
     // Above the user role's ceiling: shown, never tickable.
-    expect(box('setting:pms').disabled).toBe(true);
     expect(box('team:user:add').disabled).toBe(true);
+    // Never within reach of the role and opening no page for it: not listed.
+    expect(screen.queryByText('setting:pms', { selector: 'code' })).toBeNull();
+    // Each key by its name, the key beneath it.
+    expect(box('team:user:add').closest('label')?.textContent).toBe(
+      'Add and edit users and companiesteam:user:add',
+    );
     // Within it: tickable, and ticked as the server said.
     expect(box('schedule:audit').disabled).toBe(false);
     expect(box('schedule:audit').checked).toBe(false);
@@ -66,12 +71,24 @@ describe('PermissionPage', { timeout: 30_000 }, () => {
     expect(sent.every((key) => ROLE_CEILING[Role.user].includes(key as never))).toBe(true);
   });
 
+  it('lists no entry that opens no page for the role', async () => {
+    mockApi({ 'GET /manager/account/role/permission': () => ok(roles) });
+    await renderPage(<PermissionPage />, '/setting/permission?role=1', '/setting/permission');
+    await screen.findByText('Changes reach users who are signed in at their next request.', {}, slow);
+    // The system role holds the device menu and the upgrade list, whose page is not there yet.
+    for (const key of ['device', 'device:ota:list', 'ota', 'res:image:list']) {
+      expect(screen.queryByText(key, { selector: 'code' })).toBeNull();
+    }
+    expect(box('setting:pms').checked).toBe(true);
+    expect(box('team:user:list').checked).toBe(true);
+  });
+
   it("keeps the system role's own matrix permission", async () => {
     mockApi({ 'GET /manager/account/role/permission': () => ok(roles) });
     await renderPage(<PermissionPage />, '/setting/permission', '/setting/permission');
     await screen.findByText('Changes reach users who are signed in at their next request.', {}, slow);
     expect(box('setting:pms').checked).toBe(true);
     expect(box('setting:pms').disabled).toBe(true);
-    expect(box('setting:sys:list').disabled).toBe(false);
+    expect(box('setting:font-manage').disabled).toBe(false);
   });
 });
