@@ -52,6 +52,12 @@ export const EXPORT_BATCH = 2000;
 
 type Payload = { exportId: number };
 
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    [JOB]: Payload;
+  }
+}
+
 /** What an export keeps beside the filters: the scope it was asked in. */
 type StoredFilters = ExportFilters & { scope: FrozenScope };
 
@@ -92,6 +98,7 @@ export async function createExport(
   const filters: ExportFilters = Object.fromEntries(
     Object.entries(rest).filter(([, value]) => value !== undefined),
   ) as ExportFilters;
+  await checkFilterIds(app.db, scope, filters);
   const frozen = await freezeScope(app.db, scope);
   const id = await app.db.transaction(async (tx) => {
     const [row] = await tx
@@ -132,32 +139,51 @@ async function removeOldExports(app: FastifyInstance, userId: number) {
   }
 }
 
-async function presentExports(db: Db, rows: readonly StatisticsExportRow[]): Promise<ExportRow[]> {
+type FilterKey = 'device_id' | 'content_id' | 'schedule_id';
+
+/** The rows a filter id names, by name, as far as the caller may see them. */
+function namesInScope(db: Db, scope: TenantScope, key: FilterKey, ids: number[]) {
+  const table = { device_id: devices, content_id: contents, schedule_id: schedules }[key];
+  const name = key === 'device_id' ? deviceName : key === 'content_id' ? contents.name : schedules.name;
+  return db
+    .select({ id: table.id, name })
+    .from(table)
+    .where(
+      and(
+        inArray(table.id, ids),
+        scope.rowFilter({ companyId: table.companyId, workspaceId: table.workspaceId }),
+      ),
+    );
+}
+
+/** A filter naming a row outside the caller's scope is refused like any other foreign id. */
+async function checkFilterIds(db: Db, scope: TenantScope, filters: ExportFilters) {
+  for (const key of ['device_id', 'content_id', 'schedule_id'] as const) {
+    const id = filters[key];
+    if (id === undefined) continue;
+    const found = await namesInScope(db, scope, key, [id]);
+    if (found.length === 0) throw notFound();
+  }
+}
+
+async function presentExports(
+  db: Db,
+  scope: TenantScope,
+  rows: readonly StatisticsExportRow[],
+): Promise<ExportRow[]> {
   const filtersOf = (row: StatisticsExportRow) => row.filters as StoredFilters;
-  const idsOf = (key: 'device_id' | 'content_id' | 'schedule_id') => [
-    ...new Set(rows.map((row) => filtersOf(row)[key]).filter((id): id is number => typeof id === 'number')),
-  ];
-  const [deviceIds, contentIds, scheduleIds] = [
-    idsOf('device_id'),
-    idsOf('content_id'),
-    idsOf('schedule_id'),
-  ];
+  // Names through the caller's scope: an export kept from before its filters were checked
+  // must not name another tenant's rows.
+  const namesOf = (key: FilterKey) => {
+    const ids = [
+      ...new Set(rows.map((row) => filtersOf(row)[key]).filter((id): id is number => typeof id === 'number')),
+    ];
+    return ids.length === 0 ? [] : namesInScope(db, scope, key, ids);
+  };
   const [deviceRows, contentRows, scheduleRows] = await Promise.all([
-    deviceIds.length === 0
-      ? []
-      : db.select({ id: devices.id, name: deviceName }).from(devices).where(inArray(devices.id, deviceIds)),
-    contentIds.length === 0
-      ? []
-      : db
-          .select({ id: contents.id, name: contents.name })
-          .from(contents)
-          .where(inArray(contents.id, contentIds)),
-    scheduleIds.length === 0
-      ? []
-      : db
-          .select({ id: schedules.id, name: schedules.name })
-          .from(schedules)
-          .where(inArray(schedules.id, scheduleIds)),
+    namesOf('device_id'),
+    namesOf('content_id'),
+    namesOf('schedule_id'),
   ]);
   const names = (found: { id: number; name: string }[]) => new Map(found.map((row) => [row.id, row.name]));
   const [deviceNames, contentNames, scheduleNames] = [
@@ -197,7 +223,7 @@ async function ownExport(db: Db, scope: TenantScope, id: number) {
 }
 
 export async function exportDetail(db: Db, scope: TenantScope, id: number): Promise<ExportRow> {
-  const [row] = await presentExports(db, [await ownExport(db, scope, id)]);
+  const [row] = await presentExports(db, scope, [await ownExport(db, scope, id)]);
   return row;
 }
 
@@ -222,7 +248,7 @@ export async function exportList(
       .from(statisticsExports)
       .where(mine(scope)),
   ]);
-  return { list: await presentExports(db, rows), total };
+  return { list: await presentExports(db, scope, rows), total };
 }
 
 /** DELETE statistics/export/:id: the row and its file; a running job notices and stops. */
@@ -436,5 +462,5 @@ export async function runExport(app: FastifyInstance, exportId: number) {
 
 /** Registers the job (a long one: a big export must not hold the mail queue back). */
 export function registerExports(app: FastifyInstance) {
-  app.jobs.register<Payload>(JOB, (payload) => runExport(app, payload.exportId), { long: true });
+  app.jobs.register(JOB, (payload) => runExport(app, payload.exportId), { long: true });
 }

@@ -536,6 +536,74 @@ describe('statistics/export', () => {
   });
 });
 
+describe('statistics/export filters of another company', () => {
+  it('refuses another company’s device, content and schedule, and never names them', async () => {
+    const a = await buildPlayedTenant();
+    const b = await buildPlayedTenant();
+    const member = await buildMember(
+      app,
+      await buildWorkspace(app, b.tenant.company.id, b.tenant.root.id),
+      Role.user,
+    );
+    const memberCall = as(app, await loginAs(app, member.email));
+    const export_ = '/backend/manager/statistics/export';
+    const count = async () => (await app.db.select().from(statisticsExports)).length;
+    for (const [caller, filter] of [
+      [b.call, { device_id: a.screen.row.id }],
+      [b.call, { content_id: a.image.id }],
+      [b.call, { schedule_id: a.schedule.id }],
+      // A member of B does not reach B's root workspace either.
+      [memberCall, { device_id: b.screen.row.id }],
+    ] as const) {
+      const before = await count();
+      const response = await caller({ method: 'POST', url: export_, payload: { format: 'csv', ...filter } });
+      expect(response.json(), JSON.stringify(filter)).toMatchObject({ code: 404001, data: null });
+      expect(response.body).not.toContain('Lobby');
+      expect(await count()).toBe(before);
+    }
+    // An export kept from before the check still names nothing of another company.
+    const [stale] = await app.db
+      .insert(statisticsExports)
+      .values({
+        userId: b.tenant.owner.id,
+        companyId: b.tenant.company.id,
+        format: 'csv',
+        filters: {
+          device_id: a.screen.row.id,
+          content_id: a.image.id,
+          schedule_id: a.schedule.id,
+          scope: { companyIds: [b.tenant.company.id], workspaceIds: null },
+        },
+        language: 'en',
+        fileName: 'stale.csv',
+      })
+      .returning();
+    const none = { device: null, content: null, schedule: null };
+    const detail = await b.call({ method: 'GET', url: `${export_}/${stale.id}` });
+    expect(detail.json().data.filter_names).toEqual(none);
+    const list = await b.call({ method: 'GET', url: export_ });
+    expect(list.json().data.list.find((row: { id: number }) => row.id === stale.id).filter_names).toEqual(
+      none,
+    );
+    // Its own rows it names.
+    const own = await b.call({
+      method: 'POST',
+      url: export_,
+      payload: {
+        format: 'csv',
+        device_id: b.screen.row.id,
+        content_id: b.image.id,
+        schedule_id: b.schedule.id,
+      },
+    });
+    expect(own.json().data.filter_names).toEqual({
+      device: 'Lobby',
+      content: 'Poster.png',
+      schedule: 'Morning',
+    });
+  });
+});
+
 describe('GET statistics/choices', () => {
   it('offers the scope’s devices, contents and schedules by name', async () => {
     const { call, screen, image, schedule } = await buildPlayedTenant();
