@@ -9,7 +9,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,6 +52,7 @@ import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
 import { SessionCache } from './platform/session-cache';
 import { tenancyPlugin } from './platform/tenancy';
+import { inputValidator } from './platform/validator';
 import { WorkspaceTrees } from './platform/workspace-trees';
 
 declare module 'fastify' {
@@ -126,7 +126,7 @@ export async function buildApp({
       : {}),
   }).withTypeProvider<ZodTypeProvider>();
   acceptEmptyJsonBodies(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidator);
   app.setSerializerCompiler(checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
   const bus = new EventBus(database, app.log);

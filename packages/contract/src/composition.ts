@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ContentType } from './enums';
 import { CLOCK_FORMATS, ITEM_FITS } from './program';
 import { colorSchema } from './sys';
-import { bodyIdSchema, idsSchema } from './team';
+import { idsSchema } from './team';
 import { TEXT_TRANSPARENT } from './text';
-import { listQuerySchema, listResultSchema, nameSchema } from './validation';
+import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
 
 // Compositions (/backend/manager/composition, the /content/composition-list page): a canvas of the
 // chosen resolution and orientation with zones, each showing media, a playlist, a text message, a

@@ -8,8 +8,15 @@ import {
   UPLOAD_SIZE_100MB,
 } from './limits';
 import type { Permission } from './permissions';
-import { bodyIdSchema, idsSchema } from './team';
-import { idSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
+import { idsSchema } from './team';
+import {
+  bodyIdSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  nameSchema,
+  required,
+} from './validation';
 
 // The content library's media side (ARCHITECTURE §8): the chunked upload of spec 000 §4, §7, §9
 // under /backend/manager/common, the storage info, and content under /backend/manager/resource.

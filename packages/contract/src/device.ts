@@ -4,8 +4,9 @@ import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
 import { STORAGE_MODES } from './player';
 import { programRefSchema } from './program-schemas';
-import { bodyIdSchema, idsSchema } from './team';
+import { idsSchema } from './team';
 import {
+  bodyIdSchema,
   idSchema,
   listQuerySchema,
   listResultSchema,
@@ -175,7 +176,7 @@ export type PlayerPoll = z.infer<typeof playerPollSchema>;
 
 /** POST /backend/player/ack (device token as Bearer): a command's result without the socket. */
 export const playerAckRequestSchema = z.object({
-  command_id: z.number().int().positive(),
+  command_id: bodyIdSchema,
   ok: z.boolean(),
   result: z.string().max(1000).nullable().optional(),
 });

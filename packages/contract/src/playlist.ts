@@ -3,8 +3,7 @@ import { canvasSideSchema, orientationQuerySchema, orientationSchema } from './c
 import { MEDIA_STATES } from './content';
 import { ContentType } from './enums';
 import { ITEM_FITS, TRANSITIONS } from './program';
-import { bodyIdSchema } from './team';
-import { listQuerySchema, listResultSchema, nameSchema } from './validation';
+import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
 
 // Playlists (issue 7) under /backend/manager/playlist: ordered items, each one library content, one
 // text message or one other playlist (nested; never so that a playlist contains itself). Screens

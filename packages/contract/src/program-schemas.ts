@@ -12,8 +12,8 @@ import {
   type Program,
   TRANSITIONS,
 } from './program';
-import { bodyIdSchema } from './team';
 import { TEXT_DIRECTIONS, TEXT_POSITIONS } from './text';
+import { bodyIdSchema } from './validation';
 
 // The zod side of program.ts, for the server's answers (GET …/program, GET player/manifest) and the
 // calls that name a program (a device's default content) or report on one (content errors). Kept

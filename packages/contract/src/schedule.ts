@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ScheduleType } from './enums';
-import { bodyIdSchema } from './team';
-import { listQuerySchema, listResultSchema, nameSchema, textSchema } from './validation';
+import {
+  bodyIdSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  nameSchema,
+  textSchema,
+} from './validation';
 
 // Schedules (issue 8) under /backend/manager/schedule: content bound to devices for a date range
 // and time frames, approved by an administrator before screens play it (spec 001 §3, §4;
@@ -166,7 +172,7 @@ export const SCHEDULE_SORT_COLUMNS = ['name', 'created_at', 'updated_at', 'start
 export const scheduleListQuerySchema = listQuerySchema(SCHEDULE_SORT_COLUMNS).extend({
   state: z.enum(SCHEDULE_STATES).optional(),
   type: z.enum(BUILT_SCHEDULE_TYPES).optional(),
-  device_id: z.coerce.number().int().positive().optional(),
+  device_id: idSchema.optional(),
   /** Only those waiting for the caller's approval (the approval tab and the dot). */
   ntc: z.union([z.boolean(), z.stringbool({ error: 'validation.boolean' })]).optional(),
 });

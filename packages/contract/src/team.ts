@@ -3,6 +3,7 @@ import { AccountStatus } from './enums';
 import { MAX_NAME_LENGTH, QUANTITY_LIMIT } from './limits';
 import { PERMISSIONS } from './permissions';
 import {
+  bodyIdSchema,
   cappedListResultSchema,
   emailSchema,
   idSchema,
@@ -14,13 +15,6 @@ import {
 // Team area (spec 000 §7 "Workspaces" and "Users, groups, customers"), under
 // /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }, user lists
 // { list, total, total_capped } (their count stops at USER_LIST_TOTAL_CAP).
-
-/** An id in a JSON body: a whole number above 0 (ids in paths and queries use idSchema). */
-export const bodyIdSchema = z
-  .number({ error: 'validation.id' })
-  .int('validation.id')
-  .positive('validation.id')
-  .max(2_147_483_647, 'validation.id');
 
 /** A name that may be left out or cleared (nickname, client type). */
 const optionalNameSchema = z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_SIZE_100MB } from './limits';
-import { bodyIdSchema } from './team';
-import { nameSchema } from './validation';
+import { bodyIdSchema, nameSchema } from './validation';
 
 // Mobile templates (/content/tmp): H5 content (ContentType.h5), an HTML5 package uploaded as a zip
 // through the chunked upload, extracted on the server and shown sandboxed; and their template

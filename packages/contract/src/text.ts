@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits';
 import { colorSchema } from './sys';
-import { bodyIdSchema } from './team';
-import { listQuerySchema, listResultSchema, nameSchema, required } from './validation';
+import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
 
 // Text messages (spec 001 §3 "Message/marquee text"): their own entity, not a content type, shown
 // over content on screens as a scrolling marquee, under /backend/manager/text.

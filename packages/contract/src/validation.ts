@@ -90,7 +90,21 @@ export const macSchema = z
   .string(required('validation.mac.required'))
   .regex(MAC_PATTERN, 'validation.mac.format');
 
-export const idSchema = z.coerce.number().int().positive('validation.id');
+/** Ids are 32-bit serial columns: a larger number names no row, and PostgreSQL refuses it in a query. */
+export const MAX_ID = 2_147_483_647;
+
+/** Whether a number can be an id (for ids read outside a schema, such as a header). */
+export const isId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_ID;
+
+/** The rules of every id; each returns its own schema, so the cast keeps the type. */
+const idRules = <T extends z.ZodNumber | z.ZodCoercedNumber>(number: T): T =>
+  number.int('validation.id').positive('validation.id').max(MAX_ID, 'validation.id') as T;
+
+/** An id in a path or a query string: the number its text spells. */
+export const idSchema = idRules(z.coerce.number({ error: 'validation.id' }));
+
+/** An id in a JSON body: a number, not a text. */
+export const bodyIdSchema = idRules(z.number({ error: 'validation.id' }));
 
 /** The terms of use and privacy policy must be accepted (spec 001 §5). */
 export const acceptTermsSchema = z.literal(true, { error: 'validation.terms.required' });
@@ -98,7 +112,7 @@ export const acceptTermsSchema = z.literal(true, { error: 'validation.terms.requ
 /** Lists: page, page_size, sort "column,asc|desc", keyword (ARCHITECTURE §5). */
 export function listQuerySchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
     page_size: z.coerce.number().int().min(1).max(200).default(20),
     sort: z
       .string()
@@ -119,3 +133,47 @@ export const listResultSchema = <T extends z.ZodType>(item: T) =>
 export type CappedListResult<T> = ListResult<T> & { total_capped: boolean };
 export const cappedListResultSchema = <T extends z.ZodType>(item: T) =>
   listResultSchema(item).extend({ total_capped: z.boolean() });
+
+type InputPath = (string | number)[];
+
+/**
+ * Plain data only (a raw body such as a Buffer is bytes, not text): an object literal, or one
+ * whose prototype has none (a parsed query string's).
+ */
+const isPlain = (value: object) => {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+};
+
+/** Where a request's input holds U+0000, in a text or a key; null when nowhere. */
+export function nulPath(value: unknown, path: InputPath = []): InputPath | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = nulPath(value[index], [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A request's schema that first refuses U+0000 anywhere in the input: PostgreSQL cannot store it
+ * in text, and no field of the product has a use for it. The server wraps every route's schemas
+ * in it, so no route can forget.
+ */
+export const withoutNul = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, context) => {
+      const path = nulPath(value);
+      if (path) context.addIssue({ code: 'custom', message: 'validation.nul', path, input: value });
+    })
+    .pipe(schema);

@@ -74,6 +74,10 @@ describe('the Workspace-Id header', () => {
     expect((await system.call({ method: 'GET', url: list, headers: header(99999999) })).json().code).toBe(
       403002,
     );
+    // Beyond the 32-bit ids: no such workspace either (not a failed query).
+    expect(
+      (await system.call({ method: 'GET', url: list, headers: header(2_147_483_648) })).json().code,
+    ).toBe(403002);
   });
 
   it('leaves public routes alone', async () => {

@@ -1,4 +1,4 @@
-import { ResultCode, Role } from '@vitrine/contract';
+import { isId, ResultCode, Role } from '@vitrine/contract';
 import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -175,7 +175,7 @@ export class TenantScope {
   /** Pass the transaction when inside one: PGlite has one connection, a query outside it waits forever. */
   async canUseCompany(companyId: number, db: Db = this.db): Promise<boolean> {
     if (this.kind === 'company' || this.kind === 'workspace') return companyId === this.companyId;
-    if (this.kind === 'none') return false;
+    if (this.kind === 'none' || !isId(companyId)) return false; // beyond 32 bits: no such row
     const [row] = await db
       .select({ id: companies.id })
       .from(companies)
@@ -186,7 +186,7 @@ export class TenantScope {
 
   async canUseWorkspace(workspaceId: number, db: Db = this.db): Promise<boolean> {
     if (this.kind === 'company' || this.kind === 'workspace') return this.workspaceIds.includes(workspaceId);
-    if (this.kind === 'none') return false;
+    if (this.kind === 'none' || !isId(workspaceId)) return false; // beyond 32 bits: no such row
     const [row] = await db
       .select({ id: workspaces.id })
       .from(workspaces)

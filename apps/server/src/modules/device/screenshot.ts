@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ResultCode } from '@vitrine/contract';
+import { idSchema, ResultCode } from '@vitrine/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export const playerScreenshotRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       bodyLimit: SCREENSHOT_MAX_BYTES,
       schema: {
-        querystring: z.object({ command_id: z.coerce.number().int().positive() }),
+        querystring: z.object({ command_id: idSchema }),
         response: responses(empty),
       },
     },

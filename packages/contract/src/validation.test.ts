@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LANGUAGES } from './i18n';
+import { translate } from './messages';
+import { bodyIdSchema, idSchema, MAX_ID, nulPath, withoutNul } from './validation';
+
+describe('ids', () => {
+  it('are whole numbers from 1 to the largest 32-bit id, in a path or query and in a body', () => {
+    expect(idSchema.parse('2147483647')).toBe(MAX_ID);
+    expect(bodyIdSchema.parse(MAX_ID)).toBe(MAX_ID);
+    for (const bad of ['2147483648', '9007199254740993', '0', '-1', '1.5', 'x', '']) {
+      expect(idSchema.safeParse(bad).error?.issues[0].message, bad).toBe('validation.id');
+    }
+    for (const bad of [2_147_483_648, Number.MAX_SAFE_INTEGER, 0, 1.5, '1']) {
+      expect(bodyIdSchema.safeParse(bad).error?.issues[0].message, String(bad)).toBe('validation.id');
+    }
+  });
+});
+
+describe('U+0000', () => {
+  it('is found in a text, an array, a nested field or a key, and nowhere in bytes', () => {
+    expect(nulPath('a\u0000')).toEqual([]);
+    expect(nulPath({ a: 'x', b: [{ c: 'y' }, { c: '\u0000' }] })).toEqual(['b', 1, 'c']);
+    expect(nulPath({ 'k\u0000': 1 })).toEqual(['k\u0000']);
+    expect(nulPath({ a: 'x', b: [1, null, true] })).toBeNull();
+    expect(nulPath(Uint8Array.of(0, 0))).toBeNull();
+  });
+
+  it('is refused before the schema runs, with a message in every language', () => {
+    const schema = withoutNul(z.object({ title: z.string() }));
+    expect(schema.parse({ title: 'ok' })).toEqual({ title: 'ok' });
+    const issues = schema.safeParse({ title: 'a\u0000b' }).error?.issues;
+    expect(issues).toEqual([expect.objectContaining({ message: 'validation.nul', path: ['title'] })]);
+    const texts = LANGUAGES.map((language) => translate(language, 'validation.nul'));
+    expect(texts.every((text) => text !== 'validation.nul')).toBe(true);
+    expect(new Set(texts).size).toBe(LANGUAGES.length);
+  });
+});
