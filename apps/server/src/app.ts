@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, pickLanguage, ResultCode, translate } from '@vitrine/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -47,7 +47,7 @@ import { acceptEmptyJsonBodies } from './platform/json-body';
 import { Mailer } from './platform/mail';
 import { PermissionMatrix } from './platform/permissions';
 import { repliesPlugin } from './platform/replies';
-import { requestLogger } from './platform/request-logger';
+import { RequestLogController, requestLogger } from './platform/request-logger';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
 import { SessionCache } from './platform/session-cache';
@@ -106,9 +106,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 4 * 1024 * 1024,
     childLoggerFactory: requestLogger,
-    // Fastify's "incoming request" and "request completed" lines are info: below that level they
-    // would cost every call a check and a timing for lines never written.
-    logController: new LogController({
+    // One info line per request: below that level it would cost every call a check and a timing
+    // for lines never written.
+    logController: new RequestLogController({
       disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel),
     }),
     // Router failures (a malformed URL, a path parameter over 100 characters) answer in the envelope too.

@@ -10,10 +10,11 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = String(body); // read as a string, as asked
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parse(request, body, done);
+    parse(request, text, done);
   });
 }

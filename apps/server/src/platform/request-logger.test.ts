@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { requestLogger } from './request-logger';
+import { RequestLogController, requestLogger } from './request-logger';
 
 function logger(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -46,5 +46,56 @@ describe('request logger', () => {
     const log = requestLogger(parent, { reqId: 'req-9' }, { level: 'info' });
     log.info('written at the route’s level');
     expect(lines).toMatchObject([{ level: 30, reqId: 'req-9' }]);
+  });
+});
+
+describe('request lines', () => {
+  async function served(level: string) {
+    const { parent, lines } = logger(level);
+    const app = Fastify({
+      loggerInstance: parent,
+      childLoggerFactory: requestLogger,
+      logController: new RequestLogController({ disableRequestLogging: level !== 'info' }),
+    });
+    app.get('/backend/manager/device', async () => ({ code: 220000 }));
+    app.get('/backend/player/poll', async (request, reply) => {
+      const { status } = request.query as { status?: string };
+      if (status) reply.code(Number(status));
+      return status === '304' ? '' : { code: 220000 };
+    });
+    await app.ready();
+    return { app, lines };
+  }
+
+  it('writes one line per request, when it completes, with its method, URL, status and time', async () => {
+    const { app, lines } = await served('info');
+    await app.inject({ method: 'GET', url: '/backend/manager/device?page=1' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/backend/manager/device?page=1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0].responseTime).toBe('number');
+    await app.close();
+  });
+
+  it('writes nothing for healthy player polls, and a line when one fails', async () => {
+    const { app, lines } = await served('info');
+    await app.inject({ method: 'GET', url: '/backend/player/poll' });
+    await app.inject({ method: 'GET', url: '/backend/player/poll?status=304' });
+    expect(lines).toEqual([]);
+    await app.inject({ method: 'GET', url: '/backend/player/poll?status=503' });
+    await app.inject({ method: 'GET', url: '/backend/player/nothing-here' });
+    expect(lines.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([503, 404]);
+    await app.close();
+  });
+
+  it('writes no request lines above info', async () => {
+    const { app, lines } = await served('warn');
+    await app.inject({ method: 'GET', url: '/backend/manager/device' });
+    expect(lines).toEqual([]);
+    await app.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -76,4 +76,31 @@ export function requestLogger(
     return logger.child(bindings, options);
   }
   return new RequestLogger(parent as Parent, bindings) as unknown as FastifyBaseLogger;
+}
+
+/** Player calls that went well: screens poll these all day, so they are not worth a line each. */
+const isHealthyPlayerCall = (request: FastifyRequest, reply: FastifyReply) =>
+  request.url.startsWith('/backend/player/') &&
+  ((reply.statusCode >= 200 && reply.statusCode < 300) || reply.statusCode === 304);
+
+/**
+ * Fastify's request lines, one per request: the method, URL, status and time when it completes
+ * (Fastify writes another when it arrives), none for healthy player calls. Errors are written as
+ * Fastify writes them.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+  override routeNotFound() {} // its 404 has its completion line
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else if (!isHealthyPlayerCall(request, reply)) {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
 }
