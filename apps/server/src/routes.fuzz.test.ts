@@ -7,8 +7,11 @@ import { buildUser, loginAs } from './test/factories';
 import { databaseFingerprint } from './test/fingerprint';
 
 // Every route's schema fed random and hostile input, as a system user and as an owner: never a 5xx,
-// and a request refused for its input changes nothing. Generated from the route table, so a new
-// route is covered without anyone remembering to add it.
+// and a request refused for its input changes nothing. Generated from the route table and the
+// OpenAPI document, so a new route and a new field are covered without anyone remembering: besides
+// random bodies and queries, each run may take a body or query the route's own schema accepts and
+// spoil one field of it (an id beyond 32 bits, a NUL character, any hostile value), so the spoiled
+// field reaches the handler past every other rule.
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -19,6 +22,10 @@ const hostileString = fc.oneof(
     '../../etc/passwd',
     '%00',
     '\u0000',
+    'a\u0000b',
+    '2147483648',
+    '9007199254740991',
+    '-2147483649',
     '💥'.repeat(300),
     'a'.repeat(5000),
     '-1',
@@ -71,6 +78,166 @@ const hostileBody = fc.oneof(
   hostileValue,
 );
 
+/** Numbers no 32-bit id column holds, and the edges of one. */
+const OUT_OF_RANGE = [2_147_483_648, Number.MAX_SAFE_INTEGER, -2_147_483_649, 2_147_483_647, 0, -1, 1e300];
+/** What replaces one field of an accepted input. */
+const spoiled = fc.oneof(
+  fc.constantFrom<unknown>(...OUT_OF_RANGE, 'a\u0000b', '\u0000', { '\u0000': 1 }, ['\u0000']),
+  fc.integer({ min: 1, max: 50 }),
+  hostileValue,
+);
+const spoiledText = fc.oneof(
+  fc.constantFrom(...OUT_OF_RANGE.map(String), 'a\u0000b', '\u0000', '1e309'),
+  hostileString,
+);
+
+/** The part of an OpenAPI 3.0 schema the fuzzer reads. */
+type Schema = {
+  type?: string;
+  enum?: unknown[];
+  default?: unknown;
+  nullable?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: boolean;
+  minItems?: number;
+};
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+};
+
+/** Texts a field's pattern may accept, tried in this order. */
+const TAME_TEXTS = [
+  'Fuzzed',
+  'fuzz@example.com',
+  'https://example.com/',
+  '2030-01-01',
+  '08:00',
+  'FREQ=DAILY',
+  '#ffffff',
+  '123456',
+  'ABCDEF',
+  'aa:bb:cc:dd:ee:ff',
+  'c'.repeat(64),
+  '00000000-0000-4000-8000-000000000000',
+  'x',
+];
+/** An id that is valid but names no row: an accepted input must not disable the fuzzing users. */
+const TAME_ID = 2_000_000_000;
+
+const variants = (schema: Schema) => schema.anyOf ?? schema.oneOf ?? schema.allOf;
+
+/** A value the schema accepts, as far as the fuzzer can tell: each field's first plausible value. */
+function tame(schema: Schema): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  const options = variants(schema);
+  if (options) return tame(options.find((option) => option.type !== 'null') ?? options[0]);
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum === undefined || schema.minimum + (schema.exclusiveMinimum ? 1 : 0) > 1
+        ? (schema.minimum ?? TAME_ID)
+        : TAME_ID;
+    case 'boolean':
+      return true;
+    case 'string':
+      return (
+        TAME_TEXTS.find(
+          (text) =>
+            (schema.pattern === undefined || new RegExp(schema.pattern, 'u').test(text)) &&
+            text.length >= (schema.minLength ?? 0) &&
+            text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY),
+        ) ?? 'x'
+      );
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => tame(schema.items ?? {}));
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((key) => [key, tame(schema.properties?.[key] ?? {})]),
+      );
+    default:
+      return null;
+  }
+}
+
+type Path = (string | number)[];
+
+/** Every field a schema names, optional ones too (an array's by its first item). */
+function fieldsOf(schema: Schema, path: Path = [], depth = 0): Path[] {
+  if (depth > 6) return [];
+  const options = variants(schema);
+  if (options) return options.flatMap((option) => fieldsOf(option, path, depth + 1));
+  if (schema.type === 'array') return [path, ...fieldsOf(schema.items ?? {}, [...path, 0], depth + 1)];
+  if (schema.type === 'object') {
+    return [
+      ...(path.length > 0 ? [path] : []),
+      ...Object.entries(schema.properties ?? {}).flatMap(([key, field]) =>
+        fieldsOf(field, [...path, key], depth + 1),
+      ),
+    ];
+  }
+  return [path];
+}
+
+/** A copy of `value` with `replacement` at `path`, making the containers on the way. */
+function spoil(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const container = (
+    Array.isArray(value)
+      ? [...value]
+      : typeof value === 'object' && value !== null
+        ? { ...value }
+        : typeof head === 'number'
+          ? []
+          : {}
+  ) as Record<string | number, unknown>;
+  container[head] = spoil(container[head], rest, replacement);
+  return container;
+}
+
+/** A body the route's schema accepts with one field spoiled, or none when it takes no JSON. */
+function spoiledBodies(operation: Operation | undefined): fc.Arbitrary<unknown> | null {
+  const schema = operation?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return null;
+  const base = tame(schema);
+  const fields = fieldsOf(schema);
+  if (fields.length === 0) return fc.constant(base);
+  return fc.tuple(fc.constantFrom(...fields), spoiled).map(([path, value]) => spoil(base, path, value));
+}
+
+/** A query the route accepts with one parameter spoiled, or null when it takes none. */
+function spoiledQueries(operation: Operation | undefined): fc.Arbitrary<Record<string, string>> | null {
+  const parameters = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  if (parameters.length === 0) return null;
+  const base = Object.fromEntries(
+    parameters
+      .filter((parameter) => parameter.required)
+      .map((parameter) => [parameter.name, String(tame(parameter.schema))]),
+  );
+  return fc
+    .tuple(fc.constantFrom(...parameters.map((parameter) => parameter.name)), spoiledText)
+    .map(([name, value]) => ({ ...base, [name]: value }));
+}
+
+const randomQuery = fc.dictionary(
+  fc.constantFrom('page', 'page_size', 'sort', 'keyword', 'r'),
+  hostileString,
+  {
+    maxKeys: 3,
+  },
+);
+
 // Tables that a refused request may legitimately write: the login audit trail and lock counters,
 // the mails about them, reported client errors.
 const AUDIT_TABLES = ['login_history', 'jobs', 'error_reports', 'users', 'sessions'];
@@ -93,17 +260,26 @@ describe('every route under random and hostile input', () => {
   it('never answers 5xx, and a refused input changes nothing', async () => {
     const routes = app.routeAccess.filter((route) => !route.url.startsWith('/backend/docs'));
     expect(routes.length).toBeGreaterThan(10);
+    const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const operationOf = (route: { method: string; url: string }) =>
+      document.paths[route.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    // The fuzzer reads the schemas it spoils: most routes take a body or a query.
+    const read = routes.filter(
+      (route) => spoiledBodies(operationOf(route)) ?? spoiledQueries(operationOf(route)),
+    );
+    expect(read.length).toBeGreaterThan(routes.length / 2);
     // The database as the last refused request left it (refused means unchanged): the next run's
     // "before" without hashing every table again. Unknown after an answer that may have written.
     let known: string | undefined;
     for (const route of routes) {
       if (route.url === '/backend/account/logout') continue; // would end the fuzzing session itself
+      const operation = operationOf(route);
+      const bodies = spoiledBodies(operation);
+      const queries = spoiledQueries(operation);
       await fc.assert(
         fc.asyncProperty(
-          hostileBody,
-          fc.dictionary(fc.constantFrom('page', 'page_size', 'sort', 'keyword', 'r'), hostileString, {
-            maxKeys: 3,
-          }),
+          bodies ? fc.oneof(hostileBody, bodies) : hostileBody,
+          queries ? fc.oneof(randomQuery, queries) : randomQuery,
           hostileString,
           fc.constantFrom('system', 'owner'),
           async (body, query, param, who) => {
