@@ -156,6 +156,8 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     await bus.start();
     deviceHub.start();
+    // Queued and recurring jobs run only where RUN_JOBS allows.
+    if (config.runJobs) jobs.start();
   });
   // Before the WebSocket plugin's own preClose (a child scope's, so it runs after this one):
   // the hub closes the player sockets as "server going away" and forgets them first, so their
@@ -163,6 +165,8 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await deviceHub.close();
   });
+  // Jobs stop first (their timers, and the runs in progress) while everything they use is open.
+  app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', async () => {
     await bus.close();
     await sessions.drain();

@@ -29,7 +29,6 @@ if (created) {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-if (config.runJobs) app.jobs.start();
 // A restarting fleet reconnects at once: a listen queue deeper than Node's 511 (the kernel caps it
 // at net.core.somaxconn) keeps those connections from being dropped before they are accepted.
 await app.listen({ port: config.port, host: config.host, backlog: 4096 });
@@ -43,7 +42,6 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  await app.jobs.stop();
   await app.close();
   await database.close();
   clearTimeout(timer);

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import { jobs, recurringJobs } from '../db/schema';
 import { buildTestApp } from '../test/app';
 import { backoffSeconds, JobQueue } from './jobs';
 
@@ -10,7 +13,18 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 
-const queue = () => new JobQueue(app.db, app.log);
+/** The job types these tests use. */
+type TestJobs = {
+  count: { n: number };
+  flaky: Record<string, never>;
+  'nobody-handles-this': Record<string, never>;
+  orphan: { x: number };
+  tx: { kept: boolean };
+  slow: Record<string, never>;
+  transcode: { n: number };
+  mail: Record<string, never>;
+};
+const queue = () => new JobQueue<TestJobs>(app.db, app.log);
 const jobRow = async (id: number) => (await app.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 const makeDue = (id: number) => app.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, id));
 const secondsUntil = (date: Date) => (date.getTime() - Date.now()) / 1000;
@@ -195,5 +209,115 @@ describe('JobQueue', () => {
     await q.stop();
     expect(order).toEqual(['transcode 1 started', 'mail', 'transcode 2 started']);
     expect(most).toBe(1);
+  });
+});
+
+describe('recurring jobs', () => {
+  const recurringRow = async (name: string) =>
+    (await app.db.select().from(recurringJobs).where(eq(recurringJobs.name, name)))[0];
+  const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+
+  it('runs once per interval across two queues on the same database', async () => {
+    const a = queue();
+    const b = queue();
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+    };
+    a.every('sweep', 60_000, work, { firstAfterMs: 0 });
+    b.every('sweep', 60_000, work, { firstAfterMs: 0 });
+
+    expect(sum(await Promise.all([a.runRecurring(), b.runRecurring()]))).toBe(1);
+    expect(runs).toBe(1);
+    const row = await recurringRow('sweep');
+    expect(secondsUntil(row.nextRunAt)).toBeGreaterThan(58);
+    expect(row.lastRunBy === a.worker || row.lastRunBy === b.worker).toBe(true);
+
+    // Within the interval: nobody runs it.
+    expect(await Promise.all([a.runRecurring(), b.runRecurring()])).toEqual([0, 0]);
+    // The next interval: one of them runs it once more.
+    await app.db.update(recurringJobs).set({ nextRunAt: sql`now()` }).where(eq(recurringJobs.name, 'sweep'));
+    expect(sum(await Promise.all([a.runRecurring(), b.runRecurring()]))).toBe(1);
+    expect(runs).toBe(2);
+  });
+
+  it('waits its first interval, logs a failure and runs again the next interval', async () => {
+    const q = queue();
+    let calls = 0;
+    q.every('fails', 60_000, async () => {
+      calls += 1;
+      throw new Error('disk full');
+    });
+    expect(await q.runRecurring()).toBe(0);
+    expect(secondsUntil((await recurringRow('fails')).nextRunAt)).toBeGreaterThan(58);
+    await app.db.update(recurringJobs).set({ nextRunAt: sql`now()` }).where(eq(recurringJobs.name, 'fails'));
+    expect(await q.runRecurring()).toBe(1);
+    expect(calls).toBe(1);
+    expect(() => q.every('fails', 1000, async () => {})).toThrow(/already registered/);
+  });
+});
+
+// Whole servers on one database, as in a scale-out: the job instances share each sweep, an
+// instance with RUN_JOBS=false never runs it, and a closed one stops.
+describe('recurring jobs in running servers', () => {
+  /** Another server on `first`'s database (PGlite: the same one in this process). */
+  async function sibling(first: FastifyInstance, overrides: Partial<Config>) {
+    const config = { ...first.config, ...overrides };
+    const own = first.database.kind === 'postgres';
+    const database = own ? await openDatabase(config.databaseUrl, config.dataDir) : first.database;
+    const server = await buildApp({ config, database, logger: false });
+    await server.ready();
+    return {
+      server,
+      close: async () => {
+        await server.close();
+        if (own) await database.close();
+      },
+    };
+  }
+
+  it('runs a sweep once per interval across two job instances and stops with its server', async () => {
+    const first = await buildTestApp({ runJobs: true });
+    const second = await sibling(first, { runJobs: true });
+    const apiOnly = await sibling(first, { runJobs: false });
+    const INTERVAL = 400;
+    const runs: { by: string; at: number }[] = [];
+    const servers = { first, second: second.server, apiOnly: apiOnly.server };
+    for (const [by, server] of Object.entries(servers)) {
+      server.jobs.every(
+        'heartbeat',
+        INTERVAL,
+        async () => {
+          runs.push({ by, at: Date.now() });
+        },
+        { firstAfterMs: 0 },
+      );
+    }
+    let closedAt = 0;
+    try {
+      await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(5), {
+        timeout: 15_000,
+        interval: 50,
+      });
+      await second.close();
+      closedAt = Date.now();
+      // The sweep goes on, on the instance left.
+      await vi.waitFor(
+        () => expect(runs.filter((run) => run.at > closedAt).length).toBeGreaterThanOrEqual(3),
+        {
+          timeout: 15_000,
+          interval: 50,
+        },
+      );
+    } finally {
+      if (!closedAt) await second.close();
+      await apiOnly.close();
+    }
+    // Never twice in one interval (two instances running it would run it a few milliseconds apart).
+    const gaps = runs.slice(1).map((run, i) => run.at - runs[i].at);
+    expect(Math.min(...gaps)).toBeGreaterThan(INTERVAL / 2);
+    expect(runs.some((run) => run.by === 'apiOnly')).toBe(false);
+    // A closed server's queue has stopped: only the other instance runs it after.
+    expect(runs.filter((run) => run.at > closedAt).every((run) => run.by === 'first')).toBe(true);
   });
 });

@@ -3,7 +3,15 @@ import os from 'node:os';
 import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs, recurringJobs } from '../db/schema';
+
+/**
+ * Each job type's payload, by type name. A module adds its own types next to their handler:
+ * `declare module '…/platform/jobs' { interface JobPayloads { 'my-job': { id: number } } }`
+ * (an interface, because only interfaces merge).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules through declaration merging
+export interface JobPayloads {}
 
 export type Job = {
   id: number;
@@ -14,6 +22,24 @@ export type Job = {
 };
 
 export type JobHandler<P = Record<string, unknown>> = (payload: P, job: Job) => Promise<void>;
+
+/** Work that runs every interval; its result is ignored, a failure is logged. */
+export type RecurringWork = () => Promise<unknown>;
+
+export type EveryOptions = {
+  /** The first run when the job is new to the database (default: one interval). */
+  firstAfterMs?: number;
+};
+
+type Recurring = {
+  intervalMs: number;
+  firstAfterMs: number;
+  work: RecurringWork;
+  /** Its row exists, with a next run at most one interval away. */
+  seeded: boolean;
+  /** This process's run in progress, if any. */
+  running: Promise<void> | null;
+};
 
 export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
 
@@ -40,12 +66,18 @@ export const backoffSeconds = (attempts: number) =>
 
 /**
  * Background jobs from one table (ARCHITECTURE §10). Claiming locks rows with FOR UPDATE SKIP
- * LOCKED, so several server processes on one PostgreSQL run each job once.
+ * LOCKED, so several server processes on one PostgreSQL run each job once. Recurring work
+ * (every()) has a row of its own in recurring_jobs, claimed the same way when its next run is due,
+ * so each run happens once across the instances that run jobs (RUN_JOBS). `M` maps job types to
+ * their payloads.
  */
-export class JobQueue {
+export class JobQueue<M = JobPayloads> {
   /** Identifies this process in locked_by. */
   readonly worker = `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly recurring = new Map<string, Recurring>();
+  /** This process's clock (ms) before which no recurring job is due, as last read; 0: look. */
+  private recurringAt = 0;
   /**
    * Types whose jobs may run for minutes. Each runs beside the queue, one at a time per process,
    * so the short jobs (mail) never wait behind it.
@@ -64,14 +96,32 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  register<P>(type: string, handler: JobHandler<P>, options: { long?: boolean } = {}) {
+  register<T extends keyof M & string>(type: T, handler: JobHandler<M[T]>, options: { long?: boolean } = {}) {
     if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
     this.handlers.set(type, handler as JobHandler);
     if (options.long) this.longTypes.add(type);
   }
 
+  /**
+   * Runs `work` every `intervalMs` (measured from the start of the previous run), once across all
+   * instances that run jobs. An instance that dies during a run does not hold up the next one.
+   */
+  every(name: string, intervalMs: number, work: RecurringWork, options: EveryOptions = {}) {
+    if (this.recurring.has(name)) throw new Error(`Recurring job "${name}" is already registered`);
+    if (!(intervalMs > 0)) throw new Error(`Recurring job "${name}" needs a positive interval`);
+    const firstAfterMs = options.firstAfterMs ?? intervalMs;
+    this.recurring.set(name, { intervalMs, firstAfterMs, work, seeded: false, running: null });
+    this.recurringAt = 0;
+    this.wake();
+  }
+
   /** Adds a job; inside `tx` it exists only if the transaction commits. Returns its id. */
-  async enqueue(type: string, payload: object, options: EnqueueOptions = {}, tx?: Db): Promise<number> {
+  async enqueue<T extends keyof M & string>(
+    type: T,
+    payload: M[T],
+    options: EnqueueOptions = {},
+    tx?: Db,
+  ): Promise<number> {
     if (!this.handlers.has(type)) throw new Error(`No handler is registered for job type "${type}"`);
     const [row] = await (tx ?? this.db)
       .insert(jobs)
@@ -97,7 +147,15 @@ export class JobQueue {
     }
   }
 
-  /** Polls every second, and at once after an enqueue in this process. */
+  /** Runs the recurring jobs due now and waits for them; returns how many ran. */
+  async runRecurring(): Promise<number> {
+    this.recurringAt = 0;
+    const started = await this.startRecurring();
+    await Promise.all([...this.recurring.values()].map((entry) => entry.running));
+    return started;
+  }
+
+  /** Polls every second (sooner when a recurring job is due), and at once after an enqueue here. */
   start() {
     if (this.started) return;
     this.started = true;
@@ -111,6 +169,7 @@ export class JobQueue {
     this.timer = null;
     await this.ticking;
     await this.long;
+    await Promise.all([...this.recurring.values()].map((entry) => entry.running));
   }
 
   private async drain(keepGoing: () => boolean): Promise<number> {
@@ -159,7 +218,7 @@ export class JobQueue {
 
   private tick() {
     this.timer = null;
-    this.ticking = this.drain(() => this.started)
+    this.ticking = Promise.all([this.startRecurring(), this.drain(() => this.started)])
       .then(
         () => undefined,
         (err) => this.log.error({ err }, 'job runner: polling failed'),
@@ -167,7 +226,8 @@ export class JobQueue {
       .finally(() => {
         this.ticking = null;
         if (!this.started) return;
-        this.schedule(this.wakeAgain ? 0 : POLL_MS);
+        const untilRecurring = this.recurring.size > 0 ? this.recurringAt - Date.now() : POLL_MS;
+        this.schedule(this.wakeAgain ? 0 : Math.max(0, Math.min(POLL_MS, untilRecurring)));
         this.wakeAgain = false;
       });
   }
@@ -227,6 +287,80 @@ export class JobQueue {
       UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = ${message},
         run_at = now() + (${delay}::int * interval '1 second')
       WHERE id = ${job.id} AND locked_by = ${this.worker}`);
+  }
+
+  /** Claims each recurring job that is due and not running here, and starts it; returns how many. */
+  private async startRecurring(): Promise<number> {
+    if (this.recurring.size === 0 || Date.now() < this.recurringAt) return 0;
+    await this.seedRecurring();
+    const names = [...this.recurring.keys()];
+    const rows = await this.db
+      .select({ name: recurringJobs.name, nextRunAt: recurringJobs.nextRunAt, now: sql<string>`now()` })
+      .from(recurringJobs)
+      .where(inArray(recurringJobs.name, names));
+    let started = 0;
+    let next = Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      const entry = this.recurring.get(row.name) as Recurring;
+      // Read as an offset from the database's clock, so a skewed local clock changes nothing.
+      const dueIn = row.nextRunAt.getTime() - new Date(row.now).getTime();
+      if (dueIn > 0 || entry.running) {
+        // One still running here is looked at again a poll later.
+        next = Math.min(next, Date.now() + (entry.running ? Math.max(dueIn, POLL_MS) : dueIn));
+        continue;
+      }
+      const claimed = rowsOf<{ name: string }>(
+        await this.db.execute(sql`
+          UPDATE recurring_jobs SET next_run_at = now() + ${entry.intervalMs}::int * interval '1 millisecond',
+            last_run_at = now(), last_run_by = ${this.worker}
+          WHERE name IN (
+            SELECT name FROM recurring_jobs WHERE name = ${row.name} AND next_run_at <= now()
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING name`),
+      );
+      next = Math.min(next, Date.now() + entry.intervalMs);
+      if (claimed.length === 0) continue; // another instance has it
+      started += 1;
+      entry.running = entry
+        .work()
+        .then(
+          () => undefined,
+          (err) => this.log.error({ err, job: row.name }, 'recurring job failed'),
+        )
+        .finally(() => {
+          entry.running = null;
+        });
+    }
+    // A row gone (a restored backup, a cleared table) is created again at the next look.
+    const found = new Set(rows.map((row) => row.name));
+    for (const [name, entry] of this.recurring) {
+      if (found.has(name)) continue;
+      entry.seeded = false;
+      next = Date.now();
+    }
+    this.recurringAt = next;
+    return started;
+  }
+
+  /**
+   * Creates the rows of recurring jobs new to this process. A stored next run stays, so restarts
+   * neither run a job early nor put it off, unless it is more than the (shortened) interval away.
+   */
+  private async seedRecurring() {
+    for (const [name, entry] of this.recurring) {
+      if (entry.seeded) continue;
+      await this.db
+        .insert(recurringJobs)
+        .values({ name, nextRunAt: sql`now() + ${entry.firstAfterMs}::int * interval '1 millisecond'` })
+        .onConflictDoUpdate({
+          target: recurringJobs.name,
+          set: {
+            nextRunAt: sql`least(${recurringJobs.nextRunAt}, now() + ${entry.intervalMs}::int * interval '1 millisecond')`,
+          },
+        });
+      entry.seeded = true;
+    }
   }
 
   /** Jobs left running by a process that died: queued again, or failed when out of attempts. */

@@ -27,6 +27,12 @@ export type MailRequest = {
   vars: Record<string, string>;
 };
 
+declare module './jobs' {
+  interface JobPayloads {
+    mail: MailRequest;
+  }
+}
+
 /** The mail server saved in the console (settings: system scope, key mail_server). */
 export const mailServerSchema = z.object({
   host: z.string().min(1),
@@ -59,7 +65,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
  */
 export class Mailer {
   constructor(private readonly app: FastifyInstance) {
-    app.jobs.register<MailRequest>('mail', (request) => this.deliver(request));
+    app.jobs.register('mail', (request) => this.deliver(request));
   }
 
   /** Queues a mail; inside `tx` it is sent only if the transaction commits. */

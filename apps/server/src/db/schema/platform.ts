@@ -34,6 +34,17 @@ export const jobs = pgTable(
   (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
 );
 
+/**
+ * Recurring work (JobQueue.every), one row per job: the instance that moves next_run_at on, under
+ * FOR UPDATE SKIP LOCKED, runs it; last_run_* say when and where it last ran.
+ */
+export const recurringJobs = pgTable('recurring_jobs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastRunBy: varchar('last_run_by', { length: 64 }),
+});
+
 /** Settings as key → JSON value per scope: system (scope_id 0), customer, company or user. */
 export const settings = pgTable(
   'settings',

@@ -173,15 +173,5 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await renameContent(app, request, request.params.id, request.body.name)),
   );
 
-  // The recycle bin's sweep runs where background work runs (RUN_JOBS).
-  if (app.config.runJobs) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        purgeExpiredBin(app).catch((err) => app.log.error({ err }, 'recycle bin sweep failed'));
-      }, BIN_SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  app.jobs.every('recycle-bin-sweep', BIN_SWEEP_MS, () => purgeExpiredBin(app));
 };

@@ -30,6 +30,12 @@ const WORK_PREFIX = '.work-';
 export const STALE_WORK_MS = 24 * 3600_000;
 
 type Payload = { contentId: number };
+
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    [JOB]: Payload;
+  }
+}
 type Source = { hash: string; type: number; mime: string | null };
 
 /** What processing found, and the files it made in its work folder (not stored yet). */
@@ -56,7 +62,7 @@ class UnreadableMedia extends Error {
 /** Registers the job and clears the work folders of a process that died. */
 export function registerMediaProcessing(app: FastifyInstance) {
   // A long job: a transcode must not hold the mail queue back.
-  app.jobs.register<Payload>(
+  app.jobs.register(
     JOB,
     (payload, job) => processContent(app, payload.contentId, { retry: job.attempts < job.maxAttempts }),
     { long: true },

@@ -28,7 +28,7 @@ import { checkUpload, finishUpload, initUpload, receivePart, sweepExpiredUploads
 const UPLOADERS = Object.values(CONTENT_TYPE_PERMISSION);
 /** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
 const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
-/** How often expired uploads are swept, where this process runs the background work. */
+/** How often expired uploads are swept (by one of the instances that run jobs). */
 const SWEEP_MS = 60 * 60 * 1000;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,14 +98,5 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // A finished upload queues its processing.
   registerMediaProcessing(app);
 
-  if (app.config.runJobs) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        sweepExpiredUploads(app).catch((err) => app.log.error({ err }, 'upload sweep failed'));
-      }, SWEEP_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  app.jobs.every('upload-sweep', SWEEP_MS, () => sweepExpiredUploads(app));
 };

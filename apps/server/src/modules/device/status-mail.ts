@@ -32,6 +32,12 @@ type Change = 'online' | 'offline';
 /** seen: the device's last sign of life when it dropped, which tells this outage from a later one. */
 type Payload = { deviceId: number; status: Change; at: string; seen?: string | null };
 
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    [JOB]: Payload;
+  }
+}
+
 /** After these devices were marked offline: each outage's mail, decided once it has lasted. */
 export async function mailOffline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
   if (ids.length === 0) return;
@@ -143,7 +149,7 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
 
 /** Registers the job and hears the offline sweep. */
 export function registerStatusMails(app: FastifyInstance) {
-  app.jobs.register<Payload>(JOB, (payload) => sendStatusMails(app, payload));
+  app.jobs.register(JOB, (payload) => sendStatusMails(app, payload));
   app.deviceHub.onOffline((ids) => mailOffline(app, ids));
   app.deviceHub.onWake((ids) => markOnline(app, ids));
 }

@@ -24,7 +24,7 @@ const REPORT_LIMIT = {
     `content-error:${hash('sha256', request.headers.authorization ?? request.ip, 'base64url')}`,
 } as const;
 
-/** How often pushes still pending past PUSH_TIMEOUT_MS are marked failed (any instance may). */
+/** How often pushes still pending past PUSH_TIMEOUT_MS are marked failed. */
 const OVERDUE_SWEEP_MS = 5_000;
 
 export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,15 +36,8 @@ export const programPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (event.type === 'manifest-changed') cache.clear();
   });
   app.bus.onReconnect(() => cache.clear());
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      failOverduePushes(app.db).catch((err) => app.log.error({ err }, 'push statuses: sweep failed'));
-    }, OVERDUE_SWEEP_MS);
-    sweep.unref();
-  });
+  app.jobs.every('overdue-push-sweep', OVERDUE_SWEEP_MS, () => failOverduePushes(app.db));
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     cache.close();
   });
   registerEmptyMails(app);

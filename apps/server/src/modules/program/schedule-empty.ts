@@ -13,8 +13,8 @@ import { localDate } from './manifest';
 // each in their language, at most once a day per screen (devices.empty_mailed_at).
 //
 // Checked for the devices a schedule stopped reaching (the job SCHEDULE_EMPTY_JOB, queued in the
-// retracting transaction) and, where background work runs (RUN_JOBS), for every device once an
-// hour, which catches schedules that ended; the once-a-day stamp keeps that to one mail a day.
+// retracting transaction) and, by one of the instances that run jobs (RUN_JOBS), for every device
+// once an hour, which catches schedules that ended; the once-a-day stamp keeps that to one mail a day.
 //
 // A screen just paired, or just left with nothing, is given EMPTY_GRACE_MS first: it shows its name
 // and the clock meanwhile, and its user is usually still setting it up. So the queued check runs
@@ -24,8 +24,6 @@ import { localDate } from './manifest';
 export const SCHEDULE_EMPTY_JOB = 'schedule-empty';
 /** How often every device is checked. */
 const SWEEP_MS = 60 * 60_000;
-/** The first full check after a start (a restarting server has more urgent work). */
-const FIRST_SWEEP_MS = 5 * 60_000;
 /** How long a screen may have nothing to play before anyone is told. */
 export const EMPTY_GRACE_MS = 10 * 60_000;
 /** Devices stamped and mailed per transaction. */
@@ -33,12 +31,18 @@ const BATCH = 200;
 
 type Payload = { deviceIds: number[] };
 
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    [SCHEDULE_EMPTY_JOB]: Payload;
+  }
+}
+
 /** Queues the check of these devices in `tx` (they may have nothing left to play once it commits). */
 export async function queueEmptyCheck(tx: Db, deviceIds: readonly number[]) {
   if (deviceIds.length === 0) return;
   await tx.insert(jobs).values({
     type: SCHEDULE_EMPTY_JOB,
-    payload: { deviceIds: [...new Set(deviceIds)] },
+    payload: { deviceIds: [...new Set(deviceIds)] } satisfies Payload,
     runAt: sql`now() + ${EMPTY_GRACE_MS}::int * interval '1 millisecond'`,
   });
 }
@@ -155,20 +159,10 @@ export async function mailEmptyDevices(
   return reported;
 }
 
-/** Registers the job, and the hourly check where background work runs. */
+/** Registers the job, and the hourly check (it runs where background work runs). */
 export function registerEmptyMails(app: FastifyInstance) {
-  app.jobs.register<Payload>(SCHEDULE_EMPTY_JOB, async (payload) => {
+  app.jobs.register(SCHEDULE_EMPTY_JOB, async (payload) => {
     await mailEmptyDevices(app, payload.deviceIds);
   });
-  if (!app.config.runJobs) return;
-  const timers: NodeJS.Timeout[] = [];
-  const sweep = () => {
-    mailEmptyDevices(app).catch((err) => app.log.error({ err }, 'schedule-empty check failed'));
-  };
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(sweep, FIRST_SWEEP_MS).unref(), setInterval(sweep, SWEEP_MS).unref());
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
-  });
+  app.jobs.every('schedule-empty-sweep', SWEEP_MS, () => mailEmptyDevices(app));
 }
