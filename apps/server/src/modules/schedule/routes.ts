@@ -34,6 +34,7 @@ import {
   type Caller,
   createSchedule,
   deleteSchedules,
+  mayApprove,
   pendingCount,
   rejectSchedule,
   type Saved,
@@ -65,12 +66,16 @@ const callerOf = (request: FastifyRequest): Caller => ({
   permissions: request.permissions,
 });
 
-/** A save's answer: after a submit, the spec's message (waiting for approval, or live at once). */
+/** What a submit's answer says: live at once, or waiting for approval (the caller's own, if they may give it). */
+function submittedKey(request: FastifyRequest, state: string) {
+  if (state === 'approved') return 'schedule.published';
+  return mayApprove(callerOf(request)) ? 'schedule.submittedApprover' : SCHEDULE_SUBMITTED_MESSAGE_KEY;
+}
+
+/** A save's answer: after a submit, what is true for the caller (spec 001 §4's message for the others). */
 const saved = (request: FastifyRequest, { detail, state }: Saved, submitted: boolean) => ({
   code: ResultCode.success,
-  msg: submitted
-    ? translate(request.lang, state === 'approved' ? 'schedule.published' : SCHEDULE_SUBMITTED_MESSAGE_KEY)
-    : '',
+  msg: submitted ? translate(request.lang, submittedKey(request, state)) : '',
   data: detail,
 });
 

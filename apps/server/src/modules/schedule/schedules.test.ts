@@ -155,12 +155,12 @@ describe('POST schedule', () => {
     ).toBe(ResultCode.validation);
   });
 
-  it('submits at once when asked: pending, with the spec’s message', async () => {
+  it('submits at once when asked: pending, telling an owner who approves that the approval is theirs', async () => {
     const t = await tenant();
     const response = await t.call({ method: 'POST', url: URL, payload: standard(t, { submit: true }) });
     expect(response.json()).toMatchObject({
       code: ResultCode.success,
-      msg: 'Scheduling successful! The advertising plans will be finalized once approved by your administrator.',
+      msg: 'Scheduling successful! It is waiting for approval, which you can give yourself in the Approval list.',
       data: { state: 'pending', status: DeviceStatus.unconfirmed, ntc: true },
     });
   });
@@ -175,8 +175,20 @@ describe('POST schedule', () => {
       if (data !== null) expect(response.json().data).toMatchObject(data as object);
     };
     await expectInvalid(
-      standard(t, { start_date: '2026-02-01', end_date: '2026-01-01' }),
-      /start time must be earlier/,
+      standard(t, { start_date: '2099-02-01', end_date: '2099-01-01' }),
+      'The start time must be earlier than the end time',
+      { errors: [{ field: 'end_date' }] },
+    );
+    // Ended for every screen: refused, nothing stored.
+    await expectInvalid(
+      standard(t, { start_date: '2020-01-01', end_date: '2020-01-31', submit: true }),
+      'The end date has passed: choose an end date from today on',
+      { errors: [{ field: 'end_date' }] },
+    );
+    const yesterday = new Date(Date.now() - 36 * 3_600_000).toISOString().slice(0, 10);
+    await expectInvalid(
+      standard(t, { start_date: yesterday, end_date: yesterday }),
+      /end date has passed/,
     );
     await expectInvalid(standard(t, { device_ids: [] }), /Select at least one device/);
     await expectInvalid(standard(t, { items: [] }), /Select at least one content/);
@@ -294,7 +306,7 @@ describe('approval', () => {
     const draft = await create(t.call, standard(t, { device_ids: [t.screen.id, online.row.id] }));
     const submitted = await act(t.call, draft.id, 'submit');
     expect(submitted.json()).toMatchObject({
-      msg: expect.stringMatching(/once approved/),
+      msg: expect.stringMatching(/give yourself/),
       data: { state: 'pending', approved_at: null },
     });
     expect((await act(t.call, draft.id, 'submit')).json().code).toBe(ResultCode.stateConflict);
@@ -381,7 +393,12 @@ describe('approval', () => {
       items: [{ content_id: image.id }],
       submit: true,
     });
-    const mine = await create(asUser, payload);
+    const created = await asUser({ method: 'POST', url: URL, payload });
+    // Who may not approve is told an administrator will (spec 001 §4).
+    expect(created.json().msg).toBe(
+      'Scheduling successful! The advertising plans will be finalized once approved by your administrator.',
+    );
+    const mine = created.json().data as ScheduleDetail;
     expect(mine).toMatchObject({ state: 'pending', ntc: false, creator_id: user.id });
     expect((await act(asUser, mine.id, 'approve')).json().code).toBe(ResultCode.permission);
     expect((await asUser({ method: 'GET', url: `${URL}/pending-count` })).json().data).toEqual({
@@ -496,13 +513,21 @@ describe('GET schedule', () => {
     );
   });
 
+  it('takes an end date of today wherever a screen still lives in it', async () => {
+    const t = await tenant();
+    const today = new Date().toISOString().slice(0, 10);
+    await create(t.call, standard(t, { start_date: today, end_date: today }));
+  });
+
   it('marks an approved schedule whose end passed as ended (5)', async () => {
     const t = await tenant();
-    const old = await create(
-      t.call,
-      standard(t, { start_date: '2020-01-01', end_date: '2020-01-31', submit: true }),
-    );
+    const old = await create(t.call, standard(t, { submit: true }));
     await act(t.call, old.id, 'approve');
+    // Past dates are refused on save: this one ran out after it was approved.
+    await app.db
+      .update(schedules)
+      .set({ startDate: '2020-01-01', endDate: '2020-01-31' })
+      .where(eq(schedules.id, old.id));
     const detail = (await t.call({ method: 'GET', url: `${URL}/${old.id}` })).json().data;
     expect(detail.status).toBe(DeviceStatus.expired);
   });

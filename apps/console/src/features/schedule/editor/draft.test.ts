@@ -25,7 +25,7 @@ const site = itemChoiceOf(
 describe('the draft', () => {
   it('becomes a body the contract accepts: items for item types, a program for program types, a spot for inserts', () => {
     const standard = {
-      ...emptyDraft('standard', '2026-03-02'),
+      ...emptyDraft('standard', '2099-03-02'),
       name: ' Spring ',
       devices: [{ device_id: 31, name: 'Lobby', signage_id: 'K7MX2Q', orientation: 0 }],
       items: [image, { ...video, duration: 20 }],
@@ -52,11 +52,11 @@ describe('the draft', () => {
     expect(bodyOf(playlist, false)).toMatchObject({ items: [], program_id: 41, submit: false });
     expect(scheduleRequestSchema.safeParse(bodyOf(playlist, false)).success).toBe(true);
 
-    const insert = { ...standard, type: 'insert', spot: { start: '2026-04-01T12:30', minutes: 15 } };
+    const insert = { ...standard, type: 'insert', spot: { start: '2099-04-01T12:30', minutes: 15 } };
     const spot = bodyOf(insert, false);
     expect(spot).toMatchObject({
-      start_date: '2026-04-01',
-      end_date: '2026-04-01',
+      start_date: '2099-04-01',
+      end_date: '2099-04-01',
       frames: [],
       spot: insert.spot,
     });
