@@ -276,8 +276,12 @@ describe('recurring jobs in running servers', () => {
     };
   }
 
+  let first: FastifyInstance;
+  beforeAll(async () => {
+    first = await buildTestApp({ runJobs: true });
+  });
+
   it('runs a sweep once per interval across two job instances and stops with its server', async () => {
-    const first = await buildTestApp({ runJobs: true });
     const second = await sibling(first, { runJobs: true });
     const apiOnly = await sibling(first, { runJobs: false });
     const INTERVAL = 400;
