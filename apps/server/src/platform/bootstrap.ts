@@ -31,3 +31,21 @@ export async function ensureSystemAccount(db: Db, config: Config, log: FastifyBa
   log.info({ email }, 'created the first system account');
   return { email, password, printed: config.adminPassword === undefined };
 }
+
+/**
+ * The first login as a framed block, printed once the server listens: after the start-up log
+ * lines, where it cannot be lost between them.
+ */
+export function firstLoginBanner(created: { email: string; password: string; printed: boolean }): string {
+  const lines = [
+    'Vitrine is ready. Log in as the system administrator:',
+    '',
+    `  email:    ${created.email}`,
+    created.printed
+      ? `  password: ${created.password}   (shown once: write it down)`
+      : '  password: the ADMIN_PASSWORD you set',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, ''].join('\n');
+}
