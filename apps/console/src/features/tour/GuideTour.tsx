@@ -15,6 +15,8 @@ type Props = {
   tour: TourName;
   /** Phone layout: the menu is a closed drawer, so its steps show in the middle of the screen. */
   mobile: boolean;
+  /** The step whose Next waits until the user has done what it asks (its text says so). */
+  waiting?: string | null;
   onFinish: () => void;
   onSkip: () => void;
   /** The close button, or an element that did not appear within 30 s. */
@@ -28,7 +30,7 @@ const element = (id: string) => document.getElementById(id);
  * the first, 100 ms for the next ones, as the user opens a drawer or walks a wizard) and closes
  * itself when that element has not appeared within 30 s. The mask is 75 % opaque.
  */
-export function GuideTour({ tour, mobile, onFinish, onSkip, onClose }: Props) {
+export function GuideTour({ tour, mobile, waiting = null, onFinish, onSkip, onClose }: Props) {
   const { t } = useTranslation('tour');
   const ids = TOUR_STEPS[tour];
   const [current, setCurrent] = useState(0);
@@ -72,7 +74,7 @@ export function GuideTour({ tour, mobile, onFinish, onSkip, onClose }: Props) {
 
   const steps: TourStepProps[] = ids.map((id, index) => ({
     title: t(`${tour}.${id}.title`),
-    description: t(`${tour}.${id}.description`),
+    description: t(`${tour}.${id}.${id === waiting ? 'waiting' : 'description'}`),
     target: centered(id) ? null : () => element(id) as HTMLElement,
     nextButtonProps:
       // The add button's step opens the drawer whose fields come next.
@@ -89,12 +91,19 @@ export function GuideTour({ tour, mobile, onFinish, onSkip, onClose }: Props) {
       onChange={setCurrent}
       onFinish={onFinish}
       onClose={() => onClose('closed')}
-      actionsRender={(buttons) => (
+      actionsRender={(buttons, { current: at }) => (
         <>
           <Button id="tourSkip" size="small" type="text" onClick={onSkip}>
             {t('skip')}
           </Button>
-          {buttons}
+          {ids[at] === waiting ? (
+            // No Next until it is done: back only.
+            <Button size="small" onClick={() => setCurrent(at - 1)}>
+              {t('previous')}
+            </Button>
+          ) : (
+            buttons
+          )}
         </>
       )}
     />

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { signIn } from '../../lib/session';
 import { loginResult } from '../../test/fixtures';
-import { mockApi, ok } from '../account/testing';
+import { type ApiHandler, mockApi, ok } from '../account/testing';
 import { TourButton } from './TourButton';
 import { TourHost } from './TourHost';
 import { NOTHING_DONE } from './tour-logic';
@@ -36,6 +36,7 @@ function Page({ anchors = true }: { anchors?: boolean }) {
       <button type="button" id="addDevice" onClick={() => setDrawer(true)}>
         Add
       </button>
+      <div id="uploadContent">Drop files here</div>
       {drawer ? (
         <form>
           <input id="digitalSignageId" />
@@ -49,9 +50,10 @@ function Page({ anchors = true }: { anchors?: boolean }) {
   );
 }
 
-function server(progress = NOTHING_DONE) {
+function server(progress = NOTHING_DONE, extra: Record<string, ApiHandler> = {}) {
   let saved = progress;
   return mockApi({
+    ...extra,
     [`GET ${GUIDE}`]: () => ok({ user_guide: { value: saved } }),
     [`POST ${GUIDE}`]: (body) => {
       saved = (body as { user_guide: typeof saved }).user_guide;
@@ -64,7 +66,7 @@ async function renderShell(url: string, { anchors = true } = {}) {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(['tour']);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <TourButton color="black" />
@@ -75,6 +77,7 @@ async function renderShell(url: string, { anchors = true } = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 const firstLogin = (role: number = Role.owner) => signIn(loginResult({}, { role_id: role, login_times: 1 }));
@@ -154,6 +157,40 @@ describe('onboarding tour', () => {
     await renderShell('/content/image');
     // The content page's upload area is not in this fake page: the menu step shows first.
     expect(await screen.findByText('Your content')).toBeTruthy();
+  });
+
+  it('holds the content tour on the upload area until something is uploaded, then leads to the schedule', async () => {
+    firstLogin();
+    let total = 0;
+    const api = server(
+      { device: true, content: false, schedule: false },
+      { 'GET /manager/resource': () => ok({ list: [], total }) },
+    );
+    const client = await renderShell('/content/image');
+    expect(await screen.findByText('Your content')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(
+        'Drop files here or click to choose them. Once one is uploaded, Next takes you on to scheduling it.',
+      ),
+    ).toBeTruthy();
+    // Nothing uploaded: no Next (the schedule's content step would be empty), only back and skip.
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy();
+    expect(api.callsTo('GET /manager/resource').length).toBeGreaterThan(0);
+
+    // An upload finishes: the content lists are refreshed, and the tour goes on.
+    total = 1;
+    await act(() => client.invalidateQueries({ queryKey: ['content'] }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Now schedule it')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${GUIDE}`).at(-1)?.body).toEqual({
+        user_guide: { device: true, content: true, schedule: false },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/schedule/add'));
   });
 
   it('waits up to 30 s for its element, polling, then closes itself', async () => {

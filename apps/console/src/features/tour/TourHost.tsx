@@ -4,17 +4,19 @@ import { useLocation, useNavigate } from 'react-router';
 import { hasRole } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { GuideTour } from './GuideTour';
-import { saveGuide, useGuide, useResetRequested } from './guide';
+import { saveGuide, useGuide, useHasContent, useResetRequested } from './guide';
 import {
   ALL_DONE,
   effectiveProgress,
   pathAfter,
   progressAfter,
+  TOUR_GATES,
   TOUR_POLL_MS,
   TOUR_ROLES,
   type TourName,
   tourFor,
   tourPageOf,
+  uploadTypeOf,
 } from './tour-logic';
 
 /**
@@ -48,14 +50,15 @@ export function TourHost({ mobile }: { mobile: boolean }) {
   const guide = useGuide(enabled && (reset || (user?.login_times ?? 0) <= 1));
   // A tour closed here (close button or an element that never came) stays closed on this page.
   const [closedOn, setClosedOn] = useState<string | null>(null);
+  const progress = user && guide.data ? effectiveProgress(guide.data, user.login_times, reset) : null;
+  const tour: TourName | null = progress ? tourFor(tourPageOf(pathname, user?.role_id), progress) : null;
+  // The content tour's upload step waits for a first upload of the page's kind.
+  const uploaded = useHasContent(tour === 'content' ? uploadTypeOf(pathname) : null);
   useEffect(() => {
     if (closedOn !== null && closedOn !== pathname) setClosedOn(null);
   }, [closedOn, pathname]);
 
-  if (!enabled || !user) return null;
-  const progress = guide.data ? effectiveProgress(guide.data, user.login_times, reset) : null;
-  if (!progress) return null;
-  const tour: TourName | null = tourFor(tourPageOf(pathname, user.role_id), progress);
+  if (!enabled || !user || !progress) return null;
   if (!tour || closedOn === pathname) return null;
 
   const finish = () => {
@@ -69,6 +72,7 @@ export function TourHost({ mobile }: { mobile: boolean }) {
       key={`${tour} ${pathname}`}
       tour={tour}
       mobile={mobile}
+      waiting={uploaded ? null : (TOUR_GATES[tour] ?? null)}
       onFinish={finish}
       onSkip={() => void saveGuide(client, ALL_DONE)}
       onClose={() => setClosedOn(pathname)}

@@ -3,6 +3,7 @@ import type { Guide, UserGuide } from '@vitrine/contract';
 import { useSyncExternalStore } from 'react';
 import { request } from '../../lib/http';
 import { STORAGE_KEYS } from '../../lib/session';
+import { type ContentList, contentKeys } from '../content/api';
 import { NOTHING_DONE } from './tour-logic';
 
 // The tour's progress: the server keeps the three flags (GET/POST /manager/sys/guide); the
@@ -46,6 +47,21 @@ export function useGuide(enabled: boolean) {
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * Whether the library holds content of this type (null: nothing asked). Kept under the content
+ * lists' key, so a finished upload (which refreshes them) answers it anew.
+ */
+export function useHasContent(type: number | null) {
+  const query = { type: type ?? 0, page: 1, page_size: 1 };
+  const list = useQuery({
+    queryKey: contentKeys.list(query),
+    queryFn: ({ signal }) =>
+      request<ContentList>('GET', '/manager/resource', { query, signal, silent: true }),
+    enabled: type !== null,
+  });
+  return (list.data?.total ?? 0) > 0;
 }
 
 /** Saves the progress (shown at once; a failure leaves it shown, the next save carries it). */

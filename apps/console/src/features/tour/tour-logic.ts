@@ -1,11 +1,11 @@
-import { Role, type UserGuide } from '@vitrine/contract';
+import { ContentType, Role, type UserGuide } from '@vitrine/contract';
 
 // The onboarding tour's rules (spec 000 §2, §4, §9), free of React and the DOM.
 //
 //   Home (3 steps: the Devices, Content and Schedule menu entries) → the device path on the
 //   devices list (6: the menu entry, the add button, the drawer's four fields) → the content
-//   page (3: the menu entry, the upload area, the Schedule entry) → the schedule editor (6: the
-//   wizard's type, next, devices, content, order, time).
+//   page (3: the menu entry, the upload area, whose Next waits for a first upload, the Schedule
+//   entry) → the schedule editor (6: the wizard's type, next, devices, content, order, time).
 //
 // Each flag becomes true when its tour is finished and is saved to the server; skipping sets all
 // three. A user-role account on the devices list is treated as on Home (spec §4): for such an
@@ -53,15 +53,31 @@ export const isMenuAnchor = (id: string) => id.startsWith('route-');
 export const NOTHING_DONE: UserGuide = { device: false, content: false, schedule: false };
 export const ALL_DONE: UserGuide = { device: true, content: true, schedule: true };
 
-/** Content pages with an upload area (the file kinds). */
-const CONTENT_UPLOAD_PAGES = ['/content/image', '/content/video', '/content/document', '/content/music'];
+/** Content pages with an upload area, by the content type they upload (the file kinds). */
+const CONTENT_UPLOAD_PAGES: Record<string, ContentType> = {
+  '/content/image': ContentType.image,
+  '/content/video': ContentType.video,
+  '/content/document': ContentType.document,
+  '/content/music': ContentType.music,
+};
+
+/** The content type an upload page takes; null elsewhere. */
+export function uploadTypeOf(pathname: string): ContentType | null {
+  return CONTENT_UPLOAD_PAGES[pathname.replace(/\/+$/, '')] ?? null;
+}
+
+/**
+ * The step of a tour whose Next waits until the user has done it: the content tour goes on to
+ * the schedule only once something was uploaded (else the schedule's content step is empty).
+ */
+export const TOUR_GATES: Partial<Record<TourName, string>> = { content: 'uploadContent' };
 
 /** The tour page a path is, for a role; null where no tour starts. */
 export function tourPageOf(pathname: string, roleId: number | undefined): TourPage | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/home') return 'home';
   if (path === '/device/list') return roleId === Role.user ? 'home' : 'devices';
-  if (CONTENT_UPLOAD_PAGES.includes(path)) return 'content';
+  if (uploadTypeOf(path) !== null) return 'content';
   if (path === '/schedule/add' || path.startsWith('/schedule/add/')) return 'schedule';
   return null;
 }
