@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DeviceList,
   Holiday,
@@ -13,6 +13,7 @@ import type {
   ScheduleRequest,
   ScheduleSummary,
 } from '@vitrine/contract';
+import { useMemo } from 'react';
 import { request } from '../../lib/http';
 
 // Schedules (/manager/schedule) and holidays (/manager/holiday), issue 8. Every schedule change
@@ -103,14 +104,21 @@ export function useSchedulesChanged() {
   return () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
 }
 
-/** Creates a schedule (no id) or replaces one with everything in the body; silent (the editor shows failures). */
+/**
+ * Creates a schedule (no id) or replaces one with everything in the body; silent (the editor shows
+ * failures). `approve`: an approver's submit approves it as well once it is pending; a refused
+ * approval is shown by the shell and leaves it saved and pending.
+ */
 export function useSaveSchedule() {
   const changed = useSchedulesChanged();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ScheduleRequest }) =>
-      id
-        ? request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true })
-        : request<ScheduleDetail>('POST', BASE, { body, silent: true }),
+    mutationFn: async ({ id, body, approve }: { id?: number; body: ScheduleRequest; approve?: boolean }) => {
+      const saved = id
+        ? await request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true })
+        : await request<ScheduleDetail>('POST', BASE, { body, silent: true });
+      if (!approve || saved.state !== 'pending') return saved;
+      return request<ScheduleDetail>('POST', `${BASE}/${saved.id}/approve`, { body: {} }).catch(() => saved);
+    },
     onSuccess: changed,
   });
 }
@@ -194,6 +202,24 @@ export function useHolidayList(query: HolidayListQuery) {
     queryFn: ({ signal }) => request<HolidayList>('GET', HOLIDAY, { query, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The company's holidays (dates) of these years; none when the caller may not read them. */
+export function useHolidayDates(years: readonly number[]) {
+  const lists = useQueries({
+    queries: years.map((year) => ({
+      queryKey: holidayKeys.list({ year, page: 1, page_size: 200 }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        request<HolidayList>('GET', HOLIDAY, {
+          query: { year, page: 1, page_size: 200 },
+          signal,
+          silent: true,
+        }),
+      retry: false,
+    })),
+  });
+  const key = lists.flatMap((query) => query.data?.list.map((holiday) => holiday.date) ?? []).join(',');
+  return useMemo(() => new Set(key ? key.split(',') : []), [key]);
 }
 
 function useHolidaysChanged() {

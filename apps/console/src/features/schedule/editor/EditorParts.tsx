@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Saving } from './shared';
+import type { SaveMode, Saving } from './shared';
 
 // What the wizard and the spot editor both show: messages on a step or section, the holidays
 // switch, the name, and the two saves.
@@ -81,22 +81,34 @@ type SaveProps = {
   saving: Saving;
   /** Submitting asks for approval; without it, it publishes at once. */
   needConfirm: boolean;
-  onSave: (asSubmit: boolean) => void;
-  /** The submit button's id: the wizard's last step keeps its next button's. */
+  /** The user approves schedules: offered to approve it on submit. */
+  approver: boolean;
+  onSave: (mode: SaveMode) => void;
+  /** The main button's id: the wizard's last step keeps its next button's. */
   submitId?: string;
 };
 
-/** Save as a draft, or submit; the one under way spins. */
-export function SaveButtons({ saving, needConfirm, onSave, submitId }: SaveProps) {
+/** Save as a draft, submit (for approval, or to publish), or for an approver approve at once; the one under way spins. */
+export function SaveButtons({ saving, needConfirm, approver, onSave, submitId }: SaveProps) {
   const { t } = useTranslation('schedule-editor');
   return (
     <>
-      <Button loading={saving === 'draft'} onClick={() => onSave(false)}>
+      <Button loading={saving === 'draft'} onClick={() => onSave('draft')}>
         {t('finish.draft')}
       </Button>
-      <Button id={submitId} type="primary" loading={saving === 'submit'} onClick={() => onSave(true)}>
+      <Button
+        id={approver ? undefined : submitId}
+        type={approver ? 'default' : 'primary'}
+        loading={saving === 'submit'}
+        onClick={() => onSave('submit')}
+      >
         {needConfirm ? t('finish.submit') : t('finish.publish')}
       </Button>
+      {approver ? (
+        <Button id={submitId} type="primary" loading={saving === 'approve'} onClick={() => onSave('approve')}>
+          {t('finish.approve')}
+        </Button>
+      ) : null}
     </>
   );
 }

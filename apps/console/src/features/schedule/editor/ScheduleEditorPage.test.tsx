@@ -63,8 +63,8 @@ function detail(overrides: Partial<ScheduleDetail> = {}): ScheduleDetail {
     status: null,
     ntc: false,
     priority: 5,
-    start_date: '2026-03-02',
-    end_date: '2026-03-31',
+    start_date: '2099-03-02',
+    end_date: '2099-03-31',
     spot: null,
     device_count: 1,
     push: { pending: 0, success: 0, failed: 0, retried: 0 },
@@ -171,15 +171,21 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
       target: { value: '12' },
     });
     next();
-    // Time: a first frame (weekdays 09–18) is there; the calendar draws a second.
+    // Time: a first frame (all day, every day) is there, so it plays now; the calendar draws a second.
     expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();
     expect(document.getElementById('scheduleCalendar')).toBeTruthy();
+    expect(screen.getByTestId('schedule-first-play').textContent).toBe('Plays now');
     fireEvent.click(screen.getByRole('button', { name: 'draw a frame' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }, slow));
     await waitFor(() => expect(screen.getAllByTestId('schedule-frame')).toHaveLength(2), slow);
     next();
-    // Save: a name is suggested; submit.
+    // Save: a name is suggested, the summary says it plays now; submit.
     const name = (await screen.findByRole('textbox', { name: 'Schedule name' }, slow)) as HTMLInputElement;
+    expect(screen.getByTestId('schedule-first-play').textContent).toBe('Plays now');
+    expect(
+      screen.getByText('An administrator approves the schedule before the screens play it.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve and publish' })).toBeNull();
     expect(name.value).toContain('Spring sale.png');
     fireEvent.change(name, { target: { value: 'Spring week' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
@@ -191,7 +197,7 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
       items: [{ content_id: 11, duration: 12 }],
       program_id: null,
       frames: [
-        { start: '09:00', end: '18:00', rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
+        { start: '00:00', end: '24:00', rrule: 'FREQ=DAILY' },
         { start: '20:00', end: '22:00', rrule: 'FREQ=WEEKLY;BYDAY=SA' },
       ],
       spot: null,
@@ -269,6 +275,8 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
     expect(await screen.findByText('Tall loop plays in its own order and durations.', {}, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((await screen.findAllByText('Leave without saving?', {}, slow)).length).toBeGreaterThan(0);
+    // What is lost is named: a schedule, not a playlist.
+    expect(screen.getByText('Your changes to this schedule will be lost.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/live');
   });
@@ -313,6 +321,132 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
       await screen.findByText('The start time must be earlier than the end time', {}, slow),
     ).toBeTruthy();
     expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();
+  });
+});
+
+describe('the wizard for a first schedule', { timeout: 120_000 }, () => {
+  /** Walks a saved schedule to its time step. */
+  const toTimeStep = async () => {
+    expect(await screen.findByRole('checkbox', { name: 'Select Lobby screen' }, slow)).toBeTruthy();
+    for (let step = 1; step < 4; step += 1) {
+      next();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();
+  };
+  /** Types a date into one end of the range and leaves the field. */
+  const typeDate = (index: 0 | 1, value: string) => {
+    const input = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')[
+      index
+    ] as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    fireEvent.blur(input);
+  };
+
+  it('keeps an end typed before the start and tells the rule, and refuses an end that has passed', async () => {
+    server({ 'GET /manager/schedule/70': () => ok(detail()) });
+    await wizard('/schedule/edit/70');
+    await toTimeStep();
+    // The saved frame (daily 09–18) first plays on the start date.
+    expect(screen.getByTestId('schedule-first-play').textContent).toMatch(
+      /^First plays on .*03-02-2099 09:00/,
+    );
+
+    typeDate(1, '2099-02-01');
+    expect(
+      await screen.findByText('The start time must be earlier than the end time', {}, slow),
+    ).toBeTruthy();
+    // Not swapped: the range reads as typed.
+    const inputs = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input');
+    expect([inputs[0]?.value, inputs[1]?.value]).toEqual(['2099-03-02', '2099-02-01']);
+    next();
+    expect(screen.getAllByText('The start time must be earlier than the end time').length).toBeGreaterThan(1);
+
+    typeDate(0, '2020-01-01');
+    typeDate(1, '2020-01-31');
+    expect(
+      await screen.findByText('The end date has passed: choose an end date from today on', {}, slow),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('schedule-first-play')).toBeNull();
+    next();
+    // Held on the time step.
+    expect(screen.queryByRole('textbox', { name: 'Schedule name' })).toBeNull();
+  });
+
+  it('offers an approver to approve on submit, and says what is true for them', async () => {
+    signInAs(Role.owner, ['schedule', 'schedule:add', 'schedule:audit', 'res:image:list']);
+    const api = server({
+      'GET /manager/schedule/70': () => ok(detail()),
+      'PUT /manager/schedule/70': (body) => ok(detail({ ...(body as object), state: 'pending' })),
+      'POST /manager/schedule/70/approve': () => ok(detail({ state: 'approved' })),
+    });
+    await wizard('/schedule/edit/70');
+    await toTimeStep();
+    next();
+    expect(
+      await screen.findByText(
+        'You approve schedules: “Approve and publish” sends it to the screens at once.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/schedule/70/approve')).toHaveLength(1), slow);
+    expect(api.callsTo('PUT /manager/schedule/70')[0]?.body).toMatchObject({ submit: true });
+    await waitFor(
+      () =>
+        expect(notices).toHaveBeenCalledWith(
+          expect.objectContaining({
+            title: 'Scheduling successful! The schedule is live on the chosen screens.',
+          }),
+        ),
+      slow,
+    );
+  });
+
+  it('tells an approver who only submits that the approval is theirs to give', async () => {
+    signInAs(Role.owner, ['schedule', 'schedule:add', 'schedule:audit', 'res:image:list']);
+    const api = server({
+      'GET /manager/schedule/70': () => ok(detail()),
+      'PUT /manager/schedule/70': (body) => ok(detail({ ...(body as object), state: 'pending' })),
+    });
+    await wizard('/schedule/edit/70');
+    await toTimeStep();
+    next();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for approval' }, slow));
+    await waitFor(() => expect(api.callsTo('PUT /manager/schedule/70')).toHaveLength(1), slow);
+    await waitFor(
+      () =>
+        expect(notices).toHaveBeenCalledWith(
+          expect.objectContaining({
+            title:
+              'Scheduling successful! It is waiting for approval, which you can give yourself in the Approval list.',
+          }),
+        ),
+      slow,
+    );
+    expect(api.callsTo('POST /manager/schedule/70/approve')).toHaveLength(0);
+  });
+
+  it('offers an upload on the content step while nothing of a kind is there', async () => {
+    server({ 'GET /manager/resource': () => ok({ list: [], total: 0 }) });
+    await wizard('/schedule/add');
+    next();
+    await pickDevice('Lobby screen');
+    next();
+    expect(
+      await screen.findByText(
+        'Nothing of this kind yet. Upload files here: they appear below to select once they are processed.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    const upload = document.getElementById('scheduleUpload') as HTMLElement;
+    expect(upload.querySelector('input[type="file"]')?.getAttribute('accept')).toContain('.png');
+    expect(upload.textContent).toContain('JPG, JPEG, PNG');
   });
 });
 

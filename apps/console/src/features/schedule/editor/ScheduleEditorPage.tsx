@@ -11,13 +11,13 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { useSession } from '../../../lib/session';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { formatDuration } from '../../content/format';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useSchedule } from '../api';
 import {
   type Draft,
+  datesProblem,
   draftOfDetail,
   EDITOR_TYPES,
   type EditorType,
@@ -27,21 +27,24 @@ import {
 } from './draft';
 import './editor.css';
 import { NameField, SaveButtons, StepAlerts } from './EditorParts';
+import { FirstPlayLine } from './FirstPlay';
 import { useDescribeFrame } from './FrameDialog';
 import { SpotEditor } from './SpotEditorPage';
 import {
   inAMonth,
   LAST_STEP,
+  type SaveMode,
   SCHEDULE_LIST_PATH,
   SPOT_PATH,
   STEP_KEYS,
   today,
   useDraftEditor,
+  useSelfApproval,
 } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
-import { DEFAULT_FRAME, TimeStep } from './steps/TimeStep';
+import { FIRST_FRAME, TimeStep } from './steps/TimeStep';
 
 const TYPE_ICONS: Record<EditorType | 'insert', ReactNode> = {
   standard: <FileImageOutlined />,
@@ -66,7 +69,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
   const { mobile } = useLayoutMode();
   const navigate = useNavigate();
-  const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
+  const { needConfirm, approver } = useSelfApproval();
   const describe = useDescribeFrame();
   const initial = useMemo(
     () =>
@@ -95,7 +98,8 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
       return t('contract:schedule.content');
     }
     if (index === 4) {
-      if (draft.start_date > draft.end_date) return t('contract:schedule.startAfterEnd');
+      const dates = datesProblem(draft, today());
+      if (dates) return t(`contract:${dates}`);
       if (draft.frames.length === 0) return t('contract:schedule.frames');
     }
     if (index === 5) {
@@ -116,7 +120,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
       }
     }
     setRefused([]);
-    if (target === 4 && draft.frames.length === 0 && !saved) change({ frames: [DEFAULT_FRAME] });
+    if (target === 4 && draft.frames.length === 0 && !saved) change({ frames: [FIRST_FRAME] });
     if (target === LAST_STEP && !draft.name.trim()) change({ name: suggestedName(draft) });
     setStep(target);
     setReached((current) => Math.max(current, target));
@@ -127,7 +131,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
     return `${what ?? t(`type.${from.type}`)} ${from.start_date}`.slice(0, 64);
   };
 
-  const submit = (asSubmit: boolean) => {
+  const submit = (mode: SaveMode) => {
     for (let index = 0; index <= LAST_STEP; index += 1) {
       const problem = problemOf(index);
       if (problem) {
@@ -137,7 +141,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
       }
     }
     setErrors(new Map());
-    saveDraft(id, asSubmit, (byStep) => {
+    saveDraft(id, mode, (byStep) => {
       setErrors(byStep);
       const first = Math.min(...byStep.keys());
       if (Number.isFinite(first)) setStep(first);
@@ -255,8 +259,13 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
               },
             ]}
           />
+          <FirstPlayLine draft={draft} />
           <Typography.Text type="secondary">
-            {needConfirm ? t('finish.approvalOn') : t('finish.approvalOff')}
+            {approver
+              ? t('finish.approvalSelf')
+              : needConfirm
+                ? t('finish.approvalOn')
+                : t('finish.approvalOff')}
           </Typography.Text>
         </Flex>
       </div>
@@ -327,6 +336,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
               <SaveButtons
                 saving={saving}
                 needConfirm={needConfirm}
+                approver={approver}
                 onSave={submit}
                 submitId="scheduleNext"
               />

@@ -11,14 +11,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NumberInput } from '../../../components/NumberInput';
-import { useSession } from '../../../lib/session';
 import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useSchedule } from '../api';
 import { type Draft, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
 import { HolidaysField, NameField, SaveButtons, StepAlerts } from './EditorParts';
-import { SCHEDULE_LIST_PATH, today, useDraftEditor } from './shared';
+import { type SaveMode, SCHEDULE_LIST_PATH, today, useDraftEditor, useSelfApproval } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
@@ -51,7 +50,7 @@ export function SpotEditorPage() {
 export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | null }) {
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
   const navigate = useNavigate();
-  const needConfirm = useSession().config?.schedule_config?.need_confirm ?? true;
+  const { needConfirm, approver } = useSelfApproval();
   const initial = useMemo<Draft>(
     () =>
       saved
@@ -84,11 +83,11 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
     return found;
   };
 
-  const submit = (asSubmit: boolean) => {
+  const submit = (mode: SaveMode) => {
     const found = check();
     setErrors(found);
     if (found.size > 0) return;
-    saveDraft(id, asSubmit, (byStep) => {
+    saveDraft(id, mode, (byStep) => {
       // The order and time messages go with their sections.
       const merged = new Map<number, string[]>();
       for (const [step, messages] of byStep) {
@@ -171,7 +170,7 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
           {alerts(5)}
           <NameField value={draft.name} onChange={(name) => change({ name })} />
           <Flex justify="flex-end" gap="small" wrap className="schedule-editor__nav">
-            <SaveButtons saving={saving} needConfirm={needConfirm} onSave={submit} />
+            <SaveButtons saving={saving} needConfirm={needConfirm} approver={approver} onSave={submit} />
           </Flex>
         </Card>
       </Flex>

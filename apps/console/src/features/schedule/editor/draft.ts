@@ -230,6 +230,16 @@ export function formatFits(
   return playable.has(mimeOf(item.mime)) || (item.type === ContentType.video && playable.has('video/mp4'));
 }
 
+/**
+ * What is wrong with a draft's dates, as the server judges them (spec 001 §5: the start not after
+ * the end; and an end from `today` on): a contract message key, or null.
+ */
+export function datesProblem(draft: Pick<Draft, 'start_date' | 'end_date'>, today: string): string | null {
+  if (draft.start_date > draft.end_date) return 'schedule.startAfterEnd';
+  if (draft.end_date < today) return 'schedule.endInPast';
+  return null;
+}
+
 /** Which step of the wizard a server field error belongs to (its first path segment). */
 export function stepOfField(field: string): number {
   const head = field.split('.')[0] ?? '';

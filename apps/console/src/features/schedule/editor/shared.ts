@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
+import { hasPermission } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { useEditorGuard } from '../../playlist/unsaved';
 import { useSaveSchedule } from '../api';
 import { bodyOf, type Draft } from './draft';
@@ -20,19 +22,32 @@ export const today = () => dayjs().format('YYYY-MM-DD');
 /** A new schedule runs for a month from today unless its dates are changed. */
 export const inAMonth = () => dayjs().add(30, 'day').format('YYYY-MM-DD');
 
-/** The message after a save: submitted for approval, published at once, or kept as a draft. */
+/** Whether the signed-in user approves schedules themselves: approval is on and they may give it. */
+export function useSelfApproval() {
+  const { config, permissions } = useSession();
+  const needConfirm = config?.schedule_config?.need_confirm ?? true;
+  return { needConfirm, approver: needConfirm && hasPermission(permissions, 'schedule:audit') };
+}
+
+/**
+ * The message after a save, true for this user: published, waiting for an administrator's
+ * approval (spec 001 §4), waiting for their own, or kept as a draft.
+ */
 function useSavedMessage() {
   const { t } = useTranslation(['schedule-editor', 'contract']);
+  const { approver } = useSelfApproval();
   return (saved: ScheduleDetail) =>
     saved.state === 'pending'
-      ? t('contract:schedule.submitted')
+      ? t(approver ? 'contract:schedule.submittedApprover' : 'contract:schedule.submitted')
       : saved.state === 'approved'
         ? t('contract:schedule.published')
         : t('finish.draftSaved', { name: saved.name });
 }
 
-/** Which save is under way: as a draft or submitted. */
-export type Saving = 'draft' | 'submit' | null;
+/** How a schedule is saved: as a draft, submitted for approval, or submitted and approved at once. */
+export type SaveMode = 'draft' | 'submit' | 'approve';
+/** Which save is under way. */
+export type Saving = SaveMode | null;
 
 /**
  * The state both schedule editors keep: the draft, what the server refused and its field errors
@@ -41,6 +56,7 @@ export type Saving = 'draft' | 'submit' | null;
  * (or program) the server named and hands the messages, by step, to `onRefused`.
  */
 export function useDraftEditor(initial: Draft) {
+  const { t } = useTranslation('schedule-editor');
   const navigate = useNavigate();
   const save = useSaveSchedule();
   const savedMessage = useSavedMessage();
@@ -49,14 +65,14 @@ export function useDraftEditor(initial: Draft) {
   const [errors, setErrors] = useState<Map<number, string[]>>(new Map());
   const [done, setDone] = useState(false);
   const savedBody = useMemo(() => JSON.stringify(bodyOf(initial, false)), [initial]);
-  useEditorGuard(!done && JSON.stringify(bodyOf(draft, false)) !== savedBody);
+  useEditorGuard(!done && JSON.stringify(bodyOf(draft, false)) !== savedBody, t('unsaved'));
   useEffect(() => {
     if (done) navigate(SCHEDULE_LIST_PATH);
   }, [done, navigate]);
 
-  const saveDraft = (id: number, asSubmit: boolean, onRefused: (byStep: Map<number, string[]>) => void) =>
+  const saveDraft = (id: number, mode: SaveMode, onRefused: (byStep: Map<number, string[]>) => void) =>
     save.mutate(
-      { id: id || undefined, body: bodyOf(draft, asSubmit) },
+      { id: id || undefined, body: bodyOf(draft, mode !== 'draft'), approve: mode === 'approve' },
       {
         onSuccess: (result) => {
           notify({ type: 'success', title: savedMessage(result) });
@@ -76,7 +92,13 @@ export function useDraftEditor(initial: Draft) {
         },
       },
     );
-  const saving: Saving = save.isPending ? (save.variables?.body.submit ? 'submit' : 'draft') : null;
+  const saving: Saving = save.isPending
+    ? save.variables?.approve
+      ? 'approve'
+      : save.variables?.body.submit
+        ? 'submit'
+        : 'draft'
+    : null;
 
   return { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving };
 }

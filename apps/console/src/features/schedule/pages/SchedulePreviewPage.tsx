@@ -8,14 +8,7 @@ import { useNavigate } from 'react-router';
 import { request } from '../../../lib/http';
 import { ProgramPreview } from '../../program/ProgramPreview';
 import { PageHeader } from '../../team/components/PageHeader';
-import {
-  type HolidayList,
-  holidayKeys,
-  type ScheduleList,
-  scheduleKeys,
-  useSchedule,
-  useScheduleProgram,
-} from '../api';
+import { type ScheduleList, scheduleKeys, useHolidayDates, useSchedule, useScheduleProgram } from '../api';
 import { ScheduleFacts, ScheduleFrames } from '../components/ScheduleFacts';
 import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';
 import { SCHEDULE_PATHS, ScheduleStatusTag } from '../labels';
@@ -135,24 +128,6 @@ function useDeviceSchedules(deviceId: number, ownId: number) {
     loading: list.isPending || details.some((query) => query.isPending),
     schedules: details.flatMap((query) => (query.data ? [query.data] : [])),
   };
-}
-
-/** The company's holidays of the years the week touches; none when the caller may not read them. */
-function useHolidayDates(years: readonly number[]) {
-  const lists = useQueries({
-    queries: years.map((year) => ({
-      queryKey: holidayKeys.list({ year, page: 1, page_size: 200 }),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        request<HolidayList>('GET', '/manager/holiday', {
-          query: { year, page: 1, page_size: 200 },
-          signal,
-          silent: true,
-        }),
-      retry: false,
-    })),
-  });
-  const key = lists.flatMap((query) => query.data?.list.map((holiday) => holiday.date) ?? []).join(',');
-  return useMemo(() => new Set(key ? key.split(',') : []), [key]);
 }
 
 function DeviceWeek({

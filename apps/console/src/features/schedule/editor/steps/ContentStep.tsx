@@ -1,4 +1,10 @@
-import { CONTENT_TYPE_PERMISSION, type ContentItem, type LibraryContentType } from '@vitrine/contract';
+import {
+  CONTENT_TYPE_PERMISSION,
+  type ContentItem,
+  type ContentType,
+  type LibraryContentType,
+  UPLOAD_KINDS,
+} from '@vitrine/contract';
 import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +18,7 @@ import { formatDimensions, formatDuration } from '../../../content/format';
 import { usePlaylistList } from '../../../playlist/api';
 import { ItemThumb } from '../../../playlist/components/ItemThumb';
 import { kindOfType } from '../../../playlist/items';
+import { UploadDropzone } from '../../../upload/components/UploadDropzone';
 import '../../../playlist/playlist.css';
 import { contentTypesFor, type Draft, type ItemChoice, itemChoiceOf, type ProgramChoice } from '../draft';
 import { StepAlerts } from '../EditorParts';
@@ -115,6 +122,7 @@ function LibraryPanel({ type, draft, onItems, onRefused }: Props & { type: numbe
   const view = usePage();
   const list = useContentList({ ...view.query, type });
   const refuse = useRefusals(draft);
+  const uploadable = UPLOAD_KINDS.some((kind) => kind.type === type);
   const toggle = (item: ContentItem) => {
     if (draft.items.some((chosen) => chosen.content_id === item.id)) {
       onItems(draft.items.filter((chosen) => chosen.content_id !== item.id));
@@ -148,7 +156,15 @@ function LibraryPanel({ type, draft, onItems, onRefused }: Props & { type: numbe
       />
       <Spin spinning={list.isFetching}>
         {list.data && cards.length === 0 ? (
-          <Empty description={t('content.empty')} />
+          uploadable && !view.keyword ? (
+            // Nothing to pick yet: upload right here; what arrives shows in this list.
+            <div id="scheduleUpload" className="schedule-upload">
+              <Typography.Paragraph type="secondary">{t('content.emptyUpload')}</Typography.Paragraph>
+              <UploadDropzone type={type as ContentType} />
+            </div>
+          ) : (
+            <Empty description={t('content.empty')} />
+          )
         ) : (
           <CardGrid cards={cards} />
         )}

@@ -9,11 +9,13 @@ import { Alert, Button, DatePicker, Flex, Form, Skeleton, Slider, Tooltip, Typog
 import dayjs from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Draft } from '../draft';
+import { type Draft, datesProblem } from '../draft';
 import { HolidaysField } from '../EditorParts';
+import { FirstPlayLine } from '../FirstPlay';
 import type { BackgroundSpan } from '../FrameCalendar';
 import { FrameDialog, useDescribeFrame } from '../FrameDialog';
 import { occurrences } from '../frames';
+import { today } from '../shared';
 import { useConflicts } from '../use-conflicts';
 
 const FrameCalendar = lazy(() => import('../FrameCalendar'));
@@ -24,7 +26,10 @@ type Props = {
   onChange: (patch: Partial<Draft>) => void;
 };
 
-/** A first frame for a new schedule: working hours on weekdays. */
+/** A new schedule's first frame: all day, every day, so that it plays as soon as it is approved. */
+export const FIRST_FRAME: ScheduleFrame = { start: '00:00', end: '24:00', rrule: 'FREQ=DAILY' };
+
+/** A frame added to the ones there: working hours on weekdays. */
 export const DEFAULT_FRAME: ScheduleFrame = {
   start: '09:00',
   end: '18:00',
@@ -44,6 +49,7 @@ export function TimeStep({ draft, ownId, onChange }: Props) {
   const { conflicts, others } = useConflicts(draft, ownId);
   const frames = draft.frames;
   const limit = frames.length >= SCHEDULE_FRAME_LIMIT;
+  const datesError = datesProblem(draft, today());
 
   const setFrames = (next: ScheduleFrame[]) => onChange({ frames: next });
   const create = (frame: ScheduleFrame) => {
@@ -79,11 +85,19 @@ export function TimeStep({ draft, ownId, onChange }: Props) {
   return (
     <div id="scheduleTime" className="schedule-step">
       <Flex wrap gap="large" align="flex-start">
-        <Form.Item label={t('time.dates')} layout="vertical" className="schedule-step__field">
+        <Form.Item
+          label={t('time.dates')}
+          layout="vertical"
+          className="schedule-step__field"
+          validateStatus={datesError ? 'error' : undefined}
+          help={datesError ? t(`contract:${datesError}`) : undefined}
+        >
           <DatePicker.RangePicker
             id="scheduleDates"
             value={[dayjs(draft.start_date), dayjs(draft.end_date)]}
             allowClear={false}
+            // Kept as typed: an end before the start is told, not swapped (spec 001 §5).
+            order={false}
             onChange={(dates) => {
               if (!dates?.[0] || !dates[1]) return;
               onChange({
@@ -117,6 +131,7 @@ export function TimeStep({ draft, ownId, onChange }: Props) {
           onChange={(exclude_holidays) => onChange({ exclude_holidays })}
         />
       </Flex>
+      {datesError ? null : <FirstPlayLine draft={draft} />}
 
       {conflicts.length > 0 ? (
         <Alert
