@@ -7,6 +7,7 @@ import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import { compositionUseRegistry, playlistUseRegistry, type Uses } from '../content/uses';
 import { publishManifestChanged } from './notify';
 import { programOwner } from './reach';
+import { queueEmptyCheck } from './schedule-empty';
 
 // A device's default content: the playlist or composition a screen plays when nothing is
 // scheduled. It must be one the caller sees (else 404001) and one of the device's workspace scope
@@ -49,6 +50,8 @@ export async function setDefaultProgram(
     .set({ defaultProgramKind: ref?.kind ?? null, defaultProgramId: ref?.id ?? null })
     .where(eq(devices.id, deviceId));
   await publishManifestChanged(tx, [deviceId]);
+  // Without a default it may have nothing left to play.
+  if (!ref) await queueEmptyCheck(tx, [deviceId]);
 }
 
 /** A default program counts as a use of its playlist or composition: deleting it asks, detaching clears it. */
@@ -69,10 +72,9 @@ export const deviceUses = (kind: ProgramRef['kind']): Uses => {
         .set({ defaultProgramKind: null, defaultProgramId: null })
         .where(defaulting(ids))
         .returning({ id: devices.id });
-      await publishManifestChanged(
-        tx,
-        cleared.map((row) => row.id),
-      );
+      const clearedIds = cleared.map((row) => row.id);
+      await publishManifestChanged(tx, clearedIds);
+      await queueEmptyCheck(tx, clearedIds);
     },
   };
 };

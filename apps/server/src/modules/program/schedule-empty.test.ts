@@ -13,6 +13,7 @@ import { parseMail } from '../../test/outbox';
 import { showByDefault } from '../../test/player-sockets';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
 import { retractSchedule } from '../schedule/publish';
+import { deviceUses } from './defaults';
 import { localDate } from './manifest';
 import { EMPTY_GRACE_MS, mailEmptyDevices } from './schedule-empty';
 
@@ -182,5 +183,15 @@ describe('schedule-empty mails', () => {
     const dayEnd = Date.parse(`${shift(today(), 1)}T00:00:00Z`);
     expect(await mailEmptyDevices(app, [screen.row.id], new Date(dayEnd + EMPTY_GRACE_MS - 1000))).toBe(0);
     expect(await mailEmptyDevices(app, [screen.row.id], afterGrace(dayEnd))).toBe(1);
+  });
+
+  it('gives a screen whose default content was taken away the grace period too', async () => {
+    const c = await company();
+    const screen = await buildDevice(app, c.hall, 'Kiosk', pairedLongAgo);
+    await showByDefault(app, screen.row.id, { kind: 'playlist', id: 987_654 });
+    // Its playlist deleted: the default goes, and the check waits out the grace period.
+    await app.db.transaction((tx) => deviceUses('playlist').detach(tx, [987_654]));
+    expect(await mailEmptyDevices(app, [screen.row.id])).toBe(0);
+    expect(await mailEmptyDevices(app, [screen.row.id], afterGrace())).toBe(1);
   });
 });
