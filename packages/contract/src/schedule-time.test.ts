@@ -1,5 +1,6 @@
 import * as rruleModule from 'rrule';
 import { describe, expect, it } from 'vitest';
+import { todayAnywhere } from './schedule';
 import {
   compareSchedules,
   firstPlayAt,
@@ -10,7 +11,6 @@ import {
   resolveTimezone,
   type ScheduleTime,
   timeline,
-  todayAnywhere,
   winner,
 } from './schedule-time';
 

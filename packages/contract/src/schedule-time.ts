@@ -358,14 +358,6 @@ export function firstPlayAt(
   return null;
 }
 
-/**
- * Today's date where the day began last on Earth (UTC−12): a schedule whose end date is before it
- * has ended for every screen, whatever its timezone.
- */
-export function todayAnywhere(nowMs: number): string {
-  return dateOf(nowMs - 12 * 3_600_000);
-}
-
 // ---- which schedule wins ---------------------------------------------------------------------
 
 /** The insert type (ScheduleType.insert), which interrupts everything else while it plays. */

@@ -60,6 +60,15 @@ export const SCHEDULE_DEFAULT_ITEM_SECONDS = 10;
 /** Shown after a schedule is submitted while approval is on (spec 001 §4). */
 export const SCHEDULE_SUBMITTED_MESSAGE_KEY = 'schedule.submitted';
 
+/**
+ * Today's date where the day began last on Earth (UTC−12): a schedule whose end date is before it
+ * has ended for every screen, whatever its timezone. (Here, not in schedule-time.ts: that one
+ * brings rrule, which the login page must not load.)
+ */
+export function todayAnywhere(nowMs: number): string {
+  return new Date(nowMs - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
@@ -145,6 +154,11 @@ export const scheduleRequestSchema = z
   })
   .refine((body) => body.start_date <= body.end_date, {
     message: 'schedule.startAfterEnd',
+    path: ['end_date'],
+  })
+  // A schedule that ended for every screen would never play (a spot's dates are its day).
+  .refine((body) => body.end_date >= todayAnywhere(Date.now()), {
+    message: 'schedule.endInPast',
     path: ['end_date'],
   })
   .refine(
