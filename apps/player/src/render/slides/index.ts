@@ -7,6 +7,7 @@ import { prepareFrame } from './frame';
 import { prepareImage } from './image';
 import { prepareMarquee } from './marquee';
 import { prepareMusic } from './music';
+import { attachStream } from './stream';
 import { prepareVideo } from './video';
 
 /** Fills the context's layer with the item, loaded and ready to show. */
@@ -25,6 +26,7 @@ export function prepareSlide(item: PlayItem, context: SlideContext): Promise<Sli
       return prepareVideo(
         { url: item.url, fit: 'contain', muted: item.muted, duration_ms: item.duration_ms },
         context,
+        attachStream,
       );
     case 'music':
       return prepareMusic(item.media, item, context);

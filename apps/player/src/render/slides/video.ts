@@ -102,7 +102,23 @@ export function releaseMedia(media: HTMLMediaElement): void {
   media.remove();
 }
 
-export async function prepareVideo(options: VideoOptions, context: SlideContext): Promise<Slide> {
+/** Gives a video its source; `failed` hears of failures that are not the video's own errors. */
+export type AttachSource = (
+  video: HTMLVideoElement,
+  url: string,
+  failed: (error: SlideError) => void,
+) => Promise<() => void>;
+
+const attachFile: AttachSource = async (video, url) => {
+  video.src = url;
+  return () => {};
+};
+
+export async function prepareVideo(
+  options: VideoOptions,
+  context: SlideContext,
+  attach: AttachSource = attachFile,
+): Promise<Slide> {
   const video = el('video', 'render-fill');
   video.style.objectFit = options.fit;
   video.muted = options.muted;
@@ -110,16 +126,35 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
   video.playsInline = true;
   video.preload = 'auto';
   const frame = firstFrame(video);
-  video.src = options.url;
   context.layer.append(video);
+  // A failure of its source fails the item's preparation, or, once shown, the item.
+  let shown = false;
+  let earlier: SlideError | undefined;
+  let failLoading: (error: SlideError) => void = () => {};
+  const sourceFailed = new Promise<never>((_resolve, reject) => {
+    failLoading = reject;
+  });
+  sourceFailed.catch(() => {}); // awaited only while loading
+  const failed = (error: SlideError) => {
+    if (shown) return context.failed(error);
+    earlier ??= error;
+    failLoading(error);
+  };
+  let detach = () => {};
   try {
+    detach = await attach(video, options.url, failed);
+    if (context.signal.aborted) throw new SlideError('load', 'aborted');
     if (video.readyState < 2) {
-      await whenEvent(video, ['loadeddata'], context.signal, () => mediaFailure(video, 'video'));
+      await Promise.race([
+        whenEvent(video, ['loadeddata'], context.signal, () => mediaFailure(video, 'video')),
+        sourceFailed,
+      ]);
     }
     frame.after();
     await frame.presented;
   } catch (error) {
     frame.cancel();
+    detach();
     releaseMedia(video);
     throw error;
   }
@@ -128,6 +163,8 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
   let stopWatching = () => {};
   return {
     start() {
+      shown = true;
+      if (earlier) context.failed(earlier);
       video.addEventListener('error', broke);
       stopWatching = whenPlaying(video, video.currentTime, context.began);
       playMedia(video).catch((error: Error) => context.failed(new SlideError('play', error.message)));
@@ -138,6 +175,7 @@ export async function prepareVideo(options: VideoOptions, context: SlideContext)
     dispose() {
       stopWatching();
       video.removeEventListener('error', broke);
+      detach();
       releaseMedia(video);
     },
   };
