@@ -5,6 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './test/app';
 import { buildUser, loginAs } from './test/factories';
 import { databaseFingerprint } from './test/fingerprint';
+import {
+  fieldsOf,
+  jsonBodyOf,
+  type Operation,
+  operationsOf,
+  queryOf,
+  type Schema,
+  spoil,
+  variantsOf,
+} from './test/openapi';
 
 // Every route's schema fed random and hostile input, as a system user and as an owner: never a 5xx,
 // and a request refused for its input changes nothing. Generated from the route table and the
@@ -91,30 +101,6 @@ const spoiledText = fc.oneof(
   hostileString,
 );
 
-/** The part of an OpenAPI 3.0 schema the fuzzer reads. */
-type Schema = {
-  type?: string;
-  enum?: unknown[];
-  default?: unknown;
-  nullable?: boolean;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  exclusiveMinimum?: boolean;
-  minItems?: number;
-};
-type Operation = {
-  parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
-  requestBody?: { content?: Record<string, { schema: Schema }> };
-};
-
 /** Texts a field's pattern may accept, tried in this order. */
 const TAME_TEXTS = [
   'Fuzzed',
@@ -134,20 +120,20 @@ const TAME_TEXTS = [
 /** An id that is valid but names no row: an accepted input must not disable the fuzzing users. */
 const TAME_ID = 2_000_000_000;
 
-const variants = (schema: Schema) => schema.anyOf ?? schema.oneOf ?? schema.allOf;
-
 /** A value the schema accepts, as far as the fuzzer can tell: each field's first plausible value. */
 function tame(schema: Schema): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.enum) return schema.enum[0];
-  const options = variants(schema);
+  const options = variantsOf(schema);
   if (options) return tame(options.find((option) => option.type !== 'null') ?? options[0]);
   switch (schema.type) {
     case 'integer':
     case 'number':
-      return schema.minimum === undefined || schema.minimum + (schema.exclusiveMinimum ? 1 : 0) > 1
-        ? (schema.minimum ?? TAME_ID)
-        : TAME_ID;
+      // Ids take TAME_ID; a smaller range (a page size, a year) its largest value.
+      return Math.min(
+        Math.max(TAME_ID, (schema.minimum ?? 1) + (schema.exclusiveMinimum ? 1 : 0)),
+        schema.maximum ?? TAME_ID,
+      );
     case 'boolean':
       return true;
     case 'string':
@@ -170,45 +156,9 @@ function tame(schema: Schema): unknown {
   }
 }
 
-type Path = (string | number)[];
-
-/** Every field a schema names, optional ones too (an array's by its first item). */
-function fieldsOf(schema: Schema, path: Path = [], depth = 0): Path[] {
-  if (depth > 6) return [];
-  const options = variants(schema);
-  if (options) return options.flatMap((option) => fieldsOf(option, path, depth + 1));
-  if (schema.type === 'array') return [path, ...fieldsOf(schema.items ?? {}, [...path, 0], depth + 1)];
-  if (schema.type === 'object') {
-    return [
-      ...(path.length > 0 ? [path] : []),
-      ...Object.entries(schema.properties ?? {}).flatMap(([key, field]) =>
-        fieldsOf(field, [...path, key], depth + 1),
-      ),
-    ];
-  }
-  return [path];
-}
-
-/** A copy of `value` with `replacement` at `path`, making the containers on the way. */
-function spoil(value: unknown, path: Path, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  const container = (
-    Array.isArray(value)
-      ? [...value]
-      : typeof value === 'object' && value !== null
-        ? { ...value }
-        : typeof head === 'number'
-          ? []
-          : {}
-  ) as Record<string | number, unknown>;
-  container[head] = spoil(container[head], rest, replacement);
-  return container;
-}
-
 /** A body the route's schema accepts with one field spoiled, or none when it takes no JSON. */
 function spoiledBodies(operation: Operation | undefined): fc.Arbitrary<unknown> | null {
-  const schema = operation?.requestBody?.content?.['application/json']?.schema;
+  const schema = jsonBodyOf(operation);
   if (!schema) return null;
   const base = tame(schema);
   const fields = fieldsOf(schema);
@@ -218,7 +168,7 @@ function spoiledBodies(operation: Operation | undefined): fc.Arbitrary<unknown> 
 
 /** A query the route accepts with one parameter spoiled, or null when it takes none. */
 function spoiledQueries(operation: Operation | undefined): fc.Arbitrary<Record<string, string>> | null {
-  const parameters = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+  const parameters = queryOf(operation);
   if (parameters.length === 0) return null;
   const base = Object.fromEntries(
     parameters
@@ -260,9 +210,7 @@ describe('every route under random and hostile input', () => {
   it('never answers 5xx, and a refused input changes nothing', async () => {
     const routes = app.routeAccess.filter((route) => !route.url.startsWith('/backend/docs'));
     expect(routes.length).toBeGreaterThan(10);
-    const document = app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    const operationOf = (route: { method: string; url: string }) =>
-      document.paths[route.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    const operationOf = operationsOf(app);
     // The fuzzer reads the schemas it spoils: most routes take a body or a query.
     const read = routes.filter(
       (route) => spoiledBodies(operationOf(route)) ?? spoiledQueries(operationOf(route)),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ContentType, Role } from '@vitrine/contract';
+import { AccountStatus, ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,9 @@ import {
 import { buildTestApp } from './test/app';
 import { buildComposition } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
-import { buildDevice } from './test/device-factories';
+import { buildDevice, registerPlayer } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
+import { fieldsOf, jsonBodyOf, operationsOf, queryOf, spoil } from './test/openapi';
 import {
   buildCategory,
   buildCustomer,
@@ -189,6 +190,99 @@ let companyA: number;
 let foreign: Record<Kind, number> & { binned: number };
 let sibling: Partial<Record<Kind, number>>;
 let paramRoutes: { method: string; url: string; params: string[] }[];
+/** A's own rows in A1 (the workspace of its user admin and user): the valid rest of a body. */
+let own: Record<string, number>;
+/** A screen waiting to be added, for a valid body of POST device. */
+let pendingScreen: { signage: string; pin: string };
+
+/** Content of each kind, a binned item, a folder, a text, a sticker and a playlist, in a workspace. */
+async function contentOf(workspace: { id: number; companyId: number }, mark: string) {
+  const [folder] = await app.db
+    .insert(contentFolders)
+    .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} folder` })
+    .returning();
+  const item = await buildContent(app, workspace, { name: `${mark} image`, folderId: folder.id });
+  const website = await buildContent(app, workspace, {
+    name: `${mark} website`,
+    type: ContentType.website,
+    link: `https://${mark}.example.com/`,
+  });
+  const stream = await buildContent(app, workspace, {
+    name: `${mark} stream`,
+    type: ContentType.stream,
+    link: `https://${mark}.example.com/live.m3u8`,
+  });
+  const binned = await buildContent(app, workspace, { name: `${mark} binned`, deletedAt: new Date() });
+  const [text] = await app.db
+    .insert(contentTexts)
+    .values({
+      companyId: workspace.companyId,
+      workspaceId: workspace.id,
+      title: `${mark} text`,
+      content: `${mark} marquee`,
+      position: 'bottom',
+      direction: 'left',
+      speed: 5,
+      color: '#ffffff',
+      backgroundColor: 'transparent',
+      fontSize: 48,
+    })
+    .returning();
+  const [sticker] = await app.db
+    .insert(stickers)
+    .values({
+      companyId: workspace.companyId,
+      workspaceId: workspace.id,
+      name: `${mark} sticker`,
+      hash: 'c'.repeat(64),
+      size: 10,
+      mime: 'image/png',
+      width: 1,
+      height: 1,
+    })
+    .returning();
+  const [playlist] = await app.db
+    .insert(playlists)
+    .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} playlist` })
+    .returning();
+  await app.db.insert(playlistItems).values({ playlistId: playlist.id, position: 0, contentId: item.id });
+  return {
+    playlist: playlist.id,
+    sticker: sticker.id,
+    content: item.id,
+    website: website.id,
+    stream: stream.id,
+    folder: folder.id,
+    binned: binned.id,
+    text: text.id,
+  };
+}
+
+/** A pending schedule of a device and a content, with its audit trail. */
+async function scheduleOf(
+  workspace: { id: number; companyId: number },
+  mark: string,
+  deviceId: number,
+  contentId: number,
+) {
+  const [row] = await app.db
+    .insert(schedules)
+    .values({
+      companyId: workspace.companyId,
+      workspaceId: workspace.id,
+      name: `${mark} schedule`,
+      type: 'standard',
+      state: 'pending',
+      startDate: '2030-01-01',
+      endDate: '2030-01-31',
+      frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+    })
+    .returning();
+  await app.db.insert(scheduleItems).values({ scheduleId: row.id, position: 0, contentId });
+  await app.db.insert(scheduleDevices).values({ scheduleId: row.id, deviceId });
+  await app.db.insert(scheduleAudits).values({ scheduleId: row.id, action: 'create', reason: mark });
+  return row.id;
+}
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -235,67 +329,6 @@ beforeAll(async () => {
     ])
     .returning();
   // Content of each kind, a binned item and a folder, in B and in A's sibling workspace.
-  const contentOf = async (workspace: { id: number; companyId: number }, mark: string) => {
-    const [folder] = await app.db
-      .insert(contentFolders)
-      .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} folder` })
-      .returning();
-    const item = await buildContent(app, workspace, { name: `${mark} image`, folderId: folder.id });
-    const website = await buildContent(app, workspace, {
-      name: `${mark} website`,
-      type: ContentType.website,
-      link: `https://${mark}.example.com/`,
-    });
-    const stream = await buildContent(app, workspace, {
-      name: `${mark} stream`,
-      type: ContentType.stream,
-      link: `https://${mark}.example.com/live.m3u8`,
-    });
-    const binned = await buildContent(app, workspace, { name: `${mark} binned`, deletedAt: new Date() });
-    const [text] = await app.db
-      .insert(contentTexts)
-      .values({
-        companyId: workspace.companyId,
-        workspaceId: workspace.id,
-        title: `${mark} text`,
-        content: `${mark} marquee`,
-        position: 'bottom',
-        direction: 'left',
-        speed: 5,
-        color: '#ffffff',
-        backgroundColor: 'transparent',
-        fontSize: 48,
-      })
-      .returning();
-    const [sticker] = await app.db
-      .insert(stickers)
-      .values({
-        companyId: workspace.companyId,
-        workspaceId: workspace.id,
-        name: `${mark} sticker`,
-        hash: 'c'.repeat(64),
-        size: 10,
-        mime: 'image/png',
-        width: 1,
-        height: 1,
-      })
-      .returning();
-    const [playlist] = await app.db
-      .insert(playlists)
-      .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} playlist` })
-      .returning();
-    await app.db.insert(playlistItems).values({ playlistId: playlist.id, position: 0, contentId: item.id });
-    return {
-      playlist: playlist.id,
-      sticker: sticker.id,
-      content: item.id,
-      website: website.id,
-      stream: stream.id,
-      folder: folder.id,
-      binned: binned.id,
-      text: text.id,
-    };
-  };
   const contentB = await contentOf(b1, MARK_B);
   // Fonts are company-wide: B's own (A's sibling workspace shares A's, so it has none to hide).
   const [fontB] = await app.db
@@ -333,30 +366,6 @@ beforeAll(async () => {
     })
     .returning();
   // Schedules of B and of A's sibling workspace; holidays are company-wide, so only B's own.
-  const scheduleOf = async (
-    workspace: { id: number; companyId: number },
-    mark: string,
-    deviceId: number,
-    contentId: number,
-  ) => {
-    const [row] = await app.db
-      .insert(schedules)
-      .values({
-        companyId: workspace.companyId,
-        workspaceId: workspace.id,
-        name: `${mark} schedule`,
-        type: 'standard',
-        state: 'pending',
-        startDate: '2030-01-01',
-        endDate: '2030-01-31',
-        frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
-      })
-      .returning();
-    await app.db.insert(scheduleItems).values({ scheduleId: row.id, position: 0, contentId });
-    await app.db.insert(scheduleDevices).values({ scheduleId: row.id, deviceId });
-    await app.db.insert(scheduleAudits).values({ scheduleId: row.id, action: 'create', reason: mark });
-    return row.id;
-  };
   const scheduleB = await scheduleOf(b1, MARK_B, device.row.id, contentB.content);
   const scheduleSibling = await scheduleOf(a2, MARK_SIBLING, siblingDevice.row.id, contentSibling.content);
   const [holidayB] = await app.db
@@ -448,6 +457,42 @@ beforeAll(async () => {
     command: siblingCommand.id,
   };
 
+  const ownContent = await contentOf(a1, 'own');
+  const ownDevice = (await buildDevice(app, a1, 'Own screen')).row.id;
+  const [ownFont] = await app.db
+    .insert(fonts)
+    .values({ companyId: companyA, name: 'Own font', format: 'ttf', hash: 'a'.repeat(64), size: 10 })
+    .returning();
+  const [ownTemplateType] = await app.db
+    .insert(templateTypes)
+    .values({ companyId: companyA, name: 'Own template type' })
+    .returning();
+  const [innerPlaylist] = await app.db
+    .insert(playlists)
+    .values({ companyId: companyA, workspaceId: a1.id, name: 'Own inner playlist' })
+    .returning();
+  own = {
+    ...ownContent,
+    innerPlaylist: innerPlaylist.id,
+    h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
+    // Restored by one call, so purged by another.
+    binnedToPurge: (await buildContent(app, a1, { name: 'Own binned', deletedAt: new Date() })).id,
+    device: ownDevice,
+    font: ownFont.id,
+    templateType: ownTemplateType.id,
+    composition: (await buildComposition(app, a1, 'Own composition')).id,
+    schedule: await scheduleOf(a1, 'own', ownDevice, ownContent.content),
+    category: (await buildCategory(app, companyA, 'Own group')).id,
+    otherCategory: (await buildCategory(app, companyA, 'Own other group')).id,
+    user: (await buildMember(app, a1, Role.user)).id,
+    workspace: a1.id,
+    root: a.root.id,
+    customer: ca.customer.id,
+    company: companyA,
+  };
+  const screen = await registerPlayer(app);
+  pendingScreen = { signage: screen.state.signage_id, pin: screen.state.pin as string };
+
   paramRoutes = app.routeAccess
     .map(({ method, url }) => ({
       method,
@@ -467,20 +512,303 @@ async function expectRefused(
     String(ids[kindOf(route.url, param) as Kind]),
   );
   const body = BODIES[`${route.method} ${route.url}`];
+  await expectCallRefused(
+    caller,
+    { method: route.method as InjectOptions['method'], url, ...(body ? { payload: body(caller) } : {}) },
+    `BODIES needs a valid body for ${route.method} ${route.url}`,
+  );
+}
+
+/** A call that must be refused, say nothing of the row and change nothing. */
+async function expectCallRefused(caller: Caller, options: InjectOptions, hint: string) {
   const before = await fingerprint();
-  const response = await caller.call({
-    method: route.method as InjectOptions['method'],
-    url,
-    ...(body ? { payload: body(caller) } : {}),
-  });
+  const response = await caller.call(options);
   const envelope = response.json();
-  const what = `${caller.name}: ${route.method} ${url} → ${response.body}`;
-  expect(
-    envelope.code,
-    `${what}\n(a 400001 means BODIES needs a valid body for ${route.method} ${route.url})`,
-  ).toSatisfy((code: number) => REFUSED.includes(code));
+  const what = `${caller.name}: ${options.method} ${options.url} ${JSON.stringify(options.payload ?? '')} → ${response.body}`;
+  expect(envelope.code, `${what}\n(a 400001 means ${hint})`).toSatisfy((code: number) =>
+    REFUSED.includes(code),
+  );
   expect(envelope.data, what).toBeNull();
   expect(await fingerprint(), `${what} changed the database`).toBe(before);
+}
+
+/**
+ * A body naming another tenant's row must be refused (404001, 403001, 403002) and change nothing;
+ * a module that answers a row it cannot use as invalid input (400001, "Choose one of the fonts
+ * offered") may, as long as the answer is the very one for an id of no row: it says nothing.
+ */
+async function expectRefusedAsNothing(
+  caller: Caller,
+  options: InjectOptions,
+  nothing: InjectOptions,
+  hint: string,
+) {
+  const before = await fingerprint();
+  const response = await caller.call(options);
+  const what = `${caller.name}: ${options.method} ${options.url} ${JSON.stringify(options.payload)} → ${response.body}`;
+  expect(await fingerprint(), `${what} changed the database`).toBe(before);
+  if (REFUSED.includes(response.json().code)) {
+    expect(response.json().data, what).toBeNull();
+    return;
+  }
+  const none = await caller.call(nothing);
+  expect(response.json().code, `${what}\n(a 400001 unlike an unknown id's means ${hint})`).toBe(400001);
+  expect(response.body, what).toBe(none.body);
+}
+
+/** Numeric parts of a dotted field are array indexes. */
+const pathOf = (field: string) => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+/** An id where the field wants one, in a list where it wants ids. */
+const idValue = (field: string, id: number) => (field.endsWith('ids') ? [id] : id);
+
+// ── Ids in bodies and queries ─────────────────────────────────────────────────────────────────
+// Read from the OpenAPI document: every field named id, ids, *_id or *_ids of every route's body
+// and query. A new one nobody mapped fails the suite, as a path parameter does.
+
+const ID_FIELD = /(^|_)ids?$/;
+
+/** Fields that look like ids but name no tenant's row, and routes whose ids are checked elsewhere. */
+const NOT_TENANT_IDS: Record<string, string> = {
+  role_id: 'the roles are the platform’s, the same for every tenant',
+  signage_id: 'the code a screen shows, not a row id (the device tests)',
+  upload_id: 'an upload’s UUID (the upload test above)',
+  '/backend/player/': 'a screen’s own token names its company (the statistics and program tests)',
+  '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
+};
+const notTenantId = (url: string, field: string) =>
+  Object.keys(NOT_TENANT_IDS).some((key) => field.split('.').at(-1) === key || url.startsWith(key));
+
+const FIELD_KINDS: Record<string, Kind> = {
+  customer_id: 'customer',
+  company_id: 'company',
+  category_id: 'category',
+  move_to_category_id: 'category',
+  group_id: 'workspace',
+  parent_id: 'workspace',
+  folder_id: 'folder',
+  uploader_id: 'user',
+  font_id: 'font',
+  content_id: 'content',
+  background_content_id: 'content',
+  playlist_id: 'playlist',
+  text_id: 'text',
+  sticker_id: 'sticker',
+  template_type_id: 'templateType',
+  device_id: 'device',
+  device_ids: 'device',
+  schedule_id: 'schedule',
+  program_id: 'composition',
+};
+
+/** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
+function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
+  if (field === 'default_program.id') return 'composition';
+  const name = field.split('.').at(-1) as string;
+  if (name !== 'ids') return FIELD_KINDS[name] ?? null;
+  const area = url.replace('/backend/manager/', '');
+  if (/^resource\/(restore|purge)$/.test(area)) return 'binned';
+  if (area.startsWith('account/user')) return 'user';
+  const byArea: Record<string, Kind> = {
+    device: 'device',
+    resource: 'content',
+    text: 'text',
+    sticker: 'sticker',
+    composition: 'composition',
+    playlist: 'playlist',
+    schedule: 'schedule',
+  };
+  return byArea[area.split('/')[0]] ?? null;
+}
+
+type IdCase = { method: string; url: string; field: string; in: 'body' | 'query' };
+
+/** Every id field of every route's body and query, but those NOT_TENANT_IDS names. */
+function idCases(): IdCase[] {
+  const operationOf = operationsOf(app);
+  return app.routeAccess.flatMap(({ method, url }) => {
+    const operation = operationOf({ method, url });
+    const schema = jsonBodyOf(operation);
+    const body = schema ? fieldsOf(schema).map((path) => path.join('.')) : [];
+    const query = queryOf(operation).map((parameter) => parameter.name);
+    const cases: IdCase[] = [
+      ...[...new Set(body)].map((field) => ({ method, url, field, in: 'body' as const })),
+      ...query.map((field) => ({ method, url, field, in: 'query' as const })),
+    ];
+    return cases.filter(
+      (c) => ID_FIELD.test(c.field.split('.').at(-1) as string) && !notTenantId(c.url, c.field),
+    );
+  });
+}
+
+/** A composition whose one zone (or background) holds the field. */
+function compositionBody(o: Record<string, number>, field: string) {
+  const zones: Record<string, object> = {
+    'zones.0.content_id': { kind: 'media', content_id: o.content },
+    'zones.0.playlist_id': { kind: 'playlist', playlist_id: o.playlist },
+    'zones.0.text_id': { kind: 'text', text_id: o.text },
+    'zones.0.font_id': { kind: 'clock', font_id: o.font },
+    'zones.0.sticker_id': { kind: 'sticker', sticker_id: o.sticker },
+  };
+  return {
+    ...LAYOUT,
+    background_content_id: field === 'background_content_id' ? o.content : null,
+    zones: [{ ...LAYOUT.zones[0], ...(zones[field] ?? { kind: 'media' }) }],
+  };
+}
+
+const playlistBody = (o: Record<string, number>, field: string) => ({
+  name: 'Own',
+  items: [
+    field === 'items.0.playlist_id'
+      ? { playlist_id: o.innerPlaylist }
+      : field === 'items.0.text_id'
+        ? { text_id: o.text }
+        : { content_id: o.content },
+  ],
+});
+
+const scheduleBody = (o: Record<string, number>, field: string) => ({
+  name: 'Own',
+  type: field === 'program_id' ? 'composition' : 'standard',
+  device_ids: [o.device],
+  items: [{ content_id: o.content }],
+  program_id: field === 'program_id' ? o.composition : null,
+  start_date: '2030-01-01',
+  end_date: '2030-01-31',
+  frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+});
+
+const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
+
+/** For each route with ids in its body: a body valid for A's callers, from A's own rows. */
+const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => object> = {
+  'POST /backend/manager/account/group': (o) => ({
+    company_name: 'Own',
+    owner_email: unique(),
+    owner_username: 'Own',
+    user_limit: 10,
+    customer_id: o.customer,
+  }),
+  'DELETE /backend/manager/account/group/category/:category_id': (o) => ({
+    move_to_category_id: o.otherCategory,
+  }),
+  'POST /backend/manager/account/user': (o) => ({
+    email: unique(),
+    username: 'Own',
+    role_id: Role.user,
+    group_id: o.workspace,
+    category_id: o.category,
+  }),
+  'DELETE /backend/manager/account/user': (o) => ({ ids: [o.user] }),
+  'POST /backend/manager/account/user/toggle': (o) => ({ ids: [o.user], status: AccountStatus.active }),
+  'PUT /backend/manager/account/user/:user_id': (o) => ({
+    username: 'Own',
+    role_id: Role.user,
+    group_id: o.workspace,
+    category_id: o.category,
+  }),
+  'POST /backend/manager/account/workspace': (o) => ({ name: 'Own', parent_id: o.workspace }),
+  'PUT /backend/manager/account/workspace/:id': (o) => ({ name: 'Own', parent_id: o.root }),
+  'POST /backend/manager/account/user/workspace': (o) => ({ group_id: o.workspace }),
+  'POST /backend/manager/device': (o) => ({
+    signage_id: pendingScreen.signage,
+    device_name: 'Own',
+    group_id: o.workspace,
+    authentication: pendingScreen.pin,
+  }),
+  'POST /backend/manager/device/command': (o) => ({ ids: [o.device], command: { action: 'identify' } }),
+  'DELETE /backend/manager/device': (o) => ({ ids: [o.device] }),
+  'POST /backend/manager/device/move': (o) => ({ ids: [o.device], group_id: o.workspace }),
+  'PUT /backend/manager/device/:device_id': (o) => ({
+    device_name: 'Own screen',
+    default_program: { kind: 'composition', id: o.composition },
+  }),
+  'PUT /backend/manager/device/timer': (o) => ({ ids: [o.device], enabled: false, timers: [] }),
+  'POST /backend/manager/common/slice-upload-init': (o) => ({
+    hash: 'e'.repeat(64),
+    size: 10,
+    name: 'own.png',
+    folder_id: o.folder,
+  }),
+  'DELETE /backend/manager/resource': (o) => ({ ids: [o.content], detach: true }),
+  'POST /backend/manager/resource/move': (o) => ({ ids: [o.content], folder_id: o.folder }),
+  'POST /backend/manager/resource/restore': (o) => ({ ids: [o.binned] }),
+  'DELETE /backend/manager/resource/purge': (o) => ({ ids: [o.binnedToPurge] }),
+  'POST /backend/manager/resource/website': (o) => ({
+    name: 'Own',
+    link: 'https://example.com/',
+    folder_id: o.folder,
+  }),
+  'PATCH /backend/manager/resource/website/:id': (o) => ({
+    name: 'Own',
+    link: 'https://example.com/',
+    folder_id: o.folder,
+  }),
+  'POST /backend/manager/resource/stream': (o) => ({
+    name: 'Own',
+    link: 'https://example.com/live.m3u8',
+    folder_id: o.folder,
+  }),
+  'PATCH /backend/manager/resource/stream/:id': (o) => ({
+    name: 'Own',
+    link: 'https://example.com/live.m3u8',
+    folder_id: o.folder,
+  }),
+  'PUT /backend/manager/resource/:id/template-type': (o) => ({ template_type_id: o.templateType }),
+  'POST /backend/manager/text': (o) => ({ title: 'Own', content: 'Own', font_id: o.font }),
+  'PATCH /backend/manager/text/:id': (o) => ({ title: 'Own', content: 'Own', font_id: o.font }),
+  'DELETE /backend/manager/text': (o) => ({ ids: [o.text] }),
+  'DELETE /backend/manager/sticker': (o) => ({ ids: [o.sticker], detach: true }),
+  'POST /backend/manager/composition': compositionBody,
+  'PUT /backend/manager/composition/:id': compositionBody,
+  'POST /backend/manager/composition/program': compositionBody,
+  'DELETE /backend/manager/composition': (o) => ({ ids: [o.composition], detach: true }),
+  'POST /backend/manager/playlist': playlistBody,
+  'PUT /backend/manager/playlist/:id': playlistBody,
+  'POST /backend/manager/playlist/program': playlistBody,
+  'DELETE /backend/manager/playlist': (o) => ({ ids: [o.playlist], detach: true }),
+  'POST /backend/manager/statistics/export': (o) => ({
+    format: 'csv',
+    device_id: o.device,
+    content_id: o.content,
+    schedule_id: o.schedule,
+  }),
+  'POST /backend/manager/schedule': scheduleBody,
+  'PUT /backend/manager/schedule/:id': scheduleBody,
+  'DELETE /backend/manager/schedule': (o) => ({ ids: [o.schedule] }),
+};
+
+/** Drafts answer what a program would show: another tenant's rows as if they did not exist. */
+const DRAFTS = new Set([
+  'POST /backend/manager/playlist/program',
+  'POST /backend/manager/composition/program',
+]);
+
+/** Own bodies not tried for success, and why. */
+const NOT_TRIED: Record<string, string> = {
+  'POST /backend/manager/device/command': 'commands go to screens online only',
+  'DELETE /backend/manager/text': 'the playlists and compositions saved above use the text',
+  'POST /backend/manager/resource/website': 'checks the link over the network',
+  'PATCH /backend/manager/resource/website/:id': 'checks the link over the network',
+  'POST /backend/manager/resource/stream': 'checks the link over the network',
+  'PATCH /backend/manager/resource/stream/:id': 'checks the link over the network',
+};
+
+/** A route's path with A's own rows in it (the template type goes to an H5 content). */
+const ownPath = (url: string) =>
+  url.replace(/:([A-Za-z_]+)/g, (_, param) =>
+    String(url.endsWith('/template-type') ? own.h5 : own[kindOf(url, param) as Kind]),
+  );
+
+/** What a query needs beside the id for a list to apply it, and what the id names. */
+function queryCasesOf(c: IdCase): { base: Record<string, string>; kind: Kind | null }[] {
+  if (c.url === '/backend/manager/statistics/choices' && c.field === 'id') {
+    return (['device', 'content', 'schedule'] as const).map((kind) => ({ base: { kind }, kind }));
+  }
+  const kind = fieldKindOf(c.url, c.field);
+  if (c.url !== '/backend/manager/resource') return [{ base: {}, kind: kind as Kind | null }];
+  const type = c.field === 'template_type_id' ? ContentType.h5 : ContentType.image;
+  return [{ base: { type: String(type) }, kind: kind as Kind | null }];
 }
 
 describe('the cross-tenant suite', () => {
@@ -924,4 +1252,130 @@ describe('the cross-tenant suite', () => {
       }
     }
   }, 120_000);
+  it('knows what every id in a body or a query names', () => {
+    const cases = idCases();
+    const unmapped = cases
+      .filter((c) =>
+        c.in === 'query'
+          ? c.method !== 'GET' || queryCasesOf(c).some((q) => q.kind === null)
+          : fieldKindOf(c.url, c.field) === null,
+      )
+      .map((c) => `${c.method} ${c.url} (${c.in} ${c.field})`);
+    expect(
+      unmapped,
+      `Map these ids to a kind in fieldKindOf() or queryCasesOf() of src/tenancy.cross.test.ts, or say in NOT_TENANT_IDS why they name no tenant's row: ${unmapped.join(', ')}`,
+    ).toEqual([]);
+    const bodyless = [
+      ...new Set(
+        cases
+          .filter((c) => c.in === 'body' && !ID_BODIES[`${c.method} ${c.url}`])
+          .map((c) => `${c.method} ${c.url}`),
+      ),
+    ];
+    expect(bodyless, `Give these routes a valid body in ID_BODIES: ${bodyless.join(', ')}`).toEqual([]);
+    expect(cases.filter((c) => c.in === 'body').length).toBeGreaterThan(40);
+    expect(cases.filter((c) => c.in === 'query').length).toBeGreaterThan(15);
+  });
+
+  it('lists nothing of another tenant, whatever id a query names', async () => {
+    const cases = idCases().filter((c) => c.in === 'query');
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const named: [Partial<Record<Kind, number>>, string][] =
+        who === 'admin' || who === 'user'
+          ? [
+              [foreign, MARK_B],
+              [sibling, MARK_SIBLING],
+            ]
+          : [[foreign, MARK_B]];
+      for (const c of cases) {
+        for (const { base, kind } of queryCasesOf(c)) {
+          for (const [ids, mark] of named) {
+            const id = ids[kind as Kind];
+            if (id === undefined) continue;
+            const query = { ...base, [c.field]: String(id) };
+            const response = await callers[who].call({ method: 'GET', url: c.url, query });
+            const what = `${callers[who].name}: GET ${c.url} ${JSON.stringify(query)} → ${response.body}`;
+            expect(response.json().code, what).toSatisfy(
+              (code: number) => code === 220000 || REFUSED.includes(code),
+            );
+            expect(response.body.toLowerCase(), what).not.toContain(mark);
+          }
+        }
+      }
+    }
+    // With A's own ids each query is one its list applies: the owner or the customer gets an answer.
+    for (const c of cases) {
+      for (const { base, kind } of queryCasesOf(c)) {
+        const query = { ...base, [c.field]: String(own[kind as Kind]) };
+        const codes: number[] = [];
+        for (const who of ['owner', 'customer'] as const) {
+          codes.push((await callers[who].call({ method: 'GET', url: c.url, query })).json().code);
+        }
+        expect(codes, `GET ${c.url} ${JSON.stringify(query)}`).toContain(220000);
+      }
+    }
+  }, 300_000);
+
+  it('refuses another tenant’s ids in the body of every route that takes one', async () => {
+    const cases = idCases().filter((c) => c.in === 'body');
+    for (const who of ['owner', 'admin', 'user', 'customer'] as const) {
+      const caller = callers[who];
+      const named: [Partial<Record<Kind | 'binned', number>>, string][] =
+        who === 'admin' || who === 'user'
+          ? [
+              [foreign, MARK_B],
+              [sibling, MARK_SIBLING],
+            ]
+          : [[foreign, MARK_B]];
+      for (const c of cases) {
+        const key = `${c.method} ${c.url}`;
+        const kind = fieldKindOf(c.url, c.field) as Kind | 'binned';
+        for (const [ids, mark] of named) {
+          const id = ids[kind];
+          if (id === undefined) continue;
+          const base = ID_BODIES[key](own, c.field);
+          const options: InjectOptions = {
+            method: c.method as InjectOptions['method'],
+            url: ownPath(c.url),
+            payload: spoil(base, pathOf(c.field), idValue(c.field, id)) as object,
+          };
+          const nothing = {
+            ...options,
+            payload: spoil(base, pathOf(c.field), idValue(c.field, 2_000_000_000)) as object,
+          };
+          if (!DRAFTS.has(key)) {
+            await expectRefusedAsNothing(caller, options, nothing, `ID_BODIES needs a valid body for ${key}`);
+            continue;
+          }
+          const draft = await caller.call(options);
+          if (REFUSED.includes(draft.json().code)) continue; // no permission for programs
+          expect(draft.body.toLowerCase(), `${caller.name}: ${key} ${c.field}`).not.toContain(mark);
+          const none = await caller.call(nothing);
+          expect(draft.json().data, `${caller.name}: ${key} ${c.field}`).toEqual(none.json().data);
+        }
+      }
+    }
+    // The same bodies with A's own ids succeed (the owner's or the customer's): the foreign id
+    // alone made each call above fail. Deletes last, so nothing else misses what they remove.
+    const tried = cases
+      .filter((c) => !NOT_TRIED[`${c.method} ${c.url}`])
+      .sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    for (const c of tried) {
+      const key = `${c.method} ${c.url}`;
+      const options: InjectOptions = {
+        method: c.method as InjectOptions['method'],
+        url: ownPath(c.url),
+        payload: ID_BODIES[key](own, c.field),
+      };
+      const answers: string[] = [];
+      for (const who of ['owner', 'customer'] as const) {
+        const response = await callers[who].call(options);
+        answers.push(response.body);
+        if (response.json().code === 220000) break;
+      }
+      expect(answers.at(-1), `${key} (${c.field}) with A's own ids: ${answers.join(' / ')}`).toContain(
+        '"code":220000',
+      );
+    }
+  }, 300_000);
 });
