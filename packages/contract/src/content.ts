@@ -299,11 +299,13 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
 export const CONTENT_SORT_COLUMNS = ['name', 'size', 'created_at', 'updated_at'] as const;
+/** A library content type in a query string. */
+const libraryTypeQuerySchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => (LIBRARY_CONTENT_TYPES as number[]).includes(value), 'validation.contentType');
 export const contentListQuerySchema = listQuerySchema(CONTENT_SORT_COLUMNS).extend({
-  type: z.coerce
-    .number()
-    .int()
-    .refine((value) => (LIBRARY_CONTENT_TYPES as number[]).includes(value), 'validation.contentType'),
+  type: libraryTypeQuerySchema,
   folder_id: idSchema.optional(),
   uploader_id: idSchema.optional(),
   /** H5 content of this template type. */
@@ -371,4 +373,7 @@ export const folderSchema = z.object({
 });
 export type Folder = z.infer<typeof folderSchema>;
 export const folderListSchema = z.array(folderSchema);
+/** GET resource/folder: `count` is of this type's items, or of every type the caller may list. */
+export const folderListQuerySchema = z.object({ type: libraryTypeQuerySchema.optional() });
+export type FolderListQuery = z.input<typeof folderListQuerySchema>;
 export const folderRequestSchema = z.object({ name: nameSchema.max(MAX_NAME_LENGTH) });

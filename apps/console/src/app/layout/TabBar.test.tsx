@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { PERMISSIONS, Role } from '@vitrine/contract';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { allowedRoutes } from '../guard';
+import { allowedRoutes, opensPage } from '../guard';
 import { buildMenu, buildTabs, locate } from '../menu';
 import { APP_ROUTES } from '../routes';
 import { refreshDots, registerDotSource } from './dots';
@@ -23,6 +23,7 @@ function shellAt(pathname: string, scheduleConfirm: boolean): Shell {
     title: route?.title,
     menu: buildMenu(allowed, Role.customer),
     tabs: buildTabs(module, context),
+    opens: (path) => opensPage(path, allowed),
   };
 }
 

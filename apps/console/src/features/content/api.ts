@@ -4,6 +4,7 @@ import type {
   ContentListQuery,
   ContentUse,
   Folder,
+  LibraryContentType,
   ListResult,
   StreamRequest,
   WebsiteRequest,
@@ -30,7 +31,7 @@ export const contentKeys = {
   lists: () => [...contentKeys.all, 'list'] as const,
   list: (query: ContentListQuery) => [...contentKeys.lists(), query] as const,
   detail: (id: number) => [...contentKeys.all, 'detail', id] as const,
-  folders: () => [...contentKeys.all, 'folders'] as const,
+  folders: (type: LibraryContentType) => [...contentKeys.all, 'folders', type] as const,
 };
 
 const isProcessing = (item: ContentItem) => item.state === 'processing';
@@ -130,11 +131,11 @@ export function useSaveLink(type: LinkContentType) {
 
 // ── Folders ─────────────────────────────────────────────────────────────────────────────────
 
-/** The active workspace's folders, the default one first. */
-export function useFolders() {
+/** The active workspace's folders, the default one first, counting the items of one type. */
+export function useFolders(type: LibraryContentType) {
   return useQuery({
-    queryKey: contentKeys.folders(),
-    queryFn: ({ signal }) => request<Folder[]>('GET', FOLDERS, { signal }),
+    queryKey: contentKeys.folders(type),
+    queryFn: ({ signal }) => request<Folder[]>('GET', FOLDERS, { signal, query: { type } }),
   });
 }
 

@@ -1,8 +1,8 @@
-import { ResultCode, Role } from '@vitrine/contract';
+import { ContentType, DEFAULT_ROLE_PERMISSIONS, ResultCode, Role } from '@vitrine/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentFolders } from '../../db/schema';
+import { contentFolders, rolePermissions } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
@@ -60,6 +60,46 @@ describe('GET resource/folder', () => {
     const there = await t.asOwner({ method: 'GET', url: URL, headers: { 'workspace-id': String(a1.id) } });
     expect(there.json().data).toEqual([expect.objectContaining({ is_default: true, count: 0 })]);
     expect(there.json().data[0].folder_id).not.toBe(list[0].folder_id);
+  });
+});
+
+describe('GET resource/folder?type=', () => {
+  const counts = async (call: Awaited<ReturnType<typeof tenant>>['asOwner'], type?: number) => {
+    const response = await call({ method: 'GET', url: URL, query: type ? { type: String(type) } : {} });
+    expect(response.json().code).toBe(ResultCode.success);
+    return response.json().data.map((folder: { count: number }) => folder.count);
+  };
+
+  it("counts only the tab's type; without one, every type the caller may list", async () => {
+    const t = await tenant();
+    await buildContent(app, t.root);
+    await buildContent(app, t.root, { type: ContentType.video });
+    await buildContent(app, t.root, { type: ContentType.video });
+    expect(await counts(t.asOwner, ContentType.image)).toEqual([1]);
+    expect(await counts(t.asOwner, ContentType.video)).toEqual([2]);
+    expect(await counts(t.asOwner, ContentType.music)).toEqual([0]);
+    expect(await counts(t.asOwner)).toEqual([3]);
+    // Not a library type: a clear refusal.
+    const bad = await t.asOwner({ method: 'GET', url: URL, query: { type: String(ContentType.playlist) } });
+    expect(bad.json().code).toBe(ResultCode.validation);
+  });
+
+  it('neither counts nor answers for a type the caller may not list', async () => {
+    const t = await tenant();
+    await buildContent(app, t.root);
+    await buildContent(app, t.root, { type: ContentType.video });
+    const withoutVideo = DEFAULT_ROLE_PERMISSIONS[Role.user].filter((key) => key !== 'res:video:list');
+    await app.db.insert(rolePermissions).values({ roleId: Role.user, permissions: [...withoutVideo] });
+    await app.matrix.invalidate();
+    try {
+      const member = await callAs(app, await buildMember(app, t.root, Role.user));
+      expect(await counts(member)).toEqual([1]);
+      const video = await member({ method: 'GET', url: URL, query: { type: String(ContentType.video) } });
+      expect(video.json().code).toBe(ResultCode.permission);
+    } finally {
+      await app.db.delete(rolePermissions).where(eq(rolePermissions.roleId, Role.user));
+      await app.matrix.invalidate();
+    }
   });
 });
 

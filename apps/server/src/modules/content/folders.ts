@@ -1,9 +1,16 @@
-import { type Folder, ResultCode } from '@vitrine/contract';
-import { and, asc, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  CONTENT_TYPE_PERMISSION,
+  type Folder,
+  LIBRARY_CONTENT_TYPES,
+  type LibraryContentType,
+  type Permission,
+  ResultCode,
+} from '@vitrine/contract';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { contentFolders, contents, workspaces } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { usableWorkspace } from '../team/workspaces';
 import { presentFolder } from './presenter';
@@ -13,6 +20,7 @@ import { presentFolder } from './presenter';
 // workspace (case-insensitively) and are deleted only when empty, recycle bin included.
 
 type FolderRecord = typeof contentFolders.$inferSelect;
+type FolderCaller = { scope: TenantScope; permissions: readonly Permission[] };
 
 /** The workspace's default folder, made when it has none; two callers at once get the same one. */
 export async function defaultFolderId(tx: Db, companyId: number, workspaceId: number): Promise<number> {
@@ -63,26 +71,45 @@ export async function visibleFolder(
   return row;
 }
 
-const liveCount = sql<number>`(select count(*) from ${contents} where ${and(
-  eq(contents.folderId, contentFolders.id),
-  isNull(contents.deletedAt),
-)})`.mapWith(Number);
+/** The items of these types in the folder, outside the recycle bin. */
+const liveCount = (types: readonly number[]) =>
+  sql<number>`(select count(*) from ${contents} where ${and(
+    eq(contents.folderId, contentFolders.id),
+    isNull(contents.deletedAt),
+    inArray(contents.type, [...types]),
+  )})`.mapWith(Number);
 
-async function folderRows(tx: Db, where: SQL | undefined) {
+async function folderRows(tx: Db, where: SQL | undefined, types: readonly number[]) {
   const rows = await tx
-    .select({ folder: contentFolders, count: liveCount })
+    .select({ folder: contentFolders, count: liveCount(types) })
     .from(contentFolders)
     .where(where)
     .orderBy(desc(contentFolders.isDefault), asc(sql`lower(${contentFolders.name})`), asc(contentFolders.id));
   return rows.map(({ folder, count }) => presentFolder({ ...folder, count }));
 }
 
+/** The types a folder list counts: the one asked for (403001 without its list key), or every type
+ * the caller may list, so a tab's counts hold no other tab's items. */
+function countedTypes(permissions: readonly Permission[], type?: LibraryContentType): number[] {
+  const listable = LIBRARY_CONTENT_TYPES.filter((each) =>
+    permissions.includes(CONTENT_TYPE_PERMISSION[each]),
+  );
+  if (type === undefined) return listable;
+  if (!listable.includes(type)) throw forbidden();
+  return [type];
+}
+
 /** GET resource/folder: the active workspace's folders, the default one first. */
-export async function folderList(app: FastifyInstance, scope: TenantScope): Promise<Folder[]> {
+export async function folderList(
+  app: FastifyInstance,
+  caller: FolderCaller,
+  type?: LibraryContentType,
+): Promise<Folder[]> {
+  const types = countedTypes(caller.permissions, type);
   return app.db.transaction(async (tx) => {
-    const workspace = await activeWorkspace(tx, scope);
+    const workspace = await activeWorkspace(tx, caller.scope);
     await defaultFolderId(tx, workspace.companyId, workspace.id);
-    return folderRows(tx, eq(contentFolders.workspaceId, workspace.id));
+    return folderRows(tx, eq(contentFolders.workspaceId, workspace.id), types);
   });
 }
 
@@ -127,16 +154,16 @@ export async function createFolder(app: FastifyInstance, scope: TenantScope, nam
 /** PATCH resource/folder/:folder_id; the default folder keeps its name (400001). */
 export async function renameFolder(
   app: FastifyInstance,
-  scope: TenantScope,
+  caller: FolderCaller,
   id: number,
   name: string,
 ): Promise<Folder> {
   return app.db.transaction(async (tx) => {
-    const folder = await visibleFolder(tx, scope, id, 'update');
+    const folder = await visibleFolder(tx, caller.scope, id, 'update');
     if (folder.isDefault) throw new AppError(ResultCode.validation, 'content.defaultFolder');
     await assertNameFree(tx, folder.workspaceId, name, folder.id);
     await tx.update(contentFolders).set({ name }).where(eq(contentFolders.id, id));
-    const [item] = await folderRows(tx, eq(contentFolders.id, id));
+    const [item] = await folderRows(tx, eq(contentFolders.id, id), countedTypes(caller.permissions));
     return item;
   });
 }

@@ -8,11 +8,13 @@ import {
   contentMoveRequestSchema,
   contentRenameRequestSchema,
   contentUsesSchema,
+  folderListQuerySchema,
   folderListSchema,
   folderRequestSchema,
   folderSchema,
   idSchema,
   idsRequestSchema,
+  type LibraryContentType,
   streamRequestSchema,
   websiteRequestSchema,
 } from '@vitrine/contract';
@@ -90,8 +92,9 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/resource/folder',
-    { config, schema: { response: responses(folderListSchema) } },
-    async (request) => ok(await folderList(app, request.scope)),
+    { config, schema: { querystring: folderListQuerySchema, response: responses(folderListSchema) } },
+    async (request) =>
+      ok(await folderList(app, request, request.query.type as LibraryContentType | undefined)),
   );
 
   app.post(
@@ -106,8 +109,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { params: folderParams, body: folderRequestSchema, response: responses(folderSchema) },
     },
-    async (request) =>
-      ok(await renameFolder(app, request.scope, request.params.folder_id, request.body.name)),
+    async (request) => ok(await renameFolder(app, request, request.params.folder_id, request.body.name)),
   );
 
   app.delete(

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Role } from '@vitrine/contract';
+import { ContentType, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
+import { queriesTo, signInAs } from '../../team/testing';
 import { folder } from '../testing';
 import { FolderPanel } from './FolderPanel';
 
@@ -21,7 +21,7 @@ async function panel(selected?: number) {
   await renderPage(
     <>
       <ConfirmHost />
-      <FolderPanel selected={selected} onSelect={onSelect} />
+      <FolderPanel type={ContentType.image} selected={selected} onSelect={onSelect} />
     </>,
     '/content/image',
   );
@@ -59,6 +59,14 @@ describe('FolderPanel', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Rename folder Default/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete folder Default/ })).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Rename folder/ })).toHaveLength(1);
+  });
+
+  it("asks for the counts of the page's type only", async () => {
+    server();
+    await panel();
+    expect(queriesTo('/manager/resource/folder').map((query) => query.get('type'))).toEqual([
+      String(ContentType.image),
+    ]);
   });
 
   it('shows one folder or all of them', async () => {

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
-import type { Folder } from '@vitrine/contract';
+import type { Folder, LibraryContentType } from '@vitrine/contract';
 import { Flex, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { NameDialog } from '../../team/components/NameDialog';
 import { useDeleteFolder, useFolders, useSaveFolder } from '../api';
 
 type Props = {
+  /** The page's type: a folder counts only its items. */
+  type: LibraryContentType;
   /** The folder shown, or none for all of them. */
   selected: number | undefined;
   onSelect: (folderId: number | null) => void;
@@ -43,9 +45,9 @@ function FolderRow({ label, count, active, onClick, children }: RowProps) {
 }
 
 /** The workspace's folders: pick one to show; create, rename and delete all but the default one. */
-export function FolderPanel({ selected, onSelect }: Props) {
+export function FolderPanel({ type, selected, onSelect }: Props) {
   const { t } = useTranslation('content');
-  const folders = useFolders();
+  const folders = useFolders(type);
   const save = useSaveFolder();
   const remove = useDeleteFolder();
   const nameOf = useFolderName();

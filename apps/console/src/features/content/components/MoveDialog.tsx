@@ -1,4 +1,4 @@
-import type { ContentItem } from '@vitrine/contract';
+import type { ContentItem, LibraryContentType } from '@vitrine/contract';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchSelect } from '../../../components/SearchSelect';
@@ -8,13 +8,17 @@ import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useFolders, useMoveContent } from '../api';
 import { useFolderName } from './FolderPanel';
 
-type Props = { items: readonly ContentItem[]; onClose: (moved: boolean) => void };
+type Props = {
+  type: LibraryContentType;
+  items: readonly ContentItem[];
+  onClose: (moved: boolean) => void;
+};
 
 /** Moves one item or a selection into another folder of the workspace. */
-export function MoveDialog({ items, onClose }: Props) {
+export function MoveDialog({ type, items, onClose }: Props) {
   const { t } = useTranslation('content');
   const rules = useRules();
-  const folders = useFolders();
+  const folders = useFolders(type);
   const nameOf = useFolderName();
   const move = useMoveContent();
   // One item starts from its own folder; a selection from none.

@@ -150,7 +150,11 @@ export function ContentLibraryPage({
         }
       />
       <div className={mobile ? 'content-library content-library--mobile' : 'content-library'}>
-        <FolderPanel selected={query.folder_id} onSelect={(folder_id) => changeView({ folder_id })} />
+        <FolderPanel
+          type={type}
+          selected={query.folder_id}
+          onSelect={(folder_id) => changeView({ folder_id })}
+        />
         <div className="content-library__main">
           {file && !inBin ? (
             <div ref={uploadArea} id="uploadContent" className="content-upload">
@@ -213,6 +217,7 @@ export function ContentLibraryPage({
         />
       ) : null}
       <MoveDialog
+        type={type}
         items={moving}
         onClose={(moved) => {
           setMoving([]);
