@@ -72,6 +72,36 @@ describe('ChangePasswordDrawer', () => {
     expect(submitButton().disabled).toBe(true);
   });
 
+  it('checks only on blur: typing sets a refusal aside, even back to the refused text', async () => {
+    const api = mockApi({ 'POST /manager/account/user-center/check-old-pwd': () => ok({ result: false }) });
+    await open();
+    typeOld('Journey-pass');
+    expect(await screen.findByText('Old password is error')).toBeTruthy();
+    // Mid-word: no call, no message, until the field is left again.
+    type('oldPassword', 'Journey-pass1');
+    type('oldPassword', 'Journey-pass');
+    type('oldPassword', 'Journey-pass1');
+    await waitFor(() => expect(screen.queryByText('Old password is error')).toBeNull());
+    type('oldPassword', 'Journey-pass');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Old password is error')).toBeNull();
+    expect(api.callsTo('POST /manager/account/user-center/check-old-pwd')).toHaveLength(1);
+    fireEvent.blur(field('oldPassword'));
+    expect(await screen.findByText('Old password is error')).toBeTruthy();
+    expect(api.callsTo('POST /manager/account/user-center/check-old-pwd')).toHaveLength(2);
+  });
+
+  it('does not check a half-typed password when the window loses focus', async () => {
+    const api = mockApi({ 'POST /manager/account/user-center/check-old-pwd': () => ok({ result: false }) });
+    await open();
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    typeOld('Journey-pa');
+    focus.mockRestore();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /manager/account/user-center/check-old-pwd')).toHaveLength(0);
+    expect(screen.queryByText('Old password is error')).toBeNull();
+  });
+
   it('requires the old password', async () => {
     const api = mockApi({});
     await open();

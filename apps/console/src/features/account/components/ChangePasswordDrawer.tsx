@@ -40,8 +40,11 @@ export function ChangePasswordDrawer({ open, onClose }: Props) {
     },
   };
 
+  // Checked on blur only (spec 000 §4): leaving the window mid-word (to look the password up) is
+  // no blur of the field, and typing again sets a refusal aside until the next blur.
   const verifyOld = () => {
     const typed: string = form.getFieldValue('oldPassword') ?? '';
+    if (!document.hasFocus()) return;
     if (typed === '' || (answerRef.current?.ok && answerRef.current.value === typed)) return;
     // Any answer other than 220000 with true means the old password is wrong (spec 000 §8).
     const settle = (ok: boolean) => {
@@ -102,7 +105,13 @@ export function ChangePasswordDrawer({ open, onClose }: Props) {
           validateStatus={checkOld.isPending ? 'validating' : undefined}
           hasFeedback={checkOld.isPending}
         >
-          <Input.Password autoComplete="current-password" onBlur={verifyOld} />
+          <Input.Password
+            autoComplete="current-password"
+            onBlur={verifyOld}
+            onChange={() => {
+              if (answerRef.current?.ok === false) record(null);
+            }}
+          />
         </Form.Item>
         <Form.Item
           name="newPassword"
