@@ -83,6 +83,14 @@ describe('tab bar', () => {
     }
   });
 
+  it('titles the companies tab "User groups" inside a company, where the page lists user groups', () => {
+    const route = findRoute(APP_ROUTES, '/user/company')!;
+    expect(titleOf(route, Role.owner)).toBe('route.userGroups');
+    expect(titleOf(route, Role.userAdmin)).toBe('route.userGroups');
+    expect(titleOf(route, Role.customer)).toBe('route.company');
+    expect(titleOf(route, Role.system)).toBe('route.company');
+  });
+
   it('titles the license details per role', () => {
     const route = findRoute(APP_ROUTES, '/license/license-detail')!;
     expect(titleOf(route, Role.customer)).toBe('route.licenseSearch');

@@ -145,7 +145,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
         title: 'route.customerList',
         page: team.customerList,
       },
-      { path: '/user/company', permission: 'team:group:list', title: 'route.company', page: team.company },
+      {
+        path: '/user/company',
+        permission: 'team:group:list',
+        title: 'route.company',
+        // Inside a company the page holds the company's user groups: tab and page say so.
+        titleByRole: { [Role.owner]: 'route.userGroups', [Role.userAdmin]: 'route.userGroups' },
+        page: team.company,
+      },
       {
         path: '/user/:user_id',
         permission: 'team:user:info',

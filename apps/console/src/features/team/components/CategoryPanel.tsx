@@ -110,7 +110,7 @@ export function CategoryPanel() {
   return (
     <>
       <PageHeader
-        title={t('category.title')}
+        title={t('common:route.userGroups')}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setNaming({ category: null })}>
             {t('category.add')}
