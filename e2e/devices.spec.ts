@@ -50,9 +50,7 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   const addButton = page.locator('#addDeviceFormSubmit');
   await addButton.click();
   // A wrong PIN is refused with the server's message, and nothing is added.
-  await expect(
-    page.getByText('The signage ID or authentication code is wrong, or the code has expired.'),
-  ).toBeVisible();
+  await expect(page.getByText('The signage ID or PIN is wrong, or the PIN has expired.')).toBeVisible();
   await shot(page, 'devices', '2-add-wrong-pin');
   await expect(addButton).not.toHaveClass(/ant-btn-loading/);
   await page.locator('#deviceAuthentication').fill(pin);

@@ -69,7 +69,7 @@ describe('POST device (add)', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         code: ResultCode.validation,
-        msg: 'The signage ID or authentication code is wrong, or the code has expired.',
+        msg: 'The signage ID or PIN is wrong, or the PIN has expired.',
         data: null,
       });
     }
