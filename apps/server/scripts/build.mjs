@@ -13,8 +13,12 @@ const { dependencies = {} } = JSON.parse(fs.readFileSync(path.join(root, 'packag
 fs.rmSync(dist, { recursive: true, force: true });
 const started = Date.now();
 const built = await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // The upload hashing thread is a module of its own, loaded beside main.js (content/digests.ts).
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    'digest-worker': path.join(root, 'src/modules/content/digest-worker.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -33,5 +37,5 @@ fs.cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), {
 
 const size = fs.statSync(path.join(dist, 'main.js')).size;
 console.log(
-  `server: dist/main.js ${(size / 1024).toFixed(0)} KB, migrations copied (${Date.now() - started} ms)`,
+  `server: dist/main.js ${(size / 1024).toFixed(0)} KB and its hashing worker, migrations copied (${Date.now() - started} ms)`,
 );

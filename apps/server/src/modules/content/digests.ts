@@ -13,61 +13,28 @@ const MAX_AHEAD = 64;
 /** Uploads followed at once; the oldest is dropped for a new one. */
 const MAX_UPLOADS = 32;
 
-// Messages are handled in the order they were posted, so a 'take' sees every part posted before it.
-const WORKER_SOURCE = `
-const fs = require('node:fs');
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const running = new Map();
-let buffer = Buffer.alloc(0);
-function hashPart(upload, part) {
-  if (buffer.length < part.length) buffer = Buffer.alloc(part.length);
-  const fd = fs.openSync(part.file, 'r');
-  try {
-    let read = 0;
-    while (read < part.length) {
-      const n = fs.readSync(fd, buffer, read, part.length - read, part.offset + read);
-      if (n === 0) throw new Error('the part file is shorter than its parts');
-      read += n;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  upload.hash.update(buffer.subarray(0, part.length));
+/** What the hashing thread (digest-worker.ts) is started with. */
+export type DigestWorkerData = { maxAhead: number; maxUploads: number };
+/** A part just written: `length` bytes at `offset` of `file`, the `index`th of its upload. */
+export type WrittenPart = { index: number; file: string; offset: number; length: number };
+export type DigestMessage =
+  | { op: 'start' | 'drop'; id: string }
+  | ({ op: 'wrote'; id: string } & WrittenPart)
+  | { op: 'take'; id: string; partCount: number; ask: number };
+export type DigestAnswer = { ask: number; digest?: string };
+
+/**
+ * The hashing thread. In the server bundle its module sits beside main.js, built as an entry of
+ * its own (scripts/build.mjs); run from the sources (tests, `npm run dev`), it is TypeScript
+ * beside this one, loaded through tsx, whose loader a worker thread does not inherit on Node 20.
+ */
+function startWorker(workerData: DigestWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./digest-worker.js', import.meta.url), { workerData });
+  const file = JSON.stringify(new URL('./digest-worker.ts', import.meta.url).href);
+  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${file}, ${file}))`;
+  return new Worker(load, { eval: true, workerData });
 }
-parentPort.on('message', (message) => {
-  const { op, id } = message;
-  if (op === 'start') {
-    running.delete(id);
-    if (running.size >= ${MAX_UPLOADS}) running.delete(running.keys().next().value);
-    running.set(id, { hash: createHash('sha256'), next: 0, ahead: new Map() });
-  } else if (op === 'wrote') {
-    const upload = running.get(id);
-    if (!upload) return;
-    const { index } = message;
-    // Written again: the file may now hold other bytes than the ones hashed.
-    if (index < upload.next || upload.ahead.has(index)) return void running.delete(id);
-    upload.ahead.set(index, message);
-    try {
-      for (let part = upload.ahead.get(upload.next); part; part = upload.ahead.get(upload.next)) {
-        hashPart(upload, part);
-        upload.ahead.delete(upload.next);
-        upload.next += 1;
-      }
-    } catch {
-      return void running.delete(id); // the file is gone (dropped, swept): no digest
-    }
-    if (upload.ahead.size > ${MAX_AHEAD}) running.delete(id);
-  } else if (op === 'drop') {
-    running.delete(id);
-  } else if (op === 'take') {
-    const upload = running.get(id);
-    running.delete(id);
-    const digest = upload && upload.next === message.partCount ? upload.hash.digest('hex') : undefined;
-    parentPort.postMessage({ ask: message.ask, digest });
-  }
-});
-`;
 
 export class UploadDigests {
   private worker: Worker | null = null;
@@ -76,12 +43,13 @@ export class UploadDigests {
 
   /** Follows an upload that holds no part yet (a new one, or one whose parts were discarded). */
   start(id: string) {
-    this.started().postMessage({ op: 'start', id });
+    this.started();
+    this.post({ op: 'start', id });
   }
 
   /** A part (not recorded before) was just written to `file`: `length` bytes at `offset`. */
   wrote(id: string, index: number, part: { file: string; offset: number; length: number }) {
-    this.worker?.postMessage({ op: 'wrote', id, index, ...part });
+    this.post({ op: 'wrote', id, index, ...part });
   }
 
   /** The SHA-256 of all `partCount` parts when every one was hashed here, in order; forgets the upload. */
@@ -90,12 +58,16 @@ export class UploadDigests {
     const ask = ++this.asked;
     return new Promise((resolve) => {
       this.answers.set(ask, resolve);
-      this.worker?.postMessage({ op: 'take', id, partCount, ask });
+      this.post({ op: 'take', id, partCount, ask });
     });
   }
 
   drop(id: string) {
-    if (this.worker) this.worker.postMessage({ op: 'drop', id });
+    this.post({ op: 'drop', id });
+  }
+
+  private post(message: DigestMessage) {
+    this.worker?.postMessage(message);
   }
 
   /** Ends the worker; uploads in progress fall back to hashing their file at finish. */
@@ -109,9 +81,9 @@ export class UploadDigests {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = startWorker({ maxAhead: MAX_AHEAD, maxUploads: MAX_UPLOADS });
     worker.unref(); // never what keeps the process alive
-    worker.on('message', ({ ask, digest }: { ask: number; digest?: string }) => {
+    worker.on('message', ({ ask, digest }: DigestAnswer) => {
       this.answers.get(ask)?.(digest);
       this.answers.delete(ask);
     });
