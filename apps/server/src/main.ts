@@ -2,6 +2,7 @@
 import './platform/tick-maps';
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -22,16 +23,24 @@ try {
 }
 const database = await openDatabase(config.databaseUrl, config.dataDir);
 await database.migrate();
-const app = await buildApp({ config, database, checkResponses: false });
+// The log's own stream (asynchronous, as Fastify's default): the first login is written through it
+// too, so it comes after the start-up lines instead of between them.
+const logStream = pino.destination({ dest: 1, sync: false });
+const app = await buildApp({
+  config,
+  database,
+  checkResponses: false,
+  logger: { level: config.logLevel, stream: logStream },
+});
 
 const created = await ensureSystemAccount(database.db, config, app.log);
 // A restarting fleet reconnects at once: a listen queue deeper than Node's 511 (the kernel caps it
 // at net.core.somaxconn) keeps those connections from being dropped before they are accepted.
 await app.listen({ port: config.port, host: config.host, backlog: 4096 });
-process.stdout.write(
+logStream.write(
   `Vitrine ${app.config.publicUrl} (data in ${path.relative(process.cwd(), config.dataDir) || '.'}, database: ${database.kind})\n`,
 );
-if (created) process.stdout.write(`${firstLoginBanner(created)}\n`);
+if (created) logStream.write(`${firstLoginBanner(created)}\n`);
 
 let stopping = false;
 async function stop(signal: string) {
