@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { contentPages, contents } from '../../db/schema';
 import { notifyProgramsChanged } from '../program/notify';
 import { H5Refused, storeH5, unpackH5 } from './h5';
+import { readImageSize } from './image-size';
 import { describeTracks, type MediaTracks, readTracks } from './media-info';
 import { findTool, runTool, ToolError } from './media-tools';
 import { hashFile, lockHash, mediaDir, mediaPath, removeUnreferencedMedia, storeFile } from './storage';
@@ -136,13 +137,12 @@ function examine(app: FastifyInstance, source: Source, work: string): Promise<Ou
 
 async function examineImage(file: string, work: string): Promise<Outcome> {
   const tracks = await readTracks(file);
-  // The size as shown: a photo turned by its EXIF orientation has its sides swapped.
-  const { autoOrient } = await sharp(file, { failOn: 'none' }).metadata();
+  const size = await readImageSize(file);
+  if (!size) throw new UnreadableMedia('Image header unreadable');
   return {
     state: 'ready',
     problem: null,
-    width: autoOrient.width,
-    height: autoOrient.height,
+    ...size,
     meta: describeTracks(tracks),
     thumbnail: await makeThumbnail(file, work),
   };

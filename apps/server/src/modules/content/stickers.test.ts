@@ -8,7 +8,7 @@ import { stickers } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { elf, padded, png, sha256, windowsExecutable } from '../../test/media-files';
+import { elf, padded, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
 import { type Call, smallFileCalls } from '../../test/small-file-calls';
 import { buildMember, buildWorkspace, callAs } from '../../test/team-factories';
 import { mediaPath } from './storage';
@@ -100,6 +100,7 @@ describe('POST sticker', () => {
       "broken.png: the file's content is not the image its name says",
     );
     await refused('wide.png', await png(1025, 10), 413001, 'Stickers may be at most 1024 × 1024 pixels');
+    await refused('bomb.png', pngBomb(30_000, 30_000), 413001, 'Stickers may be at most 1024 × 1024 pixels');
     await refused(
       'tall.webp',
       await sharp(await png(10, 1500))

@@ -8,7 +8,6 @@ import {
 } from '@vitrine/contract';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { stickers, users } from '../../db/schema';
@@ -17,6 +16,7 @@ import type { TenantScope } from '../../platform/tenancy';
 import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
 import { nameOfFile } from './fonts';
+import { readImageSize } from './image-size';
 import { mediaUrl } from './presenter';
 import { assertSpace } from './quota';
 import { storeSmallFile } from './small-file';
@@ -91,17 +91,6 @@ async function stickerItem(db: Db, scope: TenantScope, id: number): Promise<Stic
   return presentSticker(row);
 }
 
-/** Width and height of the first frame, or null when sharp cannot read the image. */
-async function sizeOf(bytes: Buffer) {
-  try {
-    const meta = await sharp(bytes, { animated: false }).metadata();
-    const height = meta.pageHeight ?? meta.height;
-    return meta.width && height ? { width: meta.width, height } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** POST sticker: into the active workspace, when name and bytes are an image of at most 1024 px a side. */
 export async function uploadSticker(
   app: FastifyInstance,
@@ -112,7 +101,7 @@ export async function uploadSticker(
   if (!isStickerName(fileName))
     throw new AppError(ResultCode.validation, 'sticker.notSupported', { name: fileName });
   const mime = MIME_OF[(await sniffMime(bytes.subarray(0, 4100))) ?? ''];
-  const size = mime === undefined ? null : await sizeOf(bytes);
+  const size = mime === undefined ? null : await readImageSize(bytes, { firstFrame: true });
   if (mime === undefined || size === null) {
     throw new AppError(ResultCode.validation, 'sticker.contentMismatch', { name: fileName });
   }

@@ -18,7 +18,7 @@ import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { docx, elf, mp4, pdf, png, sha256, windowsExecutable } from '../../test/media-files';
+import { docx, elf, mp4, pdf, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
 import { defaultFolderId } from './folders';
 import { mediaPath, uploadPath } from './storage';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './upload';
@@ -244,6 +244,31 @@ describe('refusals leave nothing behind', () => {
       msg: 'Images larger than 4K cannot be uploaded',
     });
     await expectNothingLeft(before, started.data.upload_id, bytes);
+  });
+
+  it('a decompression bomb: a PNG of a few KB whose header says 30000 × 30000', async () => {
+    const me = await owner();
+    const bytes = pngBomb(30_000, 30_000);
+    const before = await fingerprint();
+    const started = await init(me.call, bytes, 'bomb.png');
+    expect(started.code).toBe(220000);
+    const part = await sendPart(me.call, started.data.upload_id, 0, bytes);
+    expect(part).toMatchObject({
+      status: 413,
+      code: 413001,
+      msg: 'Images larger than 4K cannot be uploaded',
+    });
+    await expectNothingLeft(before, started.data.upload_id, bytes);
+  });
+
+  it('an image whose size cannot be read is refused at finish', async () => {
+    const me = await owner();
+    // A PNG whose header says 0 × 0: its bytes are a PNG's, its size is none.
+    const bytes = pngBomb(0, 0);
+    const before = await fingerprint();
+    const finished = await upload(me.call, bytes, 'odd.png');
+    expect(finished).toMatchObject({ code: 400001, msg: "The file's content does not match its type" });
+    await expectNothingLeft(before, finished.uploadId, bytes);
   });
 
   it('a file type that is not supported', async () => {

@@ -21,13 +21,13 @@ import {
 } from '@vitrine/contract';
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, contents, uploads } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
+import { readImageSize } from './image-size';
 import { contentDetail } from './library';
 import { enqueueProcessing, officeConversionAvailable } from './media';
 import { assertSpace } from './quota';
@@ -117,16 +117,6 @@ async function dropUpload(app: FastifyInstance, id: string) {
 async function refuse(app: FastifyInstance, id: string, error: AppError): Promise<never> {
   await dropUpload(app, id);
   throw error;
-}
-
-/** Width and height of an image (as displayed), or undefined when its header cannot be read. */
-async function imageSize(input: Buffer | string): Promise<{ width: number; height: number } | undefined> {
-  try {
-    const { autoOrient } = await sharp(input, { failOn: 'none' }).metadata();
-    return autoOrient;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The caller's own unexpired uploads of these bytes. */
@@ -253,14 +243,17 @@ export async function initUpload(
   };
 }
 
-/** The first part's bytes must be of the upload's kind; an image's header must meet its rules. */
+/**
+ * The first part's bytes must be of the upload's kind; an image's header must meet its rules (a
+ * header beyond the first part is judged at finish).
+ */
 async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer) {
   const kind = kindOfType(row.type);
   const mime = await sniffKind(kind.type, bytes);
   if (mime === null) await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
   await assertConvertible(app, kind.type, mime === PDF).catch((error) => refuse(app, row.id, error));
   if (kind.type !== ContentType.image) return;
-  const size = await imageSize(bytes);
+  const size = await readImageSize(bytes);
   const broken = size && brokenRule(kind, size);
   if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
 }
@@ -338,7 +331,8 @@ export async function finishUpload(
   if (!moved && measures.hash !== row.hash) {
     await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
   }
-  if (measures.mime === null) {
+  // An image whose size cannot be read cannot be judged by the 4K rule: it is refused.
+  if (measures.mime === null || (kind.type === ContentType.image && measures.size === null)) {
     await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
   }
   const broken = measures.size && brokenRule(kind, measures.size);
@@ -378,7 +372,7 @@ export async function finishUpload(
 async function measure(file: string, kind: UploadKind, digest?: string) {
   const hash = digest ?? (await hashFile(file));
   const mime = await sniffKind(kind.type, await readHead(file, UPLOAD_CHUNK_SIZE));
-  const size = kind.type === ContentType.image ? await imageSize(file) : undefined;
+  const size = kind.type === ContentType.image ? await readImageSize(file) : undefined;
   return { hash, mime, size };
 }
 
