@@ -21,14 +21,17 @@ import {
   PHONE,
   shot,
   submit,
+  text,
 } from './support/journey';
 import { rendered } from './support/screens';
 
 // Content reaches a screen, proven (issue 8), the way a new customer lives it: a company registers
 // and its owner follows the onboarding tour: the screen shown on a /player page is added with its
-// signage ID and PIN, a picture is uploaded. A member of the team schedules the picture on that
-// screen through the editor's steps; the owner approves it; the screen shows the picture (checked
-// by its pixels), counts each showing, and a playback-log row and a downloaded export prove it.
+// signage ID and PIN; the content tour's upload step waits for an upload, and the owner goes to the
+// schedule wizard instead, uploads the picture from its content step, keeps the first time frame
+// (which covers now), approves on submit, and the screen shows the picture (checked by its
+// pixels). A member of the team schedules it too and is told an administrator approves; the owner
+// does. The screen counts each showing, and a playback-log row and a downloaded export prove it.
 // Then the server stops: the screen keeps playing; it starts again: the screen reconnects.
 // This journey runs its own server, since it stops and restarts it.
 
@@ -39,6 +42,7 @@ const COLOUR = { r: 220, g: 30, b: 140 };
 const IMAGE = 'magenta.png';
 const SCREEN = { width: 1280, height: 720 };
 const SCHEDULE = 'Magenta all day';
+const MEMBER_SCHEDULE = 'Magenta by Sam';
 
 type Server = Awaited<ReturnType<typeof launchServer>>;
 let dir: string;
@@ -172,27 +176,59 @@ test('a company registers; its owner follows the tour: the screen of a player pa
   await expect(page.getByText(`${deviceName} was added.`)).toBeVisible();
   await expect(screen.getByText(deviceName)).toBeVisible({ timeout: 15_000 });
 
-  // The content path: the upload area, then a picture.
+  // The content path: the upload step has no Next until something is uploaded (the schedule's
+  // content step would be empty). The owner closes the tour there and makes the schedule at once.
   await expect(page).toHaveURL(/\/content\/image$/, { timeout: 15_000 });
   await expect(tour).toContainText('Your content');
   await tourNext(page);
-  await expect(tour).toContainText('Upload');
+  await expect(tour).toContainText('Once one is uploaded, Next takes you on to scheduling it.');
+  await expect(page.locator('.ant-tour .ant-tour-next-btn')).toHaveCount(0);
   await shot(page, 'schedules', '03-tour-upload', { overlay: true });
-  await page.locator('input[type="file"]').setInputFiles(path.join(dir, IMAGE));
-  await tourNext(page);
-  await tourNext(page); // Finish: on to the schedule editor
-  const panel = page.getByRole('region', { name: 'Uploads' });
-  await expect(panel.locator('.upload-row').filter({ hasText: IMAGE }).getByText('Uploaded')).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(page).toHaveURL(/\/schedule\/add$/);
-  // The owner leaves the last part of the tour to the member who schedules.
-  await page.locator('#tourSkip').click();
+  await page.locator('.ant-tour .ant-tour-close').click();
   await expect(tour).toBeHidden();
+
+  // The wizard: nothing to pick yet, so the content step uploads the picture right there.
+  await page.goto('/schedule/add');
+  await page.locator('#scheduleType').getByText('Standard', { exact: true }).click();
+  await page.locator('#scheduleNext').click();
+  await page.getByRole('checkbox', { name: `Select ${deviceName}` }).check();
+  await page.locator('#scheduleNext').click();
+  const upload = page.locator('#scheduleUpload');
+  await expect(upload).toContainText('Nothing of this kind yet. Upload files here');
+  await shot(page, 'schedules', '04-wizard-upload');
+  await upload.locator('input[type="file"]').setInputFiles(path.join(dir, IMAGE));
+  const pick = page.getByRole('checkbox', { name: `Select ${IMAGE}` });
+  await expect(pick).toBeEnabled({ timeout: 30_000 });
+  await pick.check();
+  // The upload list floats over the corner where the wizard's buttons are: closed once done.
+  await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Close' }).click();
+  await page.locator('#scheduleNext').click();
+  await expect(page.locator('#scheduleOrder')).toContainText(IMAGE);
+  await page.locator('#scheduleNext').click();
+  // The first time frame covers now: all day, every day; the step says so.
+  await expect(page.getByTestId('schedule-frame')).toHaveText(/00:00–24:00.*Daily/);
+  await expect(page.getByTestId('schedule-first-play')).toHaveText('Plays now');
+  await shot(page, 'schedules', '05-editor-time');
+  await page.locator('#scheduleNext').click();
+  await page.locator('#scheduleName').fill(SCHEDULE);
+  // The owner approves schedules: told so, and offered to approve on submit.
+  await expect(page.getByText('You approve schedules:')).toBeVisible();
+  await expect(page.getByTestId('schedule-first-play')).toHaveText('Plays now');
+  await shot(page, 'schedules', '06-editor-save');
+  await page.getByRole('button', { name: 'Approve and publish' }).click();
+  await expect(
+    page.getByText('Scheduling successful! The schedule is live on the chosen screens.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/schedule\/live/);
+
+  // Within seconds the screen shows the picture.
+  await expect.poll(() => showsTheImage(screen), { timeout: 20_000 }).toBe(true);
+  await rendered(screen, 1);
+  await shot(screen, 'schedules', '07-player-shows-it');
   await page.context().close();
 });
 
-test('a member schedules the picture; the owner approves; the screen shows it', async ({ browser }) => {
+test('a member schedules the picture too; the owner approves it', async ({ browser }) => {
   test.setTimeout(300_000);
   // The owner invites a member (role user: schedules need approval).
   const boss = await caller(owner);
@@ -265,28 +301,14 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
   await tourNext(page); // Finish
   await expect(tour).toBeHidden();
 
-  // The editor proposes working hours on weekdays; the member makes it every day, all day.
-  await expect(page.getByText('Time frames (1)')).toBeVisible();
-  await page.getByRole('button', { name: /^Edit .*09:00/ }).click();
-  const frame = page.getByRole('dialog', { name: 'Time frame' });
-  await frame.getByText('Daily', { exact: true }).click();
-  for (const [label, time] of [
-    ['From', '00:00'],
-    ['To', '23:55'],
-  ] as const) {
-    const input = frame.getByLabel(label, { exact: true });
-    await input.click();
-    await input.press('ControlOrMeta+a');
-    await input.pressSequentially(time);
-    await input.press('Enter');
-  }
-  await shot(page, 'schedules', '05-editor-frame', { overlay: true });
-  await frame.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByTestId('schedule-frame')).toHaveText(/00:00–23:55.*Daily/);
-  await shot(page, 'schedules', '05-editor-time');
+  // The first frame covers now; a member may not approve: the administrator's message is true.
+  await expect(page.getByTestId('schedule-first-play')).toHaveText('Plays now');
   await page.locator('#scheduleNext').click();
-  await page.locator('#scheduleName').fill(SCHEDULE);
-  await shot(page, 'schedules', '06-editor-save');
+  await page.locator('#scheduleName').fill(MEMBER_SCHEDULE);
+  await expect(
+    page.getByText('An administrator approves the schedule before the screens play it.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve and publish' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit for approval' }).click();
   await expect(
     page.getByText(
@@ -294,32 +316,26 @@ test('a member schedules the picture; the owner approves; the screen shows it', 
     ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/schedule\/live/);
-  await expect(page.getByText(SCHEDULE).first()).toBeVisible();
-  await shot(page, 'schedules', '07-live-pending');
+  await expect(page.getByText(MEMBER_SCHEDULE).first()).toBeVisible();
+  await shot(page, 'schedules', '08-live-pending');
   await page.context().close();
-
-  // Not approved yet: the screen shows nothing of it.
-  expect(await showsTheImage(screen)).toBe(false);
 
   // The owner approves it from the approval tab, which has a dot.
   const admin = await person(browser);
   await logIn(admin, owner);
   await admin.goto('/schedule/audit');
-  const row = admin.getByRole('row').filter({ hasText: SCHEDULE });
+  const row = admin.getByRole('row').filter({ hasText: MEMBER_SCHEDULE });
   await expect(row).toBeVisible({ timeout: 30_000 });
-  await shot(admin, 'schedules', '08-approval-list');
+  await shot(admin, 'schedules', '09-approval-list');
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Approve' }).last().click();
   await expect(row).toBeHidden();
 
-  // Within seconds the screen shows the picture.
-  await expect.poll(() => showsTheImage(screen), { timeout: 20_000 }).toBe(true);
-  await rendered(screen, 1);
-  await shot(screen, 'schedules', '09-player-shows-it');
   await admin.goto('/schedule/live');
-  await expect(admin.getByRole('row').filter({ hasText: SCHEDULE })).toContainText('1');
+  await expect(admin.getByRole('row').filter({ hasText: MEMBER_SCHEDULE })).toContainText('1');
   await shot(admin, 'schedules', '10-live-approved');
   await admin.context().close();
+  expect(await showsTheImage(screen)).toBe(true);
 });
 
 test('each showing is counted: a playback-log row, and an export downloads', async ({ browser }) => {
@@ -361,6 +377,67 @@ test('each showing is counted: a playback-log row, and an export downloads', asy
   ).toBe('PK');
   await expect(row).toContainText('Done');
   await page.context().close();
+});
+
+test('a first schedule in English, Arabic and on a phone: upload, first play, past dates', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const variants = [
+    ['en', 'en', {}],
+    ['ar', 'ar', {}],
+    ['phone', 'en', PHONE],
+    ['phone-ar', 'ar', PHONE],
+  ] as const;
+  for (const [variant, lang, options] of variants) {
+    const page = await person(browser, options);
+    await logIn(page, owner);
+    await page.goto(`/schedule/add?language=${lang}`);
+    await page.locator('#scheduleType .schedule-type').first().click();
+    await page.locator('#scheduleNext').click();
+    await page.getByRole('checkbox', { name: new RegExp(deviceName) }).check();
+    await page.locator('#scheduleNext').click();
+    // No video yet: the videos tab offers the upload.
+    await page.getByRole('tab', { name: text(lang, 'playlist:tab.video') }).click();
+    await expect(page.locator('#scheduleUpload .upload-dropzone')).toBeVisible({ timeout: 20_000 });
+    if (variant.startsWith('phone')) await fitsThePhone(page);
+    await shot(page, 'schedules', `first-${variant}-upload`);
+    await page.getByRole('tab', { name: text(lang, 'playlist:tab.image') }).click();
+    await page.getByRole('checkbox', { name: new RegExp(IMAGE.replace('.', '\\.')) }).check();
+    await page.locator('#scheduleNext').click();
+    await page.locator('#scheduleNext').click();
+    const first = page.getByTestId('schedule-first-play');
+    await expect(first).toHaveText(text(lang, 'schedule-editor:time.playsNow'));
+    await shot(page, 'schedules', `first-${variant}-time`);
+
+    // Dates that ended last month: told on the field, and the step is not left.
+    const dates = page.locator('#scheduleTime .ant-picker-range input');
+    const typeDates = async (from: string, to: string) => {
+      await dates.nth(0).click();
+      await dates.nth(0).fill(from);
+      await dates.nth(0).press('Enter');
+      await dates.nth(1).fill(to);
+      await dates.nth(1).press('Enter');
+    };
+    await typeDates('2020-01-01', '2020-01-31');
+    const refusal = text(lang, 'contract:schedule.endInPast');
+    await expect(page.locator('#scheduleTime .ant-form-item-explain-error')).toHaveText(refusal);
+    await expect(first).toBeHidden();
+    await page.locator('#scheduleNext').click();
+    await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+    if (variant.startsWith('phone')) await fitsThePhone(page);
+    await shot(page, 'schedules', `first-${variant}-past`);
+
+    // From next month on: when it first plays.
+    const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 70 * 86_400_000).toISOString().slice(0, 10);
+    await typeDates(start, end);
+    await expect(first).toContainText(
+      `${start.slice(5, 7)}-${start.slice(8, 10)}-${start.slice(0, 4)} 00:00`,
+    );
+    await shot(page, 'schedules', `first-${variant}-later`);
+    await page.context().close();
+  }
 });
 
 test('the schedule screens in Arabic and on a phone', async ({ browser }) => {
