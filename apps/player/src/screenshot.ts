@@ -1,5 +1,5 @@
 import type { Envelope } from '@vitrine/contract';
-import { ResultCode } from '@vitrine/contract';
+import { ResultCode, screenshotResult } from '@vitrine/contract';
 
 // The screenshot command: what the page shows, drawn with html-to-image, uploaded with the device
 // token to /backend/player/screenshot. The server takes at most 4 MB: a PNG larger than that
@@ -43,5 +43,5 @@ export async function uploadScreenshot(
   });
   const envelope = (await response.json().catch(() => null)) as Envelope<null> | null;
   if (envelope?.code !== ResultCode.success) throw new Error(envelope?.msg ?? `HTTP ${response.status}`);
-  return `${image.type} ${image.size} bytes`;
+  return screenshotResult(image.type, image.size);
 }

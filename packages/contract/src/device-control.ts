@@ -84,3 +84,12 @@ export const deviceBatchTimersRequestSchema = deviceTimersSchema.extend({
 /** PUT /manager/device/{id}/lock: a 6-digit PIN guarding the player's settings, or null to lift it. */
 export const deviceLockRequestSchema = z.object({ pin: pinSchema.nullable() });
 export type DeviceLockRequest = z.input<typeof deviceLockRequestSchema>;
+
+/** A screenshot's result as the player answers it (the image's type and its size in bytes); the
+ * console reads it back to write the size in the reader's language. */
+export const screenshotResult = (type: string, size: number) => `${type} ${size} bytes`;
+
+export function parseScreenshotResult(text: string): { type: string; size: number } | null {
+  const match = /^(\S+\/\S+) (\d+) bytes$/.exec(text);
+  return match ? { type: match[1], size: Number(match[2]) } : null;
+}

@@ -1,6 +1,8 @@
-import type { CommandStatus, DeviceCommandItem } from '@vitrine/contract';
-import { Table, type TableProps, Tag, Typography } from 'antd';
+import { type CommandStatus, type DeviceCommandItem, parseScreenshotResult } from '@vitrine/contract';
+import { Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { leftToRight } from '../../../lib/bidi';
+import { useUnits } from '../../../lib/units';
 import { useDateTime } from '../../team/components/labels';
 import { useCommandList } from '../control-api';
 
@@ -17,25 +19,42 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   const dateTime = useDateTime();
   const list = useCommandList(deviceId);
 
-  const valueText = (value: DeviceCommandItem['value']) => {
+  const units = useUnits();
+
+  const valueText = ({ action, value }: DeviceCommandItem) => {
     if (value === null) return '';
     if (typeof value === 'boolean') return value ? t('yes') : t('no');
+    if (action === 'orientation') return units.degrees(value);
+    if (action === 'volume' || action === 'brightness') return units.percent(value);
     return String(value);
+  };
+  // A screenshot's result is its type and size: the size in the reader's words, the type left to right.
+  const resultText = (result: string) => {
+    const screenshot = parseScreenshotResult(result);
+    if (!screenshot) return result;
+    return t('history.screenshotResult', {
+      type: leftToRight(screenshot.type),
+      size: units.bytes(screenshot.size),
+    });
   };
   const columns: TableProps<DeviceCommandItem>['columns'] = [
     {
       title: t('history.command'),
       dataIndex: 'action',
-      render: (action: string, item) => `${t(`command.${action}`)} ${valueText(item.value)}`.trim(),
+      render: (action: string, item) => `${t(`command.${action}`)} ${valueText(item)}`.trim(),
     },
     {
       title: t('field.status'),
       dataIndex: 'status',
       render: (status: CommandStatus, item) => (
-        <>
+        <Flex wrap gap="small" align="center">
           <Tag color={STATUS_COLOR[status]}>{t(`history.status.${status}`)}</Tag>
-          {item.result ? <Typography.Text type="secondary">{item.result}</Typography.Text> : null}
-        </>
+          {item.result ? (
+            <Typography.Text type="secondary">
+              <bdi>{resultText(item.result)}</bdi>
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ),
     },
     { title: t('history.sentAt'), dataIndex: 'created_at', render: (at: string) => dateTime(at) },

@@ -4,6 +4,7 @@ import { Button, Dropdown, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { leftToRight } from '../../../lib/bidi';
 import { usePermission } from '../../../lib/permissions';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../team/list-params';
 import { DeviceStatusBadge, LastSeen } from './labels';
@@ -27,7 +28,8 @@ type Props = {
   empty: ReactNode;
 };
 
-const orNone = (value: string | null) => value || '—';
+// Resolutions and versions are left-to-right tokens, also inside Arabic.
+const token = (value: string | null) => (value ? leftToRight(value) : '—');
 
 /** The devices table: sortable columns, pages, selection for batch actions and a menu per row. */
 export function DeviceTable({ data, loading, view, onView, selected, onSelect, actions, empty }: Props) {
@@ -56,8 +58,8 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
       render: (status: number) => <DeviceStatusBadge status={status} />,
     },
     { title: t('field.workspace'), dataIndex: 'group_name' },
-    { title: t('field.resolution'), dataIndex: 'resolution', render: orNone },
-    { title: t('field.playerVersion'), dataIndex: 'system_version', render: orNone },
+    { title: t('field.resolution'), dataIndex: 'resolution', render: token },
+    { title: t('field.playerVersion'), dataIndex: 'system_version', render: token },
     {
       title: t('field.lastSeen'),
       dataIndex: 'last_seen_at',

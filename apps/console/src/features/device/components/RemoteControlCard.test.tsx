@@ -152,7 +152,7 @@ describe('RemoteControlCard', { timeout: 30_000 }, () => {
   it('lists the latest commands with their status', async () => {
     server({ current: 'done' });
     await card();
-    expect(await screen.findByText('Volume 40', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Volume 40%', {}, slow)).toBeTruthy();
     expect(screen.getByText('Latest commands')).toBeTruthy();
   });
 });

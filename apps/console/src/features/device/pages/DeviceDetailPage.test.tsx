@@ -1,9 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leftToRight } from '../../../lib/bidi';
+import { setLanguage } from '../../../lib/i18n';
 import { mockApi, ok, renderPage } from '../../account/testing';
 import { signInAs } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { commandItem, deviceItem } from '../testing';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 const slow = { timeout: 15_000 };
@@ -50,19 +52,19 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     for (const text of [
       'Beside the entrance',
       'K7MX2Q',
-      '00:1A:2B:3C:4D:5E',
-      '1920x1080',
+      leftToRight('00:1A:2B:3C:4D:5E'),
+      leftToRight('1920x1080'),
       '90°',
-      'Europe/Paris',
-      '80 %',
-      '35 %',
+      leftToRight('Europe/Paris'),
+      '80%',
+      '35%',
       'Yes',
-      '1.0.0',
-      '5.0 GB',
+      leftToRight('1.0.0'),
+      '5 GB',
       'IndexedDB (plain HTTP)',
       'Online',
       'Ada Displays',
-      'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+      leftToRight('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0'),
     ]) {
       expect(screen.getByText(text), text).toBeTruthy();
     }
@@ -71,6 +73,42 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Locked')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reboot' })).toBeTruthy();
     expect(screen.getByText('No screenshot yet. The Screenshot button takes one.')).toBeTruthy();
+  });
+
+  it('keeps versions in order and writes units and results in Arabic', async () => {
+    const version = '1.21.13 build 250626 Release';
+    mockApi({
+      'GET /manager/device/31': () => ok(deviceItem({ system_version: version, orientation: 0 })),
+      'GET /manager/device/31/command': () =>
+        ok({
+          list: [
+            commandItem({
+              action: 'screenshot',
+              value: null,
+              status: 'done',
+              result: 'image/png 54125 bytes',
+            }),
+          ],
+        }),
+    });
+    try {
+      await renderPage(<DeviceDetailPage />, '/device/31', '/device/:device_id');
+      await act(() => setLanguage('ar'));
+      expect(await screen.findByText(leftToRight(version), {}, slow)).toBeTruthy();
+      // 0 degrees in words of the locale, not "0°" turned round into "°0".
+      expect(
+        screen.getByText(
+          new Intl.NumberFormat('ar', { style: 'unit', unit: 'degree', unitDisplay: 'narrow' }).format(0),
+        ),
+      ).toBeTruthy();
+      const result = await screen.findByText((text) => text.startsWith(leftToRight('image/png')), {}, slow);
+      expect(result.textContent).not.toContain('bytes');
+      expect(result.textContent).toContain('، ');
+      // The status and the result stand apart.
+      expect(result.closest('.ant-flex')?.querySelector('.ant-tag')?.textContent).toBe('تم');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('says when the device is not there', async () => {

@@ -3,10 +3,11 @@ import { Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { leftToRight } from '../../../lib/bidi';
 import { usePermission } from '../../../lib/permissions';
+import { useUnits } from '../../../lib/units';
 import { useErrorText } from '../../account/errors';
 import { useDateTime } from '../../team/components/labels';
-import { formatSize } from '../../team/components/member-columns';
 import { PageHeader } from '../../team/components/PageHeader';
 import { useDevice } from '../api';
 import { EditDeviceDialog } from '../components/EditDeviceDialog';
@@ -20,6 +21,8 @@ import { TimerSummary } from '../timer/TimerSummary';
 
 const LIST_PATH = '/device/list';
 const orNone = (value: string | null) => value || '—';
+// Versions, addresses, models and the like are left-to-right tokens, also inside Arabic.
+const token = (value: string | null) => (value ? leftToRight(value) : '—');
 const WIDE = ['timer', 'userAgent'];
 
 /** /device/{device_id}: everything the screen reports (spec 001 §3 "Device"), kept fresh. */
@@ -29,6 +32,7 @@ export function DeviceDetailPage() {
   const navigate = useNavigate();
   const dateTime = useDateTime();
   const storageMode = useStorageModeLabel();
+  const units = useUnits();
   // Moving and deleting are calls of the list (device:dev:list).
   const canManage = usePermission('device:dev:list');
   // Commands and the lock are calls of the device itself (device:dev:info).
@@ -57,22 +61,22 @@ export function DeviceDetailPage() {
     ['status', <DeviceStatusBadge key="status" status={item.status} />],
     ['workspace', item.group_name],
     ['lastSeen', <LastSeen key="seen" at={item.last_seen_at} />],
-    ['mac', orNone(item.mac)],
-    ['model', orNone(item.device_model)],
-    ['resolution', orNone(item.resolution)],
-    ['orientation', t('orientationDegrees', { degrees: item.orientation })],
-    ['timezone', orNone(item.timezone)],
-    ['brightness', `${item.brightness} %`],
-    ['volume', `${item.volume} %`],
+    ['mac', token(item.mac)],
+    ['model', token(item.device_model)],
+    ['resolution', token(item.resolution)],
+    ['orientation', units.degrees(item.orientation)],
+    ['timezone', token(item.timezone)],
+    ['brightness', units.percent(item.brightness)],
+    ['volume', units.percent(item.volume)],
     ['mute', item.mute ? t('yes') : t('no')],
     ['screen', item.screen_on ? t('screen.on') : t('screen.off')],
     ['timer', <TimerSummary key="timer" deviceId={item.device_id} timers={item.timers} />],
     ['lock', <LockControl key="lock" device={item} editable={canControl} />],
-    ['playerVersion', orNone(item.system_version)],
-    ['freeStorage', item.free_storage === null ? '—' : formatSize(item.free_storage)],
+    ['playerVersion', token(item.system_version)],
+    ['freeStorage', item.free_storage === null ? '—' : units.bytes(item.free_storage)],
     ['storageMode', storageMode(item.storage_mode)],
     ['createdAt', dateTime(item.created_at)],
-    ['userAgent', orNone(item.user_agent)],
+    ['userAgent', token(item.user_agent)],
   ];
   // Long values take a whole row.
   const items: DescriptionsProps['items'] = rows.map(([key, children]) => ({

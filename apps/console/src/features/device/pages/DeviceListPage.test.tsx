@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DeviceStatus, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
+import { leftToRight } from '../../../lib/bidi';
 import { registerNotifier } from '../../../lib/notify';
 import { mockApi, ok, renderPage } from '../../account/testing';
 import { queriesTo, signInAs, workspaceNode } from '../../team/testing';
@@ -63,7 +64,7 @@ describe('DeviceListPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('K7MX2Q')).toBeTruthy();
     expect(screen.getByText('Online')).toBeTruthy();
     expect(screen.getByText('Offline')).toBeTruthy();
-    expect(screen.getAllByText('1920x1080')).toHaveLength(2);
+    expect(screen.getAllByText(leftToRight('1920x1080'))).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Device list' })).toBeTruthy();
   });
 
