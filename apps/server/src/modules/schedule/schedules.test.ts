@@ -7,7 +7,7 @@ import {
   type ScheduleRequest,
   type ScheduleSummary,
 } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, scheduleDevices, schedules } from '../../db/schema';
@@ -186,10 +186,7 @@ describe('POST schedule', () => {
       { errors: [{ field: 'end_date' }] },
     );
     const yesterday = new Date(Date.now() - 36 * 3_600_000).toISOString().slice(0, 10);
-    await expectInvalid(
-      standard(t, { start_date: yesterday, end_date: yesterday }),
-      /end date has passed/,
-    );
+    await expectInvalid(standard(t, { start_date: yesterday, end_date: yesterday }), /end date has passed/);
     await expectInvalid(standard(t, { device_ids: [] }), /Select at least one device/);
     await expectInvalid(standard(t, { items: [] }), /Select at least one content/);
     await expectInvalid(standard(t, { type: 'playlist', program_id: null }), /Select at least one content/);
@@ -511,6 +508,33 @@ describe('GET schedule', () => {
     expect((await t.call({ method: 'GET', url: URL, query: { state: 'bogus' } })).json().code).toBe(
       ResultCode.validation,
     );
+  });
+
+  it('neither submits nor approves a stored schedule whose end has passed while it waited', async () => {
+    const t = await tenant();
+    const draft = await create(t.call, standard(t));
+    const waiting = await create(t.call, standard(t, { name: 'Waiting', submit: true }));
+    await app.db
+      .update(schedules)
+      .set({ startDate: '2020-01-01', endDate: '2020-01-31' })
+      .where(inArray(schedules.id, [draft.id, waiting.id]));
+    for (const [id, action] of [
+      [draft.id, 'submit'],
+      [waiting.id, 'approve'],
+    ] as const) {
+      const refused = (await act(t.call, id, action)).json();
+      expect(refused).toMatchObject({
+        code: ResultCode.validation,
+        msg: 'The end date has passed: choose an end date from today on',
+        data: { field: 'end_date' },
+      });
+    }
+    const states = await app.db
+      .select({ state: schedules.state })
+      .from(schedules)
+      .where(inArray(schedules.id, [draft.id, waiting.id]))
+      .orderBy(schedules.id);
+    expect(states.map((row) => row.state)).toEqual(['draft', 'pending']);
   });
 
   it('takes an end date of today wherever a screen still lives in it', async () => {

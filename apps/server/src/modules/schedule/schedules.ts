@@ -12,6 +12,7 @@ import {
   ScheduleType,
   type scheduleAuditListSchema,
   type scheduleListQuerySchema,
+  todayAnywhere,
 } from '@vitrine/contract';
 import {
   and,
@@ -89,6 +90,13 @@ const selectRows = (db: Db) =>
     .leftJoin(creators, eq(creators.id, schedules.creatorId));
 
 const stateConflict = () => new AppError(ResultCode.stateConflict, 'schedule.state');
+
+/** A stored schedule that ended for every screen while it waited is not sent on (as a save of it is refused). */
+function assertNotEnded(row: { endDate: string }) {
+  if (row.endDate < todayAnywhere(Date.now())) {
+    throw new AppError(ResultCode.validation, 'schedule.endInPast', {}, { field: 'end_date' });
+  }
+}
 
 // ── Reads ────────────────────────────────────────────────────────────────────────────────────
 
@@ -534,6 +542,7 @@ export async function submitSchedule(app: FastifyInstance, caller: Caller, id: n
   const state = await app.db.transaction(async (tx) => {
     const found = await scheduleOf(tx, caller.scope, id);
     if (!['draft', 'rejected', 'withdrawn'].includes(found.state)) throw stateConflict();
+    assertNotEnded(found);
     await recheck(tx, caller.scope, found);
     return submitLocked(tx, caller, await lockedSchedule(tx, caller.scope, id));
   });
@@ -568,6 +577,7 @@ export async function approveSchedule(
   await app.db.transaction(async (tx) => {
     const found = await scheduleOf(tx, caller.scope, id);
     if (found.state !== 'pending') throw stateConflict();
+    assertNotEnded(found);
     await recheck(tx, caller.scope, found);
     const row = await lockedSchedule(tx, caller.scope, id);
     if (row.state !== 'pending') throw stateConflict();
