@@ -40,6 +40,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // hls.js, loaded only for an HLS stream, is one chunk of about 510 kB.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // The player, and the console's preview of a program (preview.html, the same renderer).
       input: {
