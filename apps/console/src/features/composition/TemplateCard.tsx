@@ -47,7 +47,9 @@ export function TemplateCard({ template, selected, onSelect, actions, badge }: P
       <Card.Meta
         title={
           <span className="composition-card__title">
-            <span dir="auto">{name}</span>
+            <span dir="auto" className="composition-card__name" title={name}>
+              {name}
+            </span>
             {badge}
           </span>
         }

@@ -152,7 +152,8 @@ export function ScheduleLivePage() {
     {
       title: t('field.actions'),
       key: 'actions',
-      fixed: mobile ? undefined : 'end',
+      // Always in view, on a phone too: the other columns scroll beneath it.
+      fixed: 'end',
       render: (_, schedule) => {
         const open = OPEN_STATES.includes(schedule.state);
         const live = schedule.state === 'pending' || schedule.state === 'approved';
