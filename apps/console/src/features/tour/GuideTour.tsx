@@ -24,6 +24,7 @@ type Props = {
 };
 
 const element = (id: string) => document.getElementById(id);
+const PRESSED_ON_NEXT = ['addDevice', 'scheduleNext'];
 
 /**
  * One tour (spec 000 §2, §9): before each step it waits for the step's element (every 200 ms for
@@ -77,8 +78,9 @@ export function GuideTour({ tour, mobile, waiting = null, onFinish, onSkip, onCl
     description: t(`${tour}.${id}.${id === waiting ? 'waiting' : 'description'}`),
     target: centered(id) ? null : () => element(id) as HTMLElement,
     nextButtonProps:
-      // The add button's step opens the drawer whose fields come next.
-      id === 'addDevice' ? { onClick: () => element(id)?.click() } : undefined,
+      // These steps' buttons bring the next step's element (the add drawer, the wizard's next page):
+      // the tour's Next presses them, or the next step would wait for an element never shown.
+      PRESSED_ON_NEXT.includes(id) ? { onClick: () => element(id)?.click() } : undefined,
     prevButtonProps: index > 0 ? { children: t('previous') } : undefined,
   }));
 
