@@ -65,7 +65,25 @@ test('customer → company → owner → workspaces → members, each with only 
 
   await page.goto('/setting/permission');
   await expect(page.getByText('Changes reach users who are signed in at their next request.')).toBeVisible();
+  // Each key by its name, the key small beneath; nothing listed that opens no page for the role.
+  const matrix = page.getByRole('tabpanel');
+  await expect(matrix.locator('label').filter({ hasText: 'team:user:list' })).toContainText('manage member');
+  await expect(matrix.locator('code').filter({ hasText: /^device(:ota:list)?$/ })).toHaveCount(0);
   await shot(page, 'team', '2-permission-matrix');
+
+  // The system account's home leads only to pages it may open (it holds no device list).
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Where would you like to go?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the screens' })).toHaveCount(0);
+  const targets = await page
+    .locator('.home a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(targets.length).toBeGreaterThan(0);
+  for (const target of targets) {
+    await page.goto(target);
+    await expect(page.locator('.shell-header__title')).not.toBeEmpty();
+    expect(new URL(page.url()).pathname, target).not.toBe('/404');
+  }
 
   // The customer activates from the mail and adds a company with its owner.
   const si = await person(browser);
@@ -123,6 +141,14 @@ test('customer → company → owner → workspaces → members, each with only 
     await expect(boss.getByRole('dialog', { name: 'Add a member' })).toBeHidden();
   }
   await shot(boss, 'team', '6-user-list');
+
+  // Inside a company the groups tab and its page say the same: User groups.
+  await boss.getByRole('tab', { name: 'User groups' }).click();
+  await expect(boss).toHaveURL(/\/user\/company$/);
+  await expect(boss.locator('.shell-header__title')).toHaveText('User groups');
+  await expect(boss.getByRole('heading', { level: 4, name: 'User groups' })).toBeVisible();
+  await expect(boss.getByRole('tab', { name: 'Companies' })).toHaveCount(0);
+  await boss.goto('/user/list');
 
   // Each activates and sees only their menu.
   const lead = await person(browser);
