@@ -1,5 +1,5 @@
 import { expect, test } from './support';
-import { PHONE, shot, text, visitEveryScreen } from './support/journey';
+import { fitsThePhone, PHONE, shot, text, visitEveryScreen } from './support/journey';
 
 // At phone width the console switches to its mobile layout: navigation in a drawer from the start
 // side, a compact top bar, nothing wider than the screen. Every screen is visited and saved as
@@ -37,5 +37,13 @@ for (const lang of ['en', 'ar'] as const) {
     await menu.getByText(t('common:route.home'), { exact: true }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/home$/);
+
+    // Page titles have a line of their own: shown whole, not cut to "Sch…".
+    await page.goto('/schedule/live');
+    const title = page.locator('.shell-header__title');
+    await expect(title).toHaveText(t('common:route.scheduleLive'));
+    expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth)).toBe(true);
+    await fitsThePhone(page);
+    await shot(page, 'mobile', `${lang}-schedule-list`);
   });
 }
