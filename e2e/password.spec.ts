@@ -35,6 +35,17 @@ test('change password from the user menu, then log in with the new one', async (
   expect(await checked).toBe(220000);
   await expect(drawer.getByText('Old password is error')).toBeVisible();
   await expect(submitButton).toBeDisabled();
+  // Typing again sets the refusal aside, even back to the refused text: nothing is checked mid-word.
+  let checks = 0;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/manager/account/user-center/check-old-pwd')) checks += 1;
+  });
+  await drawer.locator('#oldPassword').press('x');
+  await expect(drawer.getByText('Old password is error')).toBeHidden();
+  await drawer.locator('#oldPassword').press('Backspace');
+  await page.waitForTimeout(300);
+  await expect(drawer.getByText('Old password is error')).toBeHidden();
+  expect(checks).toBe(0);
 
   // The new password's rules, and the confirmation following it.
   await drawer.locator('#newPassword').fill('short1!');
