@@ -122,7 +122,18 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await page.goto('/device/list?language=ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(row(page, name)).toBeVisible();
+  // The player's version is isolated left to right: it reads in order inside the Arabic page.
+  await expect(row(page, name)).toContainText(/\u2066[^\u2069]*1\.21\.13[^\u2069]*\u2069/);
   await shot(page, 'devices', '10-list-arabic');
+  // The device's page in Arabic: degrees and sizes in Arabic words, the screenshot's result apart
+  // from its status.
+  await row(page, name).getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/device\/\d+$/);
+  await expect(page.getByText('°0')).toHaveCount(0);
+  const history = page.locator('.ant-table').last();
+  await expect(history).toContainText('بايت');
+  await expect(history).not.toContainText('bytes');
+  await shot(page, 'devices', '10b-device-arabic');
 
   // A portrait screen in Arabic: the pairing screen mirrored, the codes still left to right.
   const portrait = await person(browser, { viewport: { width: 720, height: 1280 } });
