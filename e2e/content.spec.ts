@@ -381,6 +381,10 @@ test('a PDF and a song upload, get a page thumbnail and a player', async ({ page
   await chooser(page).setInputFiles(file('menu.pdf'));
   await uploaded(page, ['menu.pdf']);
   await closePanel(page);
+  // The folder counts this tab's items only: the PDF, not the images and the video uploaded before.
+  await expect(page.locator('.content-folder__name').filter({ hasText: 'Default folder' })).toHaveText(
+    'Default folder1',
+  );
   await expect(thumbnailOf(page, 'menu.pdf')).toBeVisible(PROCESSED);
   await shot(page, 'content', '10-document-grid');
   const pdf = await preview(page, 'menu.pdf');
