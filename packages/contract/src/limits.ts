@@ -96,3 +96,5 @@ export const FONT_MAX_BYTES = 20 * 1024 * 1024;
 /** Stickers (PNG, GIF, WebP) are uploaded whole, in one request, up to this size and side. */
 export const STICKER_MAX_BYTES = 5 * 1024 * 1024;
 export const STICKER_MAX_SIDE = 1024;
+/** Error records accepted in one report call (the console's queue keeps no more, and it loads before any schema). */
+export const ERROR_REPORT_MAX_RECORDS = 50;

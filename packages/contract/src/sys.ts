@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { remoteConfigSchema, userGuideSchema } from './account';
 import { LANGUAGES } from './i18n';
-import { DATE_FORMATS, TIME_FORMATS, WEEK_STARTS } from './limits';
+import { DATE_FORMATS, ERROR_REPORT_MAX_RECORDS, TIME_FORMATS, WEEK_STARTS } from './limits';
 import { nameSchema } from './validation';
 
 // Settings and configuration calls (spec 000 §7 "Settings and configuration"), under
@@ -11,8 +11,6 @@ import { nameSchema } from './validation';
 export const BRAND_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon'] as const;
 export const BRAND_IMAGE_MAX_BYTES = 256 * 1024;
 export const BRAND_URL_MAX_LENGTH = 2048;
-/** Error records accepted in one report call. */
-export const ERROR_REPORT_MAX_RECORDS = 50;
 /** Features a user can have marked as seen; more are ignored. */
 export const FEATURE_HIGHLIGHT_MAX = 256;
 
