@@ -107,6 +107,58 @@ describe('isPrivateAddress', () => {
     }
   });
 
+  it('refuses every special-purpose range of the IANA registries', () => {
+    for (const address of [
+      '192.0.0.8', // IETF protocol assignments
+      '192.0.2.1', // documentation
+      '198.51.100.7',
+      '203.0.113.9',
+      '198.18.0.1', // benchmarking
+      '198.19.255.254',
+      '240.0.0.1', // reserved
+      '192.88.99.1', // 6to4 relay anycast (deprecated)
+      '2001:db8::1', // documentation
+      '3fff::1',
+      '2001:2::1', // benchmarking
+      '100::1', // discard
+      '5f00::1', // segment routing
+      'fec0::1', // site-local
+      '4000::1', // outside global unicast
+      '64:ff9b:1::8.8.8.8', // local-use NAT64
+      'fe80::1%eth0',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+  });
+
+  it('decides an IPv6 address that carries an IPv4 one on the IPv4 one', () => {
+    for (const address of [
+      '::127.0.0.1', // IPv4-compatible
+      '::7f00:1',
+      '::10.0.0.1',
+      '::ffff:0:7f00:1', // IPv4-translated
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:a9fe:a9fe', // IPv4-mapped, hex
+      '64:ff9b::127.0.0.1', // NAT64
+      '64:ff9b::a00:1',
+      '2002:7f00:1::', // 6to4
+      '2002:c0a8:101::1',
+      '2001:0:7f00:1::1', // Teredo: the server
+      '2001:0:808:808::80ff:fefe', // Teredo: the client, inverted (127.0.1.1)
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '::ffff:8.8.8.8',
+      '::ffff:0:808:808',
+      '64:ff9b::8.8.8.8',
+      '2002:808:808::1',
+      '2001:0:808:808::f7f7:f7f7', // Teredo: server 8.8.8.8, client 8.8.8.8
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
   it('lets public addresses through', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111']) {
       expect(isPrivateAddress(address), address).toBe(false);
@@ -362,6 +414,15 @@ describe('streams', () => {
       payload: { name: 'Live', link: `${base}/x.m3u8` },
     });
     expect(privateLink.json().msg).toContain('private network');
+    // IPv6 forms of a loopback address, stored by none.
+    for (const host of ['[::127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::]', '[::ffff:0:7f00:1]']) {
+      const link = `http://${host}:${port}/x.m3u8`;
+      const response = await t.call({ method: 'POST', url: STREAM, payload: { name: 'Live', link } });
+      expect(response.json(), link).toMatchObject({
+        code: ResultCode.validation,
+        msg: expect.stringContaining('private network'),
+      });
+    }
     const unknown = await t.call({
       method: 'POST',
       url: STREAM,

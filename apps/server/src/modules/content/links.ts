@@ -12,6 +12,7 @@ import {
 } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
@@ -28,44 +29,44 @@ import { assertTypes, assertUnused, type Caller, contentDetail, lockedItems } fr
 // hand, each checked the same way, to see that it is a web page that lets itself be shown in a
 // frame (spec 001 §4).
 
-/** Addresses a content link may not lead to: private, loopback, link-local, CGNAT, multicast… */
-const privateRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata services
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  privateRanges.addSubnet(network, prefix, 'ipv6');
+// Which addresses are public is ipaddr.js's reading of the IANA special-purpose registries
+// (loopback, private, link-local, unique-local, CGNAT, benchmarking, documentation, multicast,
+// reserved, unspecified…): only its plain "unicast" passes, and for IPv6 only inside 2000::/3,
+// the one block allocated as global unicast.
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+
+/**
+ * The IPv4 addresses an IPv6 address leads to, for the forms that carry one (null for the rest):
+ * IPv4-mapped ::ffff:a.b.c.d and translated ::ffff:0:a.b.c.d, IPv4-compatible ::a.b.c.d (:: and
+ * ::1 among them), NAT64 64:ff9b::a.b.c.d, 6to4 2002:aabb:ccdd::, and Teredo, which names its
+ * server and, inverted, its client.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const bytes = address.toByteArray();
+  const at = (offset: number, invert = 0) =>
+    new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => byte ^ invert));
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || address.match(NAT64)) return [at(12)];
+  if (range === '6to4') return [at(2)];
+  if (range === 'teredo') return [at(4), at(12, 0xff)];
+  if (bytes.slice(0, 12).every((byte) => byte === 0)) return [at(12)];
+  return null;
 }
 
-/** Whether an address is not on the public internet (IPv4-mapped IPv6 counts as its IPv4). */
+/**
+ * Whether an address is not on the public internet: any special-purpose range, decided for an
+ * IPv6 address that carries an IPv4 one on the IPv4 one (the local-use NAT64 64:ff9b:1::/48 is
+ * special-purpose as a whole).
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (net.isIP(address) === 0) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const embedded = embeddedIPv4(v6);
+  if (embedded) return embedded.some((v4) => v4.range() !== 'unicast');
+  return !v6.match(GLOBAL_UNICAST) || v6.range() !== 'unicast';
 }
 
 /** A URL's host as the allow list names it: lower case, IPv6 without brackets. */
