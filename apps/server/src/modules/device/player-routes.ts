@@ -27,13 +27,20 @@ import { handlePlayerSocket } from './socket';
 // A restarting fleet behind one address says hello at once: generous, but bounded per address.
 const HELLO_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
-/** A browser's Origin must be this server (its own Host, or PUBLIC_URL); other clients send none. */
+/**
+ * A browser's Origin must be this server, scheme and host (its own Host as reached, or PUBLIC_URL):
+ * a page served over plain http must not speak for an https server of the same name. Other
+ * clients send none.
+ */
 function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   try {
-    const host = new URL(origin).host;
-    return host === request.headers.host || host === new URL(publicUrl).host;
+    const given = new URL(origin).origin;
+    return (
+      given === new URL(`${request.protocol}://${request.headers.host}`).origin ||
+      given === new URL(publicUrl).origin
+    );
   } catch {
     return false;
   }

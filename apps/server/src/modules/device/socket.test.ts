@@ -94,6 +94,10 @@ describe('the player socket', () => {
 
   it('refuses a browser of another origin', async () => {
     await expect(connect({ origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    // The same host under another scheme is another origin; the server's own one is welcome.
+    const own = base.replace(/^ws/, 'http');
+    await expect(connect({ origin: own.replace(/^http/, 'https') })).rejects.toThrow(/403/);
+    await connect({ origin: own });
   });
 
   it('replaces an older socket of the same device with 4409', async () => {
