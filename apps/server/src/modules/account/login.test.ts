@@ -103,6 +103,19 @@ describe('POST /account/login', () => {
     expect((await userRow(inactive.id)).loginTimes).toBe(0);
   });
 
+  it('rate limits the 61st login from one address in a minute, whatever the emails (429001)', async () => {
+    const address = '203.0.113.61';
+    for (let i = 0; i < 60; i++) {
+      expect((await attempt(`nobody${i}@example.com`, TEST_PASSWORD, {}, address)).statusCode).not.toBe(429);
+    }
+    const next = await attempt('someone@example.com', TEST_PASSWORD, {}, address);
+    expect(next.statusCode).toBe(429);
+    expect(next.json().code).toBe(429001);
+    expect((await attempt('someone@example.com', TEST_PASSWORD, {}, '203.0.113.62')).statusCode).not.toBe(
+      429,
+    );
+  });
+
   it('rate limits the 11th login of one account from one address in a minute (429001)', async () => {
     const user = await buildUser(app);
     for (let i = 0; i < 10; i++) expect((await attempt(user.email, TEST_PASSWORD)).json().code).toBe(220000);

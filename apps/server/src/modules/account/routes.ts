@@ -11,6 +11,7 @@ import {
   lockStateSchema,
   loginRequestSchema,
   loginResultSchema,
+  ResultCode,
   registerRequestSchema,
   resetCodeParamsSchema,
   setPasswordRequestSchema,
@@ -19,9 +20,10 @@ import {
   updateProfileRequestSchema,
   userInfoSchema,
 } from '@vitrine/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { empty, ok, responses } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
 import { clientOf } from './client';
 import { checkLock, unlock, unlockEmail } from './lock';
 import { login, logout } from './login';
@@ -43,6 +45,24 @@ const perUser = {
 const LOGIN_LIMIT = { max: 10, timeWindow: '1 minute', ...perAccount };
 const MAIL_LIMIT = { max: 5, timeWindow: '1 minute', ...perAccount };
 const PASSWORD_CHECK_LIMIT = { max: 10, timeWindow: '1 minute', ...perUser };
+// A ceiling per address across all emails, so one address cannot try account after account;
+// high enough for an office of screens' operators behind one NAT address (docs/configure.md).
+const perAddress = (max: number) =>
+  ({
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `address:${request.ip}`,
+  }) as const;
+/** A second limit on a route (the plugin runs one per request): 429001 once exceeded. */
+const addressCeiling = (app: FastifyInstance, options: ReturnType<typeof perAddress>) => {
+  const limit = app.createRateLimit(options);
+  return async (request: FastifyRequest) => {
+    const result = await limit(request);
+    if (!result.isAllowed && result.isExceeded) throw new AppError(ResultCode.tooManyRequests);
+  };
+};
+const LOGIN_ADDRESS_LIMIT = perAddress(60);
+const FORGET_ADDRESS_LIMIT = perAddress(20);
 
 const USER_CENTER = '/manager/account/user-center';
 
@@ -51,6 +71,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/login',
     {
       config: { access: 'public', rateLimit: LOGIN_LIMIT },
+      preHandler: addressCeiling(app, LOGIN_ADDRESS_LIMIT),
       schema: { body: loginRequestSchema, response: responses(loginResultSchema) },
     },
     async (request) => ok(await login(app, request.body, clientOf(request))),
@@ -106,6 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/forget-pwd',
     {
       config: { access: 'public', rateLimit: MAIL_LIMIT },
+      preHandler: addressCeiling(app, FORGET_ADDRESS_LIMIT),
       schema: { body: emailRequestSchema, response: responses(empty) },
     },
     async (request) => ok(await forgetPassword(app, request.body.email)),
