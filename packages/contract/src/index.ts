@@ -20,6 +20,7 @@ export * from './schedule';
 export * from './schedule-time';
 export * from './statistics';
 export * from './sticker';
+export * from './stream';
 export * from './sys';
 export * from './team';
 export * from './template';

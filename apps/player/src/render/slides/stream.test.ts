@@ -2,7 +2,7 @@ import type { PlayItem } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SlideContext, SlideError } from '../slide';
 import { prepareSlide } from './index';
-import { attachStream, isHlsLink } from './stream';
+import { attachStream } from './stream';
 import { prepareVideo } from './video';
 
 type Handler = (event: string, data: { fatal: boolean; type: string; details: string }) => void;
@@ -71,13 +71,6 @@ afterEach(() => {
 });
 
 describe('stream', () => {
-  it('knows an HLS address by its path', () => {
-    expect(isHlsLink(LIVE)).toBe(true);
-    expect(isHlsLink('https://cdn.example.com/live/INDEX.M3U8')).toBe(true);
-    expect(isHlsLink('https://cdn.example.com/clip.mp4?list=a.m3u8')).toBe(false);
-    expect(isHlsLink('not a url')).toBe(false);
-  });
-
   it('plays HLS through hls.js where the browser cannot, and lets it go', async () => {
     const element = document.createElement('video');
     const detach = await attachStream(element, LIVE, () => {});

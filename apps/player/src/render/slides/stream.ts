@@ -1,19 +1,9 @@
+import { HLS_MIME, isHlsLink } from '@vitrine/contract';
 import { SlideError } from '../slide';
 
 // A stream plays what the console's preview plays: an HLS playlist through hls.js where the
 // browser cannot play HLS itself (Chromium and most signage browsers; Safari can), loaded only
 // then so that the player starts without it; any other address as the video's own source.
-
-const HLS_MIME = 'application/vnd.apple.mpegurl';
-
-/** Whether the address is an HLS playlist (.m3u8), judged by its path as the console judges it. */
-export function isHlsLink(link: string): boolean {
-  try {
-    return new URL(link).pathname.toLowerCase().endsWith('.m3u8');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Gives the video its stream. A fatal failure of hls.js (the playlist or its segments cannot be

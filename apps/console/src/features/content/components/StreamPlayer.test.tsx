@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../account/testing';
-import { isHlsLink, StreamPlayer } from './StreamPlayer';
+import { StreamPlayer } from './StreamPlayer';
 
 type Handler = (event: string, data: { fatal: boolean }) => void;
 
@@ -51,13 +51,6 @@ afterEach(() => {
 });
 
 describe('StreamPlayer', { timeout: 30_000 }, () => {
-  it('knows an HLS address by its path', () => {
-    expect(isHlsLink(LIVE)).toBe(true);
-    expect(isHlsLink('https://cdn.example.com/live/INDEX.M3U8')).toBe(true);
-    expect(isHlsLink('https://cdn.example.com/clip.mp4?list=a.m3u8')).toBe(false);
-    expect(isHlsLink('not a url')).toBe(false);
-  });
-
   it('plays HLS through hls.js where the browser cannot, and lets it go when closed', async () => {
     const view = await player(LIVE);
     await waitFor(() => expect(hls.instances).toHaveLength(1), { timeout: 15_000 });

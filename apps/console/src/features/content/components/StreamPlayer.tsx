@@ -1,17 +1,7 @@
+import { HLS_MIME, isHlsLink } from '@vitrine/contract';
 import { Alert } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const HLS_MIME = 'application/vnd.apple.mpegurl';
-
-/** Whether the address is an HLS playlist (.m3u8), judged by its path. */
-export function isHlsLink(link: string): boolean {
-  try {
-    return new URL(link).pathname.toLowerCase().endsWith('.m3u8');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Plays a stream: HLS through hls.js (loaded on demand) in browsers that cannot play it
