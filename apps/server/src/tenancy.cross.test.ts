@@ -7,7 +7,6 @@ import {
   compositionTemplates,
   contentErrors,
   contentFolders,
-  contentTexts,
   deviceCommands,
   fonts,
   holidays,
@@ -19,14 +18,13 @@ import {
   scheduleItems,
   schedules,
   statisticsExports,
-  stickers,
   templateTypes,
   uploads,
   users,
   workspaces,
 } from './db/schema';
 import { buildTestApp } from './test/app';
-import { buildComposition } from './test/composition-factories';
+import { buildComposition, buildSticker, buildText } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
 import { buildDevice, registerPlayer } from './test/device-factories';
 import { databaseFingerprint } from './test/fingerprint';
@@ -213,34 +211,8 @@ async function contentOf(workspace: { id: number; companyId: number }, mark: str
     link: `https://${mark}.example.com/live.m3u8`,
   });
   const binned = await buildContent(app, workspace, { name: `${mark} binned`, deletedAt: new Date() });
-  const [text] = await app.db
-    .insert(contentTexts)
-    .values({
-      companyId: workspace.companyId,
-      workspaceId: workspace.id,
-      title: `${mark} text`,
-      content: `${mark} marquee`,
-      position: 'bottom',
-      direction: 'left',
-      speed: 5,
-      color: '#ffffff',
-      backgroundColor: 'transparent',
-      fontSize: 48,
-    })
-    .returning();
-  const [sticker] = await app.db
-    .insert(stickers)
-    .values({
-      companyId: workspace.companyId,
-      workspaceId: workspace.id,
-      name: `${mark} sticker`,
-      hash: 'c'.repeat(64),
-      size: 10,
-      mime: 'image/png',
-      width: 1,
-      height: 1,
-    })
-    .returning();
+  const text = await buildText(app, workspace, `${mark} text`);
+  const sticker = await buildSticker(app, workspace, `${mark} sticker`);
   const [playlist] = await app.db
     .insert(playlists)
     .values({ companyId: workspace.companyId, workspaceId: workspace.id, name: `${mark} playlist` })
