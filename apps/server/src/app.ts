@@ -11,29 +11,37 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
+import { registerCompositionUses } from './modules/composition/compositions';
 import { compositionRoutes } from './modules/composition/routes';
 import { UploadDigests } from './modules/content/digests';
 import { fontRoutes } from './modules/content/font-routes';
+import { registerContentBlocker } from './modules/content/library';
 import { libraryRoutes } from './modules/content/library-routes';
 import { mediaRoutes } from './modules/content/media-routes';
 import { PartCommits } from './modules/content/part-commits';
 import { stickerRoutes } from './modules/content/sticker-routes';
 import { templateTypeRoutes } from './modules/content/template-type-routes';
 import { textRoutes } from './modules/content/text-routes';
+import { registerTextUses } from './modules/content/texts';
 import { uploadRoutes } from './modules/content/upload-routes';
 import { UploadRows } from './modules/content/upload-rows';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
+import { registerDeviceBlocker } from './modules/device/service';
+import { registerPlaylistUses } from './modules/playlist/playlists';
 import { playlistRoutes } from './modules/playlist/routes';
+import { registerDefaultProgramUses } from './modules/program/defaults';
 import { programPlayerRoutes } from './modules/program/player-routes';
 import { programRoutes } from './modules/program/routes';
 import { holidayRoutes, scheduleRoutes } from './modules/schedule/routes';
+import { registerScheduleUses } from './modules/schedule/schedules';
 import { statisticsPlayerRoutes } from './modules/statistics/player-routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
+import { registerUserBlocker } from './modules/team/workspaces';
 import { accessPlugin } from './platform/access';
 import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
@@ -48,7 +56,9 @@ import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
 import { SessionCache } from './platform/session-cache';
 import { tenancyPlugin } from './platform/tenancy';
+import { type UseRegistries, useRegistries } from './platform/uses';
 import { inputValidator } from './platform/validator';
+import { WorkspaceBlockers } from './platform/workspace-blockers';
 import { WorkspaceTrees } from './platform/workspace-trees';
 
 declare module 'fastify' {
@@ -64,6 +74,10 @@ declare module 'fastify' {
     bus: EventBus;
     jobs: JobQueue;
     mail: Mailer;
+    /** What uses each kind of item, filled in by the areas that use them. */
+    uses: UseRegistries;
+    /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
+    workspaceBlockers: WorkspaceBlockers;
     /** The player sockets this instance holds. */
     deviceHub: DeviceHub;
     /** Running hashes of the uploads whose parts reach this instance. */
@@ -144,6 +158,8 @@ export async function buildApp({
   app.decorate('workspaceTrees', workspaceTrees);
   app.decorate('jobs', jobs);
   app.decorate('mail', new Mailer(app));
+  app.decorate('uses', useRegistries());
+  app.decorate('workspaceBlockers', new WorkspaceBlockers());
   app.decorate('deviceHub', deviceHub);
   app.decorate('uploadDigests', new UploadDigests());
   app.decorate('partCommits', new PartCommits(database.db));
@@ -192,7 +208,17 @@ export async function buildApp({
     await docs.register(swaggerUi, { routePrefix: '/backend/docs' });
   });
 
-  // 3. Routes.
+  // 3. What each area uses of the others, and what keeps a workspace (each module's plugin will register its own).
+  registerUserBlocker(app);
+  registerContentBlocker(app);
+  registerTextUses(app);
+  registerPlaylistUses(app);
+  registerCompositionUses(app);
+  registerDeviceBlocker(app);
+  registerDefaultProgramUses(app);
+  registerScheduleUses(app);
+
+  // 4. Routes.
   app.get(
     '/backend/health',
     {
@@ -226,7 +252,7 @@ export async function buildApp({
   await app.register(holidayRoutes, { prefix: '/backend/manager' });
   await app.register(dashboardRoutes, { prefix: '/backend/manager' });
 
-  // 4. The player at /player, the console at /: built files, index.html for the paths they route.
+  // 5. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);
   await registerConsole(app, config, player);
   return app;

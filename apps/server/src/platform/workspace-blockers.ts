@@ -2,29 +2,32 @@ import type { WorkspaceBlocker } from '@vitrine/contract';
 import type { Db } from '../db/client';
 
 // What keeps a workspace from being deleted (spec 001 §4: its content, schedules, devices, users
-// and valid licences must be moved or deleted first). Each area registers its own condition here
-// when its module loads; the workspace delete asks all of them and names those that hold.
+// and valid licences must be moved or deleted first). Each area registers its own condition from
+// its module plugin (decoration `app.workspaceBlockers`); the workspace delete asks all of them
+// and names those that hold.
 
 /** True when the workspace still holds something of this kind. */
 export type BlockerCheck = (tx: Db, workspaceId: number) => Promise<boolean>;
 
-const checks = new Map<WorkspaceBlocker, BlockerCheck[]>();
+export class WorkspaceBlockers {
+  /** Conditions by name, each under the area that registered it (registering again replaces it). */
+  readonly #checks = new Map<WorkspaceBlocker, Map<string, BlockerCheck>>();
 
-/** Adds a condition under a name; several areas may share one (playlists and compositions are content). */
-export function registerWorkspaceBlocker(name: WorkspaceBlocker, check: BlockerCheck) {
-  checks.set(name, [...(checks.get(name) ?? []), check]);
-}
-
-/** The kinds of rows that still keep any of these workspaces, in registration order. */
-export async function workspaceBlockers(
-  tx: Db,
-  workspaceIds: readonly number[],
-): Promise<WorkspaceBlocker[]> {
-  const found: WorkspaceBlocker[] = [];
-  for (const [name, conditions] of checks) {
-    if (await holdsAny(tx, conditions, workspaceIds)) found.push(name);
+  /** Adds an area's condition under a name; several areas may share one (playlists and compositions are content). */
+  register(name: WorkspaceBlocker, area: string, check: BlockerCheck) {
+    const conditions = this.#checks.get(name) ?? new Map<string, BlockerCheck>();
+    conditions.set(area, check);
+    this.#checks.set(name, conditions);
   }
-  return found;
+
+  /** The kinds of rows that still keep any of these workspaces, in registration order. */
+  async find(tx: Db, workspaceIds: readonly number[]): Promise<WorkspaceBlocker[]> {
+    const found: WorkspaceBlocker[] = [];
+    for (const [name, conditions] of this.#checks) {
+      if (await holdsAny(tx, [...conditions.values()], workspaceIds)) found.push(name);
+    }
+    return found;
+  }
 }
 
 async function holdsAny(tx: Db, conditions: readonly BlockerCheck[], workspaceIds: readonly number[]) {

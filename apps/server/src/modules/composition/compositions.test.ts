@@ -15,7 +15,6 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { buildCustomer, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
-import { compositionUseRegistry, playlistUseRegistry, textUseRegistry } from '../content/uses';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -587,7 +586,7 @@ describe('DELETE composition', () => {
     const t = await tenant();
     const used = await buildComposition(app, t.root, 'Used');
     const detached: number[][] = [];
-    compositionUseRegistry.register('test-schedule', {
+    app.uses.composition.register('test-schedule', {
       find: async (_tx, ids) => (ids.includes(used.id) ? [{ id: 7, name: 'Weekdays' }] : []),
       detach: async (_tx, ids) => void detached.push([...ids]),
     });
@@ -694,17 +693,17 @@ describe('what compositions use', () => {
     ];
     const composition = await create(t.call, body(zones));
     await app.db.transaction(async (tx) => {
-      expect(await playlistUseRegistry.find(tx, [lib.playlist.id])).toContainEqual({
+      expect(await app.uses.playlist.find(tx, [lib.playlist.id])).toContainEqual({
         kind: 'composition',
         id: composition.id,
         name: 'Lobby',
       });
       // Two zones of one composition: named once.
       expect(
-        (await textUseRegistry.find(tx, [lib.text.id])).filter((use) => use.kind === 'composition'),
+        (await app.uses.text.find(tx, [lib.text.id])).filter((use) => use.kind === 'composition'),
       ).toEqual([{ kind: 'composition', id: composition.id, name: 'Lobby' }]);
-      await playlistUseRegistry.detach(tx, [lib.playlist.id]);
-      await textUseRegistry.detach(tx, [lib.text.id]);
+      await app.uses.playlist.detach(tx, [lib.playlist.id]);
+      await app.uses.text.detach(tx, [lib.text.id]);
     });
     const after = (await t.call({ method: 'GET', url: `${URL}/${composition.id}` })).json().data;
     expect(after.zones.map((zone: { ref: unknown }) => zone.ref)).toEqual([null, null, null]);

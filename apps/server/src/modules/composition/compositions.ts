@@ -24,20 +24,11 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
+import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content/folders';
-import {
-  compositionUseRegistry,
-  contentUseRegistry,
-  fontUseRegistry,
-  playlistUseRegistry,
-  stickerUseRegistry,
-  textUseRegistry,
-  type Uses,
-} from '../content/uses';
 import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { type CompositionRow, presentDetail, presentItem, type ZoneRow } from './presenter';
 import { assertRefs, type Owner, zoneRefs } from './refs';
 
@@ -295,7 +286,7 @@ export async function deleteCompositions(
       .where(and(inArray(compositions.id, unique), visible(scope)))
       .for('update');
     if (found.length !== unique.length) throw notFound();
-    await compositionUseRegistry.release(tx, unique, detach);
+    await app.uses.composition.release(tx, unique, detach);
     await tx.delete(compositions).where(inArray(compositions.id, unique));
   });
   return null;
@@ -337,44 +328,47 @@ async function touch(tx: Db, ids: number[]) {
 
 const contentZones = zoneUses(compositionZones.contentId, { contentId: null });
 
-// Zones show content; a composition's background is content too.
-contentUseRegistry.register('composition', {
-  find: async (tx, ids) => {
-    const [inZones, asBackground] = [
-      await contentZones.find(tx, ids),
-      await tx
-        .select({ id: compositions.id, name: compositions.name })
-        .from(compositions)
-        .where(inArray(compositions.backgroundContentId, [...ids])),
-    ];
-    const seen = new Set(inZones.map((use) => use.id));
-    return [...inZones, ...asBackground.filter((use) => !seen.has(use.id))].sort((a, b) => a.id - b.id);
-  },
-  detach: async (tx, ids) => {
-    await contentZones.detach(tx, ids);
-    const backed = await tx
-      .update(compositions)
-      .set({ backgroundContentId: null })
-      .where(inArray(compositions.backgroundContentId, [...ids]))
-      .returning({ id: compositions.id });
-    await touch(
-      tx,
-      backed.map((row) => row.id),
-    );
-  },
-});
-playlistUseRegistry.register('composition', zoneUses(compositionZones.playlistId, { playlistId: null }));
-textUseRegistry.register('composition', zoneUses(compositionZones.textId, { textId: null }));
-stickerUseRegistry.register('composition', zoneUses(compositionZones.stickerId, { stickerId: null }));
-// A clock whose font goes falls back to the screen's default font.
-fontUseRegistry.register('composition', zoneUses(compositionZones.fontId, { fontId: null }));
+/** What compositions use, and the workspaces they keep: registered by the composition module. */
+export function registerCompositionUses(app: FastifyInstance) {
+  // Zones show content; a composition's background is content too.
+  app.uses.content.register('composition', {
+    find: async (tx, ids) => {
+      const [inZones, asBackground] = [
+        await contentZones.find(tx, ids),
+        await tx
+          .select({ id: compositions.id, name: compositions.name })
+          .from(compositions)
+          .where(inArray(compositions.backgroundContentId, [...ids])),
+      ];
+      const seen = new Set(inZones.map((use) => use.id));
+      return [...inZones, ...asBackground.filter((use) => !seen.has(use.id))].sort((a, b) => a.id - b.id);
+    },
+    detach: async (tx, ids) => {
+      await contentZones.detach(tx, ids);
+      const backed = await tx
+        .update(compositions)
+        .set({ backgroundContentId: null })
+        .where(inArray(compositions.backgroundContentId, [...ids]))
+        .returning({ id: compositions.id });
+      await touch(
+        tx,
+        backed.map((row) => row.id),
+      );
+    },
+  });
+  app.uses.playlist.register('composition', zoneUses(compositionZones.playlistId, { playlistId: null }));
+  app.uses.text.register('composition', zoneUses(compositionZones.textId, { textId: null }));
+  app.uses.sticker.register('composition', zoneUses(compositionZones.stickerId, { stickerId: null }));
+  // A clock whose font goes falls back to the screen's default font.
+  app.uses.font.register('composition', zoneUses(compositionZones.fontId, { fontId: null }));
 
-// A workspace holding compositions is not deleted: they are its content.
-registerWorkspaceBlocker('content', async (tx, workspaceId) => {
-  const [row] = await tx
-    .select({ id: compositions.id })
-    .from(compositions)
-    .where(eq(compositions.workspaceId, workspaceId))
-    .limit(1);
-  return row !== undefined;
-});
+  // A workspace holding compositions is not deleted: they are its content.
+  app.workspaceBlockers.register('content', 'composition', async (tx, workspaceId) => {
+    const [row] = await tx
+      .select({ id: compositions.id })
+      .from(compositions)
+      .where(eq(compositions.workspaceId, workspaceId))
+      .limit(1);
+    return row !== undefined;
+  });
+}

@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { compositionTemplates } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace } from '../content/folders';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { presentTemplate } from './presenter';
 
 // Composition templates (/manager/composition-template): layouts to start a composition from.

@@ -13,15 +13,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fonts, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { keepsOwn, platformOrOwn } from './platform-owned';
 import { mediaUrl } from './presenter';
 import { assertSpace } from './quota';
 import { storeSmallFile } from './small-file';
 import { sniffMime } from './sniff';
 import { removeUnreferencedMedia } from './storage';
-import { fontUseRegistry } from './uses';
 
 // Fonts (/manager/font): a platform font (no company) is uploaded by the platform roles and
 // offered to every company; a company font is its company's only. Everybody who may pick fonts
@@ -165,7 +164,7 @@ export async function renameFont(app: FastifyInstance, caller: Caller, id: numbe
 export async function deleteFont(app: FastifyInstance, caller: Caller, id: number, detach: boolean) {
   const hash = await app.db.transaction(async (tx) => {
     const row = await lockedFont(tx, caller, id);
-    await fontUseRegistry.release(tx, [id], detach);
+    await app.uses.font.release(tx, [id], detach);
     await tx.delete(fonts).where(eq(fonts.id, id));
     return row.hash;
   });

@@ -151,7 +151,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/resource/:id/uses',
     { config, schema: { params, response: responses(contentUsesSchema) } },
-    async (request) => ok(await contentItemUses(app.db, request, request.params.id)),
+    async (request) => ok(await contentItemUses(app, request, request.params.id)),
   );
 
   // The original file as a download under its name (the library's url serves what browsers play).

@@ -13,12 +13,25 @@ import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/
 import { addItems, addZones } from '../../test/program-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { BIN_DAYS, purgeExpiredBin } from './library';
-import { registerContentUses } from './uses';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await buildTestApp();
+  app.uses.content.register('playlist', fakePlaylistUses);
 });
+
+// Items that "a playlist" uses, as a relation would register itself: finder and detach.
+const usedBy = new Map<number, { id: number; name: string }>();
+const detached: number[] = [];
+const fakePlaylistUses = {
+  find: async (_tx: unknown, ids: readonly number[]) =>
+    ids.flatMap((id) => (usedBy.has(id) ? [usedBy.get(id) as { id: number; name: string }] : [])),
+  detach: async (_tx: unknown, ids: readonly number[]) => {
+    for (const id of ids) {
+      if (usedBy.delete(id)) detached.push(id);
+    }
+  },
+};
 
 const URL = '/backend/manager/resource';
 const DAY_MS = 86_400_000;
@@ -28,19 +41,6 @@ async function tenant() {
   const t = await buildTenant(app);
   return { ...t, asOwner: await callAs(app, t.owner) };
 }
-
-// Items that "a playlist" uses, as a relation would register itself: finder and detach.
-const usedBy = new Map<number, { id: number; name: string }>();
-const detached: number[] = [];
-registerContentUses('playlist', {
-  find: async (_tx, ids) =>
-    ids.flatMap((id) => (usedBy.has(id) ? [usedBy.get(id) as { id: number; name: string }] : [])),
-  detach: async (_tx, ids) => {
-    for (const id of ids) {
-      if (usedBy.delete(id)) detached.push(id);
-    }
-  },
-});
 
 describe('GET resource (list)', () => {
   it('lists one type of the caller’s items, newest first, with the uploader’s name and the total', async () => {

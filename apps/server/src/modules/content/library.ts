@@ -12,14 +12,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contentPages, contents, contentTexts, stickers, uploads, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { notifyProgramsChanged } from '../program/notify';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
 import { mediaPath, removeUnreferencedMedia } from './storage';
-import { contentUseRegistry, contentUses, detachContent } from './uses';
 
 // The content library (/manager/resource): list, show, download, rename, move, and the recycle bin
 // with restore and purge (websites and streams are made in links.ts). Every row is found through the caller's tenant scope (another
@@ -113,9 +111,9 @@ export async function contentItem(db: Db, caller: Caller, id: number): Promise<C
 }
 
 /** GET resource/:id/uses: what uses the item. */
-export async function contentItemUses(db: Db, caller: Caller, id: number) {
-  await contentItem(db, caller, id);
-  return { id, uses: await contentUses(db, [id]) };
+export async function contentItemUses(app: FastifyInstance, caller: Caller, id: number) {
+  await contentItem(app.db, caller, id);
+  return { id, uses: await app.uses.content.find(app.db, [id]) };
 }
 
 /** GET resource/:id/file: where the item's original file lies, with its name and type; 404001 for links. */
@@ -163,9 +161,6 @@ export async function lockedItems(tx: Db, caller: Caller, ids: readonly number[]
   return rows;
 }
 
-/** 409001 'content.inUse' (data.uses naming what uses them) when anything uses these items. */
-export const assertUnused = contentUseRegistry.assertUnused;
-
 /** PATCH resource/:id: a new name, unless the item is in use. */
 export async function renameContent(
   app: FastifyInstance,
@@ -175,7 +170,7 @@ export async function renameContent(
 ): Promise<ContentItem> {
   await app.db.transaction(async (tx) => {
     await lockedItems(tx, caller, [id], 'library');
-    await assertUnused(tx, [id]);
+    await app.uses.content.assertUnused(tx, [id]);
     await tx.update(contents).set({ name, updatedAt: new Date() }).where(eq(contents.id, id));
   });
   return contentDetail(app.db, caller.scope, id);
@@ -221,8 +216,7 @@ export async function deleteContent(
   await app.db.transaction(async (tx) => {
     const rows = await lockedItems(tx, caller, ids, 'library');
     const found = rows.map((row) => row.id);
-    if (detach) await detachContent(tx, found);
-    else await assertUnused(tx, found);
+    await app.uses.content.release(tx, found, detach);
     await tx.update(contents).set({ deletedAt: new Date() }).where(inArray(contents.id, found));
   });
   return null;
@@ -254,7 +248,7 @@ async function purgeRows(
     const rows = await pick(tx);
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    await detachContent(tx, ids);
+    await app.uses.content.detach(tx, ids);
     await tx.delete(contents).where(inArray(contents.id, ids));
     return rows.flatMap((row) => row.hashes.filter((hash): hash is string => hash !== null));
   });
@@ -299,29 +293,31 @@ export async function purgeExpiredBin(app: FastifyInstance): Promise<number> {
 
 // A workspace holding content (in the library or the bin), text messages, stickers or an
 // unfinished upload is not deleted.
-registerWorkspaceBlocker('content', async (tx, workspaceId) => {
-  const [item] = await tx
-    .select({ id: contents.id })
-    .from(contents)
-    .where(eq(contents.workspaceId, workspaceId))
-    .limit(1);
-  if (item) return true;
-  const [text] = await tx
-    .select({ id: contentTexts.id })
-    .from(contentTexts)
-    .where(eq(contentTexts.workspaceId, workspaceId))
-    .limit(1);
-  if (text) return true;
-  const [sticker] = await tx
-    .select({ id: stickers.id })
-    .from(stickers)
-    .where(eq(stickers.workspaceId, workspaceId))
-    .limit(1);
-  if (sticker) return true;
-  const [upload] = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(eq(uploads.workspaceId, workspaceId))
-    .limit(1);
-  return upload !== undefined;
-});
+export function registerContentBlocker(app: FastifyInstance) {
+  app.workspaceBlockers.register('content', 'content', async (tx, workspaceId) => {
+    const [item] = await tx
+      .select({ id: contents.id })
+      .from(contents)
+      .where(eq(contents.workspaceId, workspaceId))
+      .limit(1);
+    if (item) return true;
+    const [text] = await tx
+      .select({ id: contentTexts.id })
+      .from(contentTexts)
+      .where(eq(contentTexts.workspaceId, workspaceId))
+      .limit(1);
+    if (text) return true;
+    const [sticker] = await tx
+      .select({ id: stickers.id })
+      .from(stickers)
+      .where(eq(stickers.workspaceId, workspaceId))
+      .limit(1);
+    if (sticker) return true;
+    const [upload] = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(eq(uploads.workspaceId, workspaceId))
+      .limit(1);
+    return upload !== undefined;
+  });
+}

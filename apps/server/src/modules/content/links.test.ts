@@ -11,7 +11,6 @@ import { buildContent } from '../../test/content-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { buildTenant, callAs } from '../../test/team-factories';
 import { isFramable, isPrivateAddress } from './links';
-import { registerContentUses } from './uses';
 
 // Websites and streams, checked against a real HTTP server on 127.0.0.1: loopback is a private
 // address, so one app allows those hosts (as an operator would with CONTENT_HOST_ALLOWLIST) and
@@ -366,7 +365,7 @@ describe('PATCH resource/website/:id', () => {
       type: ContentType.website,
       link: `${base}/ok`,
     });
-    registerContentUses('test-wall', {
+    allowing.uses.content.register('test-wall', {
       find: async (_tx, ids) => (ids.includes(website.id) ? [{ id: 1, name: 'Wall' }] : []),
       detach: async () => {},
     });

@@ -19,7 +19,7 @@ import { contents } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
-import { assertTypes, assertUnused, type Caller, contentDetail, lockedItems } from './library';
+import { assertTypes, type Caller, contentDetail, lockedItems } from './library';
 
 // Websites and streams (POST/PATCH resource/website and resource/stream). Their links are
 // addresses the server itself looks at, so it must never become a way into the operator's own
@@ -282,7 +282,7 @@ async function editLink(
   const guard = async (tx: Db) => {
     const [row] = await lockedItems(tx, caller, [id], 'library');
     if (row.type !== type) throw notFound();
-    await assertUnused(tx, [id]);
+    await app.uses.content.assertUnused(tx, [id]);
     const folder = folderId === undefined ? undefined : await visibleFolder(tx, caller.scope, folderId);
     if (folder && folder.workspaceId !== row.workspaceId) {
       throw new AppError(ResultCode.validation, 'content.otherWorkspace');

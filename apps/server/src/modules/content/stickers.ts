@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { stickers, users } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
 import { nameOfFile } from './fonts';
 import { readImageSize } from './image-size';
@@ -22,7 +22,6 @@ import { assertSpace } from './quota';
 import { storeSmallFile } from './small-file';
 import { sniffMime } from './sniff';
 import { removeUnreferencedMedia } from './storage';
-import { stickerUseRegistry } from './uses';
 
 // Stickers (/manager/sticker): small PNG, GIF (animated too) and WebP images kept per workspace
 // like content, found through the caller's tenant scope (another tenant's id answers 404001).
@@ -164,7 +163,7 @@ export async function deleteStickers(
   const hashes = await app.db.transaction(async (tx) => {
     const rows = await lockedStickers(tx, scope, ids);
     const found = rows.map((row) => row.id);
-    await stickerUseRegistry.release(tx, found, detach);
+    await app.uses.sticker.release(tx, found, detach);
     await tx.delete(stickers).where(inArray(stickers.id, found));
     return rows.map((row) => row.hash);
   });

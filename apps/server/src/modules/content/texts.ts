@@ -12,13 +12,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contentTexts, fonts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { notifyProgramsChanged } from '../program/notify';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { activeWorkspace } from './folders';
 import { assertFontVisible } from './fonts';
 import { mediaUrl } from './presenter';
-import { fontUseRegistry, textUseRegistry } from './uses';
 
 // Text messages (/manager/text): marquees kept per workspace, found through the caller's tenant
 // scope like content (another tenant's id answers 404001); new ones go to the active workspace.
@@ -175,26 +174,28 @@ export async function deleteTexts(
       .where(and(inArray(contentTexts.id, unique), visible(scope)))
       .for('update');
     if (rows.length !== unique.length) throw notFound();
-    await textUseRegistry.release(tx, unique, detach);
+    await app.uses.text.release(tx, unique, detach);
     await tx.delete(contentTexts).where(inArray(contentTexts.id, unique));
   });
   return null;
 }
 
-// Texts use fonts: a font in use is deleted only once its texts fall back to the default font.
-fontUseRegistry.register('text', {
-  find: (tx, fontIds) =>
-    tx
-      .select({ id: contentTexts.id, name: contentTexts.title })
-      .from(contentTexts)
-      .where(inArray(contentTexts.fontId, [...fontIds]))
-      .orderBy(contentTexts.id),
-  detach: async (tx, fontIds) => {
-    const changed = await tx
-      .update(contentTexts)
-      .set({ fontId: null, updatedAt: new Date() })
-      .where(inArray(contentTexts.fontId, [...fontIds]))
-      .returning({ id: contentTexts.id });
-    await notifyProgramsChanged(tx, { texts: changed.map((row) => row.id) });
-  },
-});
+/** Texts use fonts: a font in use is deleted only once its texts fall back to the default font. */
+export function registerTextUses(app: FastifyInstance) {
+  app.uses.font.register('text', {
+    find: (tx, fontIds) =>
+      tx
+        .select({ id: contentTexts.id, name: contentTexts.title })
+        .from(contentTexts)
+        .where(inArray(contentTexts.fontId, [...fontIds]))
+        .orderBy(contentTexts.id),
+    detach: async (tx, fontIds) => {
+      const changed = await tx
+        .update(contentTexts)
+        .set({ fontId: null, updatedAt: new Date() })
+        .where(inArray(contentTexts.fontId, [...fontIds]))
+        .returning({ id: contentTexts.id });
+      await notifyProgramsChanged(tx, { texts: changed.map((row) => row.id) });
+    },
+  });
+}

@@ -16,11 +16,10 @@ import type { Db } from '../../db/client';
 import { devices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { setDefaultProgram } from '../program/defaults';
 import { leaveSchedules } from '../schedule/publish';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { usableWorkspace } from '../team/workspaces';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
 
@@ -246,12 +245,14 @@ export async function teamDeviceList(
   return { list: list.map(presentTeamDevice), total };
 }
 
-// A workspace with claimed devices in it cannot be deleted (nor, with it, its company).
-registerWorkspaceBlocker('devices', async (tx, workspaceId) => {
-  const [row] = await tx
-    .select({ id: devices.id })
-    .from(devices)
-    .where(eq(devices.workspaceId, workspaceId))
-    .limit(1);
-  return row !== undefined;
-});
+/** A workspace with claimed devices in it cannot be deleted (nor, with it, its company). */
+export function registerDeviceBlocker(app: FastifyInstance) {
+  app.workspaceBlockers.register('devices', 'device', async (tx, workspaceId) => {
+    const [row] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.workspaceId, workspaceId))
+      .limit(1);
+    return row !== undefined;
+  });
+}

@@ -32,12 +32,10 @@ import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client';
 import { contents, contentTexts, playlistItems, playlists, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { activeWorkspace } from '../content/folders';
-import { contentUseRegistry, playlistUseRegistry, textUseRegistry } from '../content/uses';
 import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
 // Playlists (/manager/playlist): ordered items of library content, text messages and other
@@ -470,7 +468,7 @@ export async function deletePlaylists(
       .where(and(inArray(playlists.id, unique), visible(scope)))
       .for('update');
     if (rows.length !== unique.length) throw notFound();
-    await playlistUseRegistry.release(tx, unique, detach);
+    await app.uses.playlist.release(tx, unique, detach);
     // Their own items first: those nesting one another would otherwise hold up the delete.
     await tx.delete(playlistItems).where(inArray(playlistItems.playlistId, unique));
     await tx.delete(playlists).where(inArray(playlists.id, unique));
@@ -520,26 +518,28 @@ const holding = (column: Column, except: (ids: readonly number[]) => number[]) =
   },
 });
 
-contentUseRegistry.register(
-  'playlist',
-  holding(playlistItems.contentId, () => []),
-);
-textUseRegistry.register(
-  'playlist',
-  holding(playlistItems.textId, () => []),
-);
-// Playlists deleted together may hold each other.
-playlistUseRegistry.register(
-  'playlist',
-  holding(playlistItems.childPlaylistId, (ids) => [...ids]),
-);
-
-// A workspace holding playlists is not deleted: they are content to the user.
-registerWorkspaceBlocker('content', async (tx, workspaceId) => {
-  const [row] = await tx
-    .select({ id: playlists.id })
-    .from(playlists)
-    .where(eq(playlists.workspaceId, workspaceId))
-    .limit(1);
-  return row !== undefined;
-});
+/** What playlists use, and the workspaces they keep: registered by the playlist module. */
+export function registerPlaylistUses(app: FastifyInstance) {
+  app.uses.content.register(
+    'playlist',
+    holding(playlistItems.contentId, () => []),
+  );
+  app.uses.text.register(
+    'playlist',
+    holding(playlistItems.textId, () => []),
+  );
+  // Playlists deleted together may hold each other.
+  app.uses.playlist.register(
+    'playlist',
+    holding(playlistItems.childPlaylistId, (ids) => [...ids]),
+  );
+  // A workspace holding playlists is not deleted: they are content to the user.
+  app.workspaceBlockers.register('content', 'playlist', async (tx, workspaceId) => {
+    const [row] = await tx
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(eq(playlists.workspaceId, workspaceId))
+      .limit(1);
+    return row !== undefined;
+  });
+}

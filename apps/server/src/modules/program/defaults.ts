@@ -1,10 +1,11 @@
 import { type ProgramRef, ResultCode } from '@vitrine/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { compositionUseRegistry, playlistUseRegistry, type Uses } from '../content/uses';
+import type { Uses } from '../../platform/uses';
 import { publishManifestChanged } from './notify';
 import { programOwner } from './reach';
 import { queueEmptyCheck } from './schedule-empty';
@@ -79,5 +80,8 @@ export const deviceUses = (kind: ProgramRef['kind']): Uses => {
   };
 };
 
-playlistUseRegistry.register('device', deviceUses('playlist'));
-compositionUseRegistry.register('device', deviceUses('composition'));
+/** Screens use the playlists and compositions they play by default. */
+export function registerDefaultProgramUses(app: FastifyInstance) {
+  app.uses.playlist.register('device', deviceUses('playlist'));
+  app.uses.composition.register('device', deviceUses('composition'));
+}

@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { holidays, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { notifyHolidaysChanged } from '../program/notify';
-import { orderOf, pageOf } from '../team/lists';
 import { presentHoliday } from './presenter';
 
 // Holidays (/setting/exclude-data, /manager/holiday): company-wide dates on which the schedules

@@ -43,13 +43,12 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
+import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content/folders';
-import { compositionUseRegistry, contentUseRegistry, playlistUseRegistry } from '../content/uses';
 import { publishManifestChanged } from '../program/notify';
 import { scheduleNeedsConfirm } from '../sys/remote-config';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import {
   hasEnded,
   NO_PUSH,
@@ -669,7 +668,8 @@ const touchedColumns = {
   programId: schedules.programId,
 };
 
-contentUseRegistry.register('schedule', {
+/** The schedules whose items show any of these contents. */
+const showingContent: Uses = {
   find: (tx, ids) =>
     tx
       .selectDistinct({ id: schedules.id, name: schedules.name })
@@ -694,7 +694,7 @@ contentUseRegistry.register('schedule', {
     await tx.delete(scheduleItems).where(inArray(scheduleItems.contentId, [...ids]));
     await settleDetached(tx, touched);
   },
-});
+};
 
 /** The schedules of a program type playing any of these programs. */
 const playing = (type: string) => ({
@@ -713,15 +713,18 @@ const playing = (type: string) => ({
     await settleDetached(tx, touched);
   },
 });
-playlistUseRegistry.register('schedule', playing(ScheduleType.playlist));
-compositionUseRegistry.register('schedule', playing(ScheduleType.composition));
-
-// A workspace holding schedules is not deleted (spec 001 §4).
-registerWorkspaceBlocker('schedules', async (tx, workspaceId) => {
-  const [row] = await tx
-    .select({ id: schedules.id })
-    .from(schedules)
-    .where(eq(schedules.workspaceId, workspaceId))
-    .limit(1);
-  return row !== undefined;
-});
+/** What schedules use, and the workspaces they keep: registered by the schedule module. */
+export function registerScheduleUses(app: FastifyInstance) {
+  app.uses.content.register('schedule', showingContent);
+  app.uses.playlist.register('schedule', playing(ScheduleType.playlist));
+  app.uses.composition.register('schedule', playing(ScheduleType.composition));
+  // A workspace holding schedules is not deleted (spec 001 §4).
+  app.workspaceBlockers.register('schedules', 'schedule', async (tx, workspaceId) => {
+    const [row] = await tx
+      .select({ id: schedules.id })
+      .from(schedules)
+      .where(eq(schedules.workspaceId, workspaceId))
+      .limit(1);
+    return row !== undefined;
+  });
+}

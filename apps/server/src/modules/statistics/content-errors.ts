@@ -3,8 +3,8 @@ import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contentErrors, contents, devices } from '../../db/schema';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 import { deviceName } from './playbacks';
 
 // GET /backend/manager/notice/content-error (/notice/content-error): the items players could not

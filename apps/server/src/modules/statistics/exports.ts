@@ -28,8 +28,8 @@ import {
   statisticsExports,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { pageOf } from '../team/lists';
 import {
   deviceName,
   type FrozenScope,

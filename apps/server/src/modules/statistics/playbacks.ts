@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, contents, type Device, devices, playbacks, schedules } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { keywordFilter, orderOf, pageOf } from '../team/lists';
 
 // Proof of play (ARCHITECTURE §7): the batches players upload (POST player/playbacks), kept once per
 // UUID with the device's company and workspace, and read back as the playback log

@@ -16,10 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, customers, devices, users, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { keywordFilter, type ListQuery, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { workspaceBlockers } from '../../platform/workspace-blockers';
 import { sendActivation } from '../account/register';
-import { keywordFilter, type ListQuery, orderOf, pageOf } from './lists';
 import { presentCompany } from './presenter';
 import { assertEmailFree } from './users';
 
@@ -214,7 +213,7 @@ export async function deleteCompany(app: FastifyInstance, scope: TenantScope, id
     const spaces = (
       await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.companyId, id))
     ).map((row) => row.id);
-    const blockers = (await workspaceBlockers(tx, spaces)).filter((name) => name !== 'users');
+    const blockers = (await app.workspaceBlockers.find(tx, spaces)).filter((name) => name !== 'users');
     if (members.some((member) => member.id !== company.ownerUserId) || blockers.length > 0) {
       throw new AppError(ResultCode.inUse, 'team.companyHasMembers', {}, { blockers });
     }

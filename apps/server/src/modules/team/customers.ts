@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, customers, devices, users } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, type ListQuery, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { sendActivation } from '../account/register';
-import { keywordFilter, type ListQuery, orderOf, pageOf } from './lists';
 import { presentCustomer } from './presenter';
 import { assertEmailFree } from './users';
 

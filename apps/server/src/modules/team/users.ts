@@ -16,9 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, userCategories, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { type ListQuery, orderOf, pageOf, searchFilter } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { sendActivation } from '../account/register';
-import { type ListQuery, orderOf, pageOf, searchFilter } from './lists';
 import { presentUserItem } from './presenter';
 import { assertAssignable, assertManageable } from './roles';
 

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users, workspaces } from '../../db/schema';
-import { registerWorkspaceBlocker } from '../../platform/workspace-blockers';
 import { buildTestApp } from '../../test/app';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
@@ -177,7 +176,7 @@ describe('DELETE workspace/{id}', () => {
       msg: "The company's main workspace cannot be moved or deleted.",
     });
     // A later area adds its condition in one place; the delete names it.
-    registerWorkspaceBlocker('devices', async (_tx, id) => id === t.b.id);
+    app.workspaceBlockers.register('devices', 'test', async (_tx, id) => id === t.b.id);
     const blocked = await t.asOwner({ method: 'DELETE', url: url(`workspace/${t.b.id}`) });
     expect(blocked.json().data).toEqual({ blockers: ['devices'] });
   });

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { companies, devices, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { registerWorkspaceBlocker, workspaceBlockers } from '../../platform/workspace-blockers';
 import { profile } from '../account/profile';
 import { presentTree, presentWorkspace } from './presenter';
 
@@ -19,14 +18,17 @@ import { presentTree, presentWorkspace } from './presenter';
 // and stays; the others are created, renamed, moved (never under themselves) and deleted once
 // nothing is left in them.
 
-registerWorkspaceBlocker('users', async (tx, workspaceId) => {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.workspaceId, workspaceId))
-    .limit(1);
-  return row !== undefined;
-});
+/** A workspace with members is not deleted: they are moved or removed first. */
+export function registerUserBlocker(app: FastifyInstance) {
+  app.workspaceBlockers.register('users', 'team', async (tx, workspaceId) => {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.workspaceId, workspaceId))
+      .limit(1);
+    return row !== undefined;
+  });
+}
 
 type Workspace = typeof workspaces.$inferSelect;
 
@@ -163,7 +165,7 @@ export async function deleteWorkspace(app: FastifyInstance, scope: TenantScope, 
       .where(eq(companies.id, workspace.companyId))
       .for('update');
     const doomed = subtreeOf(await companyLinks(tx, workspace.companyId), workspace.id);
-    const blockers = await workspaceBlockers(tx, doomed);
+    const blockers = await app.workspaceBlockers.find(tx, doomed);
     if (blockers.length > 0) {
       throw new AppError(ResultCode.inUse, 'team.workspaceInUse', {}, { blockers });
     }

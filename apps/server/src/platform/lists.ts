@@ -1,6 +1,6 @@
 import { asc, type Column, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 
-// Paging, whitelisted sorting and keyword search of the team lists (ARCHITECTURE §5).
+// Paging, whitelisted sorting and keyword search of every list (ARCHITECTURE §5).
 
 export type ListQuery = { page: number; page_size: number; sort?: string; keyword?: string };
 
