@@ -1,4 +1,4 @@
-// bench/fleet: a fleet of simulated players on one server process (issue 5). Seeds claimed
+// bench/fleet: a fleet of simulated players on one server process. Seeds claimed
 // devices on PostgreSQL, connects a player per device from several processes
 // (fleet-players.mjs), then measures the players the server holds and its RSS per player, the
 // round trip of commands at full fleet, and how long the whole fleet takes to be back online after

@@ -1,4 +1,4 @@
-// bench/publish: one schedule published to a whole fleet (issue 8). Seeds claimed devices and an
+// bench/publish: one schedule published to a whole fleet. Seeds claimed devices and an
 // image on PostgreSQL, connects a simulated player per device over the socket (fleet-players.mjs,
 // which fetch their manifest when told, with the ETag they hold), creates one schedule for all of
 // them and approves it through the API, then measures how long until 99 % of the players heard

@@ -9,7 +9,7 @@ import { UPLOAD_CHUNK_SIZE, UPLOAD_MAX_FILES } from '../packages/contract/src/li
 import { baseUrl, expect, test } from './support';
 import { type Account, createOwner, fitsThePhone, logIn, PHONE, shot, text } from './support/journey';
 
-// The content library (issue 6): an owner chooses images, videos, a PDF and a song; the upload
+// The content library: an owner chooses images, videos, a PDF and a song; the upload
 // panel shows their progress; a reload in the middle of a big video resumes it where the server
 // left off; thumbnails, posters and previews follow. A 21-file drop and a renamed executable are
 // refused. A website and an HLS stream, served by this journey on 127.0.0.1 (which global setup

@@ -82,8 +82,8 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await control.getByRole('button', { name: 'Screenshot' }).click();
   await expect(page.getByRole('img', { name: new RegExp(name) })).toBeVisible({ timeout: 20_000 });
 
-  // Volume goes to every media element the screen plays (content arrives with later issues: the
-  // journey puts an audio element there itself). A click at 30 % of the slider sets about 30.
+  // Volume goes to every media element the screen plays (the journey puts an audio element there
+  // itself, so the check needs no uploaded media). A click at 30 % of the slider sets about 30.
   await screen.evaluate(() =>
     document.body.append(Object.assign(document.createElement('audio'), { id: 'probe' })),
   );

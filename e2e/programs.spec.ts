@@ -7,7 +7,7 @@ import { ADMIN, baseUrl, expect, test } from './support';
 import { type Account, createOwner, fitsThePhone, logIn, PHONE, shot } from './support/journey';
 import { litShare, rendered } from './support/screens';
 
-// What a screen plays (issue 7): an owner uploads two pictures and a short video and writes a
+// What a screen plays: an owner uploads two pictures and a short video and writes a
 // scrolling text; builds a playlist from the multi-select picker, puts the video first by dragging
 // it with the mouse, gives a picture its own duration, saves, finds the order kept and previews it
 // with the player's own renderer. Then a two-zone composition on a 1280 × 720 canvas: the playlist

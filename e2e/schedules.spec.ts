@@ -25,7 +25,7 @@ import {
 } from './support/journey';
 import { rendered } from './support/screens';
 
-// Content reaches a screen, proven (issue 8), the way a new customer lives it: a company registers
+// Content reaches a screen, proven, the way a new customer lives it: a company registers
 // and its owner follows the onboarding tour: the screen shown on a /player page is added with its
 // signage ID and PIN; the content tour's upload step waits for an upload, and the owner goes to the
 // schedule wizard instead, uploads the picture from its content step, keeps the first time frame

@@ -19,7 +19,7 @@ export const DEFAULT_SETTINGS: Settings = {
   screen_on: true,
 };
 
-/** Volume and mute on one media element (later issues' players call this for what they add). */
+/** Volume and mute on one media element: one place, so every kind of media a screen plays obeys. */
 export function applyAudio(media: HTMLMediaElement, settings: Settings): void {
   media.volume = Math.min(1, Math.max(0, settings.volume / 100));
   media.muted = settings.mute;

@@ -5,7 +5,7 @@ import { ContentType } from './enums';
 import { ITEM_FITS, TRANSITIONS } from './program';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
 
-// Playlists (issue 7) under /backend/manager/playlist: ordered items, each one library content, one
+// Playlists under /backend/manager/playlist: ordered items, each one library content, one
 // text message or one other playlist (nested; never so that a playlist contains itself). Screens
 // play them through the Program the server builds from them (program.ts).
 

@@ -9,12 +9,12 @@ import {
   textSchema,
 } from './validation';
 
-// Schedules (issue 8) under /backend/manager/schedule: content bound to devices for a date range
+// Schedules under /backend/manager/schedule: content bound to devices for a date range
 // and time frames, approved by an administrator before screens play it (spec 001 §3, §4;
 // ARCHITECTURE §9). The time rules themselves (ScheduleTime) are zod-free in schedule-time.ts,
 // since the browser player resolves them too.
 
-/** The types this issue builds; sync, multi-sync, video wall and sensor arrive with their areas. */
+/** The types screens play today; sync, multi-sync, video wall and sensor arrive with their areas. */
 export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.standard,
   ScheduleType.playlist,

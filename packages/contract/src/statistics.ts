@@ -3,7 +3,7 @@ import { RECENT_PERIOD_DAYS } from './limits';
 import { timezoneSchema } from './sys';
 import { idSchema, listQuerySchema, listResultSchema } from './validation';
 
-// Statistics (issue 8) under /backend/manager/statistics: the playback log of proof of play
+// Statistics under /backend/manager/statistics: the playback log of proof of play
 // (/statistics/playback-log), its exports as files (/statistics/export), and the content errors the
 // players reported (/backend/manager/notice/content-error, /notice/content-error).
 

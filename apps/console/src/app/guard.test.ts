@@ -135,7 +135,8 @@ describe('allowed routes', () => {
 
   it('keeps only routes with a page, and parents or redirects that lead to one', () => {
     const paths = flattenRoutes(routesWithPages(APP_ROUTES)).map((route) => route.path);
-    // A route without a page is data waiting for its issue; its parent stays only to lead to a page.
+    // A route without a page is data waiting for the area that builds it; its parent stays only
+    // to lead to a page.
     expect(paths).toEqual(
       expect.arrayContaining([
         '/',

@@ -35,6 +35,6 @@ export type AppRoute = {
   hasReturn?: boolean;
   redirect?: string;
   children?: readonly AppRoute[];
-  /** The page; routes without one are data waiting for their issue. */
+  /** The page; routes without one are data waiting for the area that builds them. */
   page?: LazyExoticComponent<ComponentType>;
 };

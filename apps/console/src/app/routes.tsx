@@ -3,7 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import type { AppRoute } from './route-types';
 
 // The route table of spec 000 §2 as data. Every route is here with its permission key; a route
-// gets a `page` when its issue lands, and only routes with a page reach the router and the menu.
+// gets a `page` when its area is built, and only routes with a page reach the router and the menu.
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
@@ -81,7 +81,7 @@ const statistics = {
 };
 const ContentErrorPage = page(() => import('../features/notice/pages/ContentErrorPage'), 'ContentErrorPage');
 const PermissionPage = page(() => import('../features/setting/pages/PermissionPage'), 'PermissionPage');
-// The schedule editors (issue 8): the wizard of /schedule/add and /schedule/edit, the spot editor.
+// The schedule editors: the wizard of /schedule/add and /schedule/edit, the spot editor.
 const scheduleEditor = {
   wizard: page(() => import('../features/schedule/editor/ScheduleEditorPage'), 'ScheduleEditorPage'),
   spot: page(() => import('../features/schedule/editor/SpotEditorPage'), 'SpotEditorPage'),

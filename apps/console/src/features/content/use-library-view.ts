@@ -7,10 +7,10 @@ import {
 import { useMemo } from 'react';
 import { useListView } from '../team/list-params';
 
-// A library page's view lives in the address like every list's (issue 4): folder, uploader,
-// period, recycle bin, keyword, sort and page; mobile templates also their template type. Values
-// the server would refuse are dropped here, so a hand-edited address shows the library instead of
-// an error.
+// A library page's view lives in the address like every list's, so a copied link reproduces it:
+// folder, uploader, period, recycle bin, keyword, sort and page; mobile templates also their
+// template type. Values the server would refuse are dropped here, so a hand-edited address shows
+// the library instead of an error.
 export const LIBRARY_FILTERS = ['folder_id', 'uploader_id', 'days', 'deleted', 'template_type_id'] as const;
 
 /** The list call's query (a ContentListQuery) as the page holds it. */

@@ -16,7 +16,7 @@ import type {
 import { useMemo } from 'react';
 import { request } from '../../lib/http';
 
-// Schedules (/manager/schedule) and holidays (/manager/holiday), issue 8. Every schedule change
+// Schedules (/manager/schedule) and holidays (/manager/holiday). Every schedule change
 // refreshes all schedule queries (lists, details, audits, the pending count). The editor
 // (features/schedule/editor) shows its failures beside its form, so create and update are silent;
 // the list's actions let the shell's "tips" notification show a refusal.

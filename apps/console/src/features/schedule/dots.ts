@@ -6,11 +6,11 @@ import { useSession } from '../../lib/session';
 import { fetchPendingCount } from './api';
 import { SCHEDULE_PATHS } from './labels';
 
-// The schedule dots (spec 000 §2 "Shell"; issue 8: approvers get a dot, "Push failed" and "the
-// schedule was rejected" reach the user): the approval tab while schedules wait for the caller's
-// approval, the schedule list while the caller's own schedules were rejected or failed to reach a
-// device, and the schedule menu entry for either. The shell throttles refreshes (one per 2 s);
-// the dots share one pending-count call per refresh.
+// The schedule dots (spec 000 §2 "Shell"), so approvers see what waits for them and "Push failed"
+// and "the schedule was rejected" reach the user: the approval tab while schedules wait for the
+// caller's approval, the schedule list while the caller's own schedules were rejected or failed to
+// reach a device, and the schedule menu entry for either. The shell throttles refreshes (one per
+// 2 s); the dots share one pending-count call per refresh.
 const MODULE_PATH = '/schedule';
 /** One answer serves every dot asked within this time. */
 const SHARE_MS = 1000;

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 // A list's view (page, size, sort, keyword, filters) lives in the address, so a copied link
-// reproduces it (issue 4 "lists keep their filters in the address").
+// reproduces it and the back button returns to the same filtered page.
 export const DEFAULT_PAGE_SIZE = 20;
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 

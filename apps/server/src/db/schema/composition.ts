@@ -17,7 +17,7 @@ import { playlists } from './playlist';
 import { companies, workspaceOwned, workspaces } from './tenancy';
 import { contentTexts } from './text';
 
-// Compositions (issue 7): a canvas of zones, each zone playing media, a playlist, a text message,
+// Compositions: a canvas of zones, each zone playing media, a playlist, a text message,
 // a clock, a website or a sticker, kept per workspace like content. Composition templates are
 // layouts to start from: the shipped ones (no company) come with the migration, read-only.
 

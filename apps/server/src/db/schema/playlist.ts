@@ -17,7 +17,7 @@ import { contents } from './content';
 import { workspaceOwned } from './tenancy';
 import { contentTexts } from './text';
 
-// Playlists (issue 7): ordered items of content, text messages and other playlists, kept per
+// Playlists: ordered items of content, text messages and other playlists, kept per
 // workspace like content. What a screen plays is built from them (modules/program).
 
 export const playlists = pgTable(

@@ -20,7 +20,7 @@ import { contents } from './content';
 import { devices } from './device';
 import { companies, workspaceOwned } from './tenancy';
 
-// Schedules (issue 8): content bound to devices for a date range and time frames, approved before
+// Schedules: content bound to devices for a date range and time frames, approved before
 // screens play it (spec 001 §3, §4; ARCHITECTURE §9). modules/schedule keeps them; what screens
 // play is built from the approved ones (modules/schedule/publish.ts, modules/program).
 

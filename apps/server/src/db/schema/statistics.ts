@@ -17,7 +17,7 @@ import { devices } from './device';
 import { schedules } from './schedule';
 import { companies, workspaces } from './tenancy';
 
-// Statistics (issue 8, modules/statistics): proof of play as the players upload it, and the
+// Statistics (modules/statistics): proof of play as the players upload it, and the
 // exports of the playback log that run as jobs.
 
 /**

@@ -10,9 +10,9 @@ import { mp4, sha256 } from '../../test/media-files';
 import { parseMail } from '../../test/outbox';
 import { mediaPath } from './storage';
 
-// The fault test of issue 6: the real server (src/main.ts, its own process, the embedded database
-// in DATA_DIR) is killed with SIGKILL in the middle of an upload and started again on the same
-// DATA_DIR; the upload resumes where it was and the stored file's SHA-256 is the original's.
+// A crash must not lose an upload, so the real server (src/main.ts, its own process, the embedded
+// database in DATA_DIR) is killed with SIGKILL in the middle of an upload and started again on the
+// same DATA_DIR; the upload resumes where it was and the stored file's SHA-256 is the original's.
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fault-'));

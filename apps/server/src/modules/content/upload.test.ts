@@ -23,8 +23,8 @@ import { defaultFolderId } from './folders';
 import { mediaPath, uploadPath } from './storage';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './upload';
 
-// The chunked upload through the real routes: check → init → parts → finish, every refusal of
-// issue 6 (each leaving nothing behind: no row, no file), resuming, instant upload, quota, sweep.
+// The chunked upload through the real routes: check → init → parts → finish, every refusal the
+// spec names (each leaving nothing behind: no row, no file), resuming, instant upload, quota, sweep.
 
 type Call = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 type Uploader = { call: Call; companyId: number; workspaceId: number; userId: number };

@@ -16,7 +16,7 @@ import { localDate } from './manifest';
 import { devicesShowing, notifyHolidaysChanged, notifyProgramsChanged } from './notify';
 import { failOverduePushes } from './push-status';
 
-// The manifest's schedules (issue 8): approved schedules not yet ended, each with its program, the
+// The manifest's schedules: approved schedules not yet ended, each with its program, the
 // device's timezone and the holidays they need; push statuses confirmed by fetches; and the
 // "manifest changed" pushes that publishing, retracting and changes inside a schedule send.
 
