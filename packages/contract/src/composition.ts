@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContentType } from './enums';
 import { CLOCK_FORMATS, ITEM_FITS } from './program';
-import { colorSchema } from './sys';
+import { colorSchema } from './setting';
 import { idsSchema } from './team';
 import { TEXT_TRANSPARENT } from './text';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECENT_PERIOD_DAYS } from './limits';
-import { timezoneSchema } from './sys';
+import { timezoneSchema } from './setting';
 import { idSchema, listQuerySchema, listResultSchema } from './validation';
 
 // Statistics under /backend/manager/statistics: the playback log of proof of play

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits';
-import { colorSchema } from './sys';
+import { colorSchema } from './setting';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
 
 // Text messages (spec 001 §3 "Message/marquee text"): their own entity, not a content type, shown
