@@ -5,6 +5,16 @@ import { type EventBus, publish } from './bus';
 
 export type WorkspaceLink = { id: number; parentId: number | null };
 
+/** Ids of the workspace and every workspace above it. */
+export function workspaceAndAncestors(links: readonly WorkspaceLink[], id: number) {
+  const parents = new Map(links.map((link) => [link.id, link.parentId]));
+  const chain: number[] = [];
+  for (let at: number | null | undefined = id; at != null && !chain.includes(at); at = parents.get(at)) {
+    chain.push(at);
+  }
+  return chain;
+}
+
 type Entry = { links: readonly WorkspaceLink[]; loadedAt: number };
 
 /**

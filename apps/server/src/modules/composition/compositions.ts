@@ -26,9 +26,9 @@ import {
 import { notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
+import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content/folders';
-import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
 import { type CompositionRow, presentDetail, presentItem, type ZoneRow } from './presenter';
 import { assertRefs, type Owner, zoneRefs } from './refs';
 

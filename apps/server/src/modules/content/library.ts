@@ -14,7 +14,7 @@ import { contentPages, contents, contentTexts, stickers, uploads, users } from '
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { notifyProgramsChanged } from '../program/notify';
+import { notifyProgramsChanged } from '../../platform/screen-changes';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
 import { mediaPath, removeUnreferencedMedia } from './storage';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { contentPages, contents } from '../../db/schema';
-import { notifyProgramsChanged } from '../program/notify';
+import { notifyProgramsChanged } from '../../platform/screen-changes';
 import { H5Refused, storeH5, unpackH5 } from './h5';
 import { readImageSize } from './image-size';
 import { describeTracks, type MediaTracks, readTracks } from './media-info';

@@ -14,7 +14,7 @@ import { contentTexts, fonts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { notifyProgramsChanged } from '../program/notify';
+import { notifyProgramsChanged } from '../../platform/screen-changes';
 import { activeWorkspace } from './folders';
 import { assertFontVisible } from './fonts';
 import { mediaUrl } from './presenter';

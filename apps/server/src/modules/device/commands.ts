@@ -19,8 +19,8 @@ import type { Db } from '../../db/client';
 import { type Device, type DeviceCommandRow, deviceCommands, devices } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
+import { notifyScreensTurned } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
-import { notifyScreensTurned } from '../program/notify';
 import { removeScreenshot } from './screenshot';
 import { visible } from './service';
 

@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { companies, type Device, devices } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
-import { publishManifestChanged } from '../program/notify';
 import { type PlayerRow, presentPlayerState } from './presenter';
 
 // The player's side of a device (ARCHITECTURE §7): a screen registers with its first hello and

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Device, devices } from '../../db/schema';
-import { publishManifestChanged } from '../program/notify';
+import { publishManifestChanged } from '../../platform/screen-changes';
 import { onlineIfClaimed } from './hub';
 
 /**

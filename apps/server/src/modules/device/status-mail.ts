@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client';
 import { devices, users } from '../../db/schema';
 import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
+import { workspaceAndAncestors } from '../../platform/workspace-trees';
 import { mailLanguage, mailTime } from '../account/client';
 
 // Device-status mails (spec: the "device offline" reminder, template device-status): when a claimed
@@ -85,16 +86,6 @@ export async function markOnline(app: FastifyInstance, ids: readonly number[], n
         await app.jobs.enqueue(JOB, { deviceId: id, status: 'online', at: now.toISOString() }, {}, tx);
     }
   });
-}
-
-/** Ids of the workspace and every workspace above it. */
-export function workspaceAndAncestors(links: readonly { id: number; parentId: number | null }[], id: number) {
-  const parents = new Map(links.map((link) => [link.id, link.parentId]));
-  const chain: number[] = [];
-  for (let at: number | null | undefined = id; at != null && !chain.includes(at); at = parents.get(at)) {
-    chain.push(at);
-  }
-  return chain;
 }
 
 /** The job: one mail per recipient, all queued together. */

@@ -34,8 +34,8 @@ import { contents, contentTexts, playlistItems, playlists, users, workspaces } f
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import { activeWorkspace } from '../content/folders';
-import { notifyProgramChanged, notifyProgramsChanged } from '../program/notify';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
 // Playlists (/manager/playlist): ordered items of library content, text messages and other

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema';
+import { publishManifestChanged } from '../../platform/screen-changes';
 import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist } from '../../test/composition-factories';
 import { buildDevice } from '../../test/device-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { deviceUses } from './defaults';
-import { publishManifestChanged } from './notify';
 
 // A device's default content through PUT device/{id}: which playlists and compositions it may be,
 // what it answers, and the use it counts as.

@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
-import { publishManifestChanged } from './notify';
 import { programOwner } from './reach';
-import { queueEmptyCheck } from './schedule-empty';
 
 // A device's default content: the playlist or composition a screen plays when nothing is
 // scheduled. It must be one the caller sees (else 404001) and one of the device's workspace scope

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compositionZones, contents } from '../../db/schema';
+import { devicesShowing, notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist, buildText } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
@@ -16,7 +17,6 @@ import { addItems, addZones } from '../../test/program-factories';
 import { buildTenant } from '../../test/team-factories';
 import { processContent } from '../content/media';
 import { mediaPath } from '../content/storage';
-import { devicesShowing, notifyProgramChanged, notifyProgramsChanged } from './notify';
 
 // GET player/manifest (the device's default program, ETag = version, 304) and the socket's
 // 'manifest' push when what a screen shows changes.

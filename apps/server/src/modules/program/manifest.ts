@@ -11,6 +11,7 @@ import DataLoader from 'dataloader';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Device, holidays, scheduleDevices, schedules } from '../../db/schema';
+import { clearOnScreenChanges } from '../../platform/screen-changes';
 import {
   type BuildContext,
   scheduleItemsOf,
@@ -30,7 +31,7 @@ import { companyReach } from './reach';
 // - programs, holidays and whole manifests are kept in a cache (ManifestCache) by what they are
 //   built from: a thousand screens showing the same schedule share one built program and one
 //   hashed manifest. Every change that alters what a screen plays announces 'manifest-changed'
-//   (notify.ts); that event empties the cache on every instance (and publishing it empties this
+//   (platform/screen-changes.ts); that event empties the cache on every instance (and publishing it empties this
 //   instance's at once), and an entry lives at most CACHE_TTL_MS whatever happens.
 
 type ManifestDevice = Pick<
@@ -97,14 +98,6 @@ class Expiring<T> {
   }
 }
 
-/** Every live cache, emptied together when any manifest changes in this process. */
-const caches = new Set<ManifestCache>();
-
-/** Empties every manifest cache of this process (notify.ts calls it when it announces a change). */
-export function clearManifestCaches() {
-  for (const cache of caches) cache.clear();
-}
-
 /** Local dates (YYYY-MM-DD) per timezone; an unknown zone reads as UTC. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(timezone: string): Intl.DateTimeFormat {
@@ -139,9 +132,10 @@ export class ManifestCache {
   private readonly holidays = new Expiring<string[]>();
   private readonly manifests = new Expiring<Manifest>();
   private readonly rows: DataLoader<number, DeviceScheduleRow[]>;
+  /** Every live cache is emptied when this process announces a change (before the bus event comes). */
+  private readonly unfollow = clearOnScreenChanges(this);
 
   constructor(private readonly ctx: BuildContext) {
-    caches.add(this);
     this.rows = new DataLoader(
       async (ids) => {
         const found = await scheduleRowsOf(ctx.db, ids);
@@ -159,7 +153,7 @@ export class ManifestCache {
 
   /** Stops hearing clears (the app is closing). */
   close() {
-    caches.delete(this);
+    this.unfollow();
   }
 
   /** What the device plays now, and which of its schedules it has not confirmed yet. */

@@ -1,6 +1,7 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists } from '../../db/schema';
+import { NESTING_LIMIT } from '../../platform/screen-changes';
 import type { Reach } from './reach';
 
 // Playlists as screens play them: nested playlists flattened into their parent's order. The
@@ -15,8 +16,6 @@ export type PlaylistItemRow = typeof playlistItems.$inferSelect;
 /** Playlists by id with their items in order. */
 export type PlaylistTree = Map<number, { playlist: PlaylistRow; items: PlaylistItemRow[] }>;
 
-/** Nesting deeper than this is not followed (each level is one round of queries). */
-export const NESTING_LIMIT = 16;
 /** Items one flattened pass holds at most (a playlist nested twice in each of many levels multiplies). */
 export const FLAT_ITEM_LIMIT = 5000;
 

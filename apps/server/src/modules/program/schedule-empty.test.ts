@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { devices, jobs, scheduleDevices, schedules, users } from '../../db/schema';
+import { EMPTY_GRACE_MS } from '../../platform/screen-changes';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
@@ -15,7 +16,7 @@ import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factor
 import { retractSchedule } from '../schedule/publish';
 import { deviceUses } from './defaults';
 import { localDate } from './manifest';
-import { EMPTY_GRACE_MS, mailEmptyDevices } from './schedule-empty';
+import { mailEmptyDevices } from './schedule-empty';
 
 // The schedule-empty mail: a claimed screen with nothing to play is reported to the owner and the
 // user admins above it, through a real SMTP server, once a day per screen, once it has had nothing

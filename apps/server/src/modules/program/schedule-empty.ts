@@ -2,9 +2,10 @@ import { AccountStatus, Role } from '@vitrine/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { devices, jobs, users } from '../../db/schema';
+import { devices, users } from '../../db/schema';
+import { EMPTY_GRACE_MS, SCHEDULE_EMPTY_JOB } from '../../platform/screen-changes';
+import { workspaceAndAncestors } from '../../platform/workspace-trees';
 import { mailLanguage } from '../account/client';
-import { workspaceAndAncestors } from '../device/status-mail';
 import { localDate } from './manifest';
 
 // The schedule-empty mail (ARCHITECTURE §10, template schedule-empty): a claimed screen with
@@ -13,7 +14,7 @@ import { localDate } from './manifest';
 // each in their language, at most once a day per screen (devices.empty_mailed_at).
 //
 // Checked for the devices a schedule stopped reaching (the job SCHEDULE_EMPTY_JOB, queued in the
-// retracting transaction) and, by one of the instances that run jobs (RUN_JOBS), for every device
+// retracting transaction by platform/screen-changes queueEmptyCheck) and, by one of the instances that run jobs (RUN_JOBS), for every device
 // once an hour, which catches schedules that ended; the once-a-day stamp keeps that to one mail a day.
 //
 // A screen just paired, or just left with nothing, is given EMPTY_GRACE_MS first: it shows its name
@@ -21,31 +22,10 @@ import { localDate } from './manifest';
 // that much later, the hourly one skips a screen paired (or whose schedules ended) within it, and
 // a screen whose check is still queued is left to that check.
 
-export const SCHEDULE_EMPTY_JOB = 'schedule-empty';
 /** How often every device is checked. */
 const SWEEP_MS = 60 * 60_000;
-/** How long a screen may have nothing to play before anyone is told. */
-export const EMPTY_GRACE_MS = 10 * 60_000;
 /** Devices stamped and mailed per transaction. */
 const BATCH = 200;
-
-type Payload = { deviceIds: number[] };
-
-declare module '../../platform/jobs' {
-  interface JobPayloads {
-    [SCHEDULE_EMPTY_JOB]: Payload;
-  }
-}
-
-/** Queues the check of these devices in `tx` (they may have nothing left to play once it commits). */
-export async function queueEmptyCheck(tx: Db, deviceIds: readonly number[]) {
-  if (deviceIds.length === 0) return;
-  await tx.insert(jobs).values({
-    type: SCHEDULE_EMPTY_JOB,
-    payload: { deviceIds: [...new Set(deviceIds)] } satisfies Payload,
-    runAt: sql`now() + ${EMPTY_GRACE_MS}::int * interval '1 millisecond'`,
-  });
-}
 
 /** The latest end date of a device's approved schedules, as text (null: none). */
 const lastEnd = sql<string | null>`(

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { holidays, scheduleDevices, scheduleItems, schedules } from '../../db/schema';
+import { devicesShowing, notifyHolidaysChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import { buildTestApp } from '../../test/app';
 import { buildPlaylist } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
@@ -13,7 +14,6 @@ import { addItems } from '../../test/program-factories';
 import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { publishSchedule, retractSchedule } from '../schedule/publish';
 import { localDate } from './manifest';
-import { devicesShowing, notifyHolidaysChanged, notifyProgramsChanged } from './notify';
 import { failOverduePushes } from './push-status';
 
 // The manifest's schedules: approved schedules not yet ended, each with its program, the

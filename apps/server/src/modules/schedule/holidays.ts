@@ -12,8 +12,8 @@ import type { Db } from '../../db/client';
 import { holidays, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { orderOf, pageOf } from '../../platform/lists';
+import { notifyHolidaysChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
-import { notifyHolidaysChanged } from '../program/notify';
 import { presentHoliday } from './presenter';
 
 // Holidays (/setting/exclude-data, /manager/holiday): company-wide dates on which the schedules

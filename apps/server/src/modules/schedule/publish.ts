@@ -2,8 +2,7 @@ import { DeviceStatus } from '@vitrine/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { scheduleDevices } from '../../db/schema';
-import { publishManifestChanged } from '../program/notify';
-import { queueEmptyCheck } from '../program/schedule-empty';
+import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 
 // Publishing (ARCHITECTURE §9): an approved schedule reaches its devices through their manifests.
 // The schedule's modules call these inside the transaction that approves or retracts it: the

@@ -44,10 +44,10 @@ import {
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content/folders';
-import { publishManifestChanged } from '../program/notify';
 import { scheduleNeedsConfirm } from '../sys/remote-config';
 import {
   hasEnded,

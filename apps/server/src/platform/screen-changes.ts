@@ -1,23 +1,36 @@
 import { ITEM_SCHEDULE_TYPES, type ProgramRef, ScheduleType } from '@vitrine/contract';
 import { and, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import {
   compositions,
   compositionZones,
   devices,
+  jobs,
   playlistItems,
   scheduleDevices,
   scheduleItems,
   schedules,
-} from '../../db/schema';
-import { publish } from '../../platform/bus';
-import { clearManifestCaches } from './manifest';
-import { NESTING_LIMIT } from './playlists';
+} from '../db/schema';
+import { publish } from './bus';
 
 // "Manifest changed" (ARCHITECTURE §7): when a device's default program or one of its approved
 // schedules, or anything in them, changes,
 // the instance holding its socket tells the player to fetch its manifest again. Call these inside
 // the transaction of the change: the event leaves at its commit, and never for a rolled-back one.
+// Every area that changes what screens play calls these, so they live below all of them; the
+// schedule-empty check a change may call for is queued here too (its mail is the program's job).
+
+/** Nesting deeper than this is not followed (each level is one round of queries). */
+export const NESTING_LIMIT = 16;
+
+/** Caches of this process built from what screens play (the program's manifest caches). */
+const localCaches = new Set<{ clear(): void }>();
+
+/** Empties `cache` whenever this process announces a change; answers how to stop. */
+export function clearOnScreenChanges(cache: { clear(): void }): () => void {
+  localCaches.add(cache);
+  return () => localCaches.delete(cache);
+}
 
 /** Device ids per event: a NOTIFY payload holds under 8,000 bytes. */
 const IDS_PER_EVENT = 500;
@@ -27,7 +40,7 @@ export async function publishManifestChanged(tx: Db, deviceIds: readonly number[
   if (ids.length === 0) return;
   // This instance's built manifests go now (a fetch before the commit builds the old state again,
   // and the event empties every instance's cache once more when it arrives).
-  clearManifestCaches();
+  for (const cache of localCaches) cache.clear();
   for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
     await publish(tx, { type: 'manifest-changed', deviceIds: ids.slice(start, start + IDS_PER_EVENT) });
   }
@@ -180,4 +193,24 @@ export async function notifyScreensTurned(tx: Db, deviceIds: readonly number[]) 
       ),
     ]),
   );
+}
+
+export const SCHEDULE_EMPTY_JOB = 'schedule-empty';
+/** How long a screen may have nothing to play before anyone is told. */
+export const EMPTY_GRACE_MS = 10 * 60_000;
+
+declare module './jobs' {
+  interface JobPayloads {
+    [SCHEDULE_EMPTY_JOB]: { deviceIds: number[] };
+  }
+}
+
+/** Queues the schedule-empty check of these devices in `tx` (they may have nothing left to play once it commits). */
+export async function queueEmptyCheck(tx: Db, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return;
+  await tx.insert(jobs).values({
+    type: SCHEDULE_EMPTY_JOB,
+    payload: { deviceIds: [...new Set(deviceIds)] },
+    runAt: sql`now() + ${EMPTY_GRACE_MS}::int * interval '1 millisecond'`,
+  });
 }
