@@ -23,10 +23,11 @@ import {
   stickers,
   users,
 } from '../../db/schema';
+import { deleteInScope } from '../../platform/bulk-delete';
 import { notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
-import type { TenantScope } from '../../platform/tenancy';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
+import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content/folders';
 import { type CompositionRow, presentDetail, presentItem, type ZoneRow } from './presenter';
@@ -278,17 +279,12 @@ export async function deleteCompositions(
   ids: readonly number[],
   detach: boolean,
 ) {
-  const unique = [...new Set(ids)];
-  await app.db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: compositions.id })
-      .from(compositions)
-      .where(and(inArray(compositions.id, unique), visible(scope)))
-      .for('update');
-    if (found.length !== unique.length) throw notFound();
-    await app.uses.composition.release(tx, unique, detach);
-    await tx.delete(compositions).where(inArray(compositions.id, unique));
-  });
+  await deleteInScope(
+    app.db,
+    { table: compositions, id: compositions.id, visible: visible(scope), uses: app.uses.composition },
+    ids,
+    detach,
+  );
   return null;
 }
 

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fonts, users } from '../../db/schema';
+import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
@@ -97,17 +98,16 @@ async function fontItem(db: Db, caller: Caller, id: number): Promise<FontItem> {
   return presentFont(caller, row);
 }
 
-/** The font, locked for a write: 404001 unless the caller sees it, 403001 unless they may change it. */
-async function lockedFont(tx: Db, caller: Caller, id: number) {
-  const [row] = await tx
-    .select({ id: fonts.id, companyId: fonts.companyId, hash: fonts.hash })
-    .from(fonts)
-    .where(and(eq(fonts.id, id), visibleFonts(caller.scope)))
-    .for('update');
-  if (!row) throw notFound();
-  if (!mayEdit(caller, row)) throw forbidden();
-  return row;
-}
+/** The fonts the caller sees; changing one needs mayEdit (403001). */
+const inScope = (caller: Caller) => ({
+  table: fonts,
+  id: fonts.id,
+  visible: visibleFonts(caller.scope),
+  fields: { companyId: fonts.companyId, hash: fonts.hash },
+  check: (row: { companyId: number | null }) => {
+    if (!mayEdit(caller, row)) throw forbidden();
+  },
+});
 
 /** A display name from a file name: without its extension, at most 64 characters. */
 export const nameOfFile = (fileName: string) => {
@@ -151,7 +151,7 @@ export async function uploadFont(app: FastifyInstance, caller: Caller, fileName:
 /** PATCH font/:id. */
 export async function renameFont(app: FastifyInstance, caller: Caller, id: number, name: string) {
   await app.db.transaction(async (tx) => {
-    await lockedFont(tx, caller, id);
+    await lockedInScope(tx, inScope(caller), [id]);
     await tx.update(fonts).set({ name }).where(eq(fonts.id, id));
   });
   return fontItem(app.db, caller, id);
@@ -162,13 +162,11 @@ export async function renameFont(app: FastifyInstance, caller: Caller, id: numbe
  * back to the default font in the same transaction. The file goes once nothing refers to it.
  */
 export async function deleteFont(app: FastifyInstance, caller: Caller, id: number, detach: boolean) {
-  const hash = await app.db.transaction(async (tx) => {
-    const row = await lockedFont(tx, caller, id);
-    await app.uses.font.release(tx, [id], detach);
-    await tx.delete(fonts).where(eq(fonts.id, id));
-    return row.hash;
-  });
-  await removeUnreferencedMedia(app, [hash]);
+  const rows = await deleteInScope(app.db, { ...inScope(caller), uses: app.uses.font }, [id], detach);
+  await removeUnreferencedMedia(
+    app,
+    rows.map((row) => row.hash),
+  );
   return null;
 }
 

@@ -6,11 +6,12 @@ import {
   type StickerItem,
   type stickerListQuerySchema,
 } from '@vitrine/contract';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { stickers, users } from '../../db/schema';
+import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
@@ -129,22 +130,18 @@ export async function uploadSticker(
   return stickerItem(app.db, scope, id);
 }
 
-/** Every one of these stickers in scope, locked (404001 otherwise, and nothing changes). */
-async function lockedStickers(tx: Db, scope: TenantScope, ids: readonly number[]) {
-  const unique = [...new Set(ids)];
-  const rows = await tx
-    .select({ id: stickers.id, hash: stickers.hash })
-    .from(stickers)
-    .where(and(inArray(stickers.id, unique), visible(scope)))
-    .for('update');
-  if (rows.length !== unique.length) throw notFound();
-  return rows;
-}
+/** The stickers of the caller's scope. */
+const inScope = (scope: TenantScope) => ({
+  table: stickers,
+  id: stickers.id,
+  visible: visible(scope),
+  fields: { hash: stickers.hash },
+});
 
 /** PATCH sticker/:id. */
 export async function renameSticker(app: FastifyInstance, scope: TenantScope, id: number, name: string) {
   await app.db.transaction(async (tx) => {
-    await lockedStickers(tx, scope, [id]);
+    await lockedInScope(tx, inScope(scope), [id]);
     await tx.update(stickers).set({ name }).where(eq(stickers.id, id));
   });
   return stickerItem(app.db, scope, id);
@@ -160,13 +157,10 @@ export async function deleteStickers(
   ids: readonly number[],
   detach: boolean,
 ) {
-  const hashes = await app.db.transaction(async (tx) => {
-    const rows = await lockedStickers(tx, scope, ids);
-    const found = rows.map((row) => row.id);
-    await app.uses.sticker.release(tx, found, detach);
-    await tx.delete(stickers).where(inArray(stickers.id, found));
-    return rows.map((row) => row.hash);
-  });
-  await removeUnreferencedMedia(app, hashes);
+  const rows = await deleteInScope(app.db, { ...inScope(scope), uses: app.uses.sticker }, ids, detach);
+  await removeUnreferencedMedia(
+    app,
+    rows.map((row) => row.hash),
+  );
   return null;
 }

@@ -11,10 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contentTexts, fonts, users } from '../../db/schema';
+import { deleteInScope } from '../../platform/bulk-delete';
 import { notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
-import type { TenantScope } from '../../platform/tenancy';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
+import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace } from './folders';
 import { assertFontVisible } from './fonts';
 import { mediaUrl } from './presenter';
@@ -166,17 +167,12 @@ export async function deleteTexts(
   ids: readonly number[],
   detach: boolean,
 ) {
-  const unique = [...new Set(ids)];
-  await app.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: contentTexts.id })
-      .from(contentTexts)
-      .where(and(inArray(contentTexts.id, unique), visible(scope)))
-      .for('update');
-    if (rows.length !== unique.length) throw notFound();
-    await app.uses.text.release(tx, unique, detach);
-    await tx.delete(contentTexts).where(inArray(contentTexts.id, unique));
-  });
+  await deleteInScope(
+    app.db,
+    { table: contentTexts, id: contentTexts.id, visible: visible(scope), uses: app.uses.text },
+    ids,
+    detach,
+  );
   return null;
 }
 

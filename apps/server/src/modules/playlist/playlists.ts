@@ -31,10 +31,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client';
 import { contents, contentTexts, playlistItems, playlists, users, workspaces } from '../../db/schema';
+import { deleteInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
-import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
+import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 import { activeWorkspace } from '../content/folders';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
@@ -454,25 +455,28 @@ export async function deletePlaylists(
   ids: readonly number[],
   detach: boolean,
 ) {
-  const unique = [...new Set(ids)];
-  await app.db.transaction(async (tx) => {
-    const companies = await tx
-      .selectDistinct({ id: playlists.companyId })
-      .from(playlists)
-      .where(and(inArray(playlists.id, unique), visible(scope)))
-      .orderBy(playlists.companyId);
-    for (const company of companies) await lockCompany(tx, company.id);
-    const rows = await tx
-      .select({ id: playlists.id })
-      .from(playlists)
-      .where(and(inArray(playlists.id, unique), visible(scope)))
-      .for('update');
-    if (rows.length !== unique.length) throw notFound();
-    await app.uses.playlist.release(tx, unique, detach);
-    // Their own items first: those nesting one another would otherwise hold up the delete.
-    await tx.delete(playlistItems).where(inArray(playlistItems.playlistId, unique));
-    await tx.delete(playlists).where(inArray(playlists.id, unique));
-  });
+  await deleteInScope(
+    app.db,
+    {
+      table: playlists,
+      id: playlists.id,
+      visible: visible(scope),
+      uses: app.uses.playlist,
+      lockFirst: async (tx, ids) => {
+        const companies = await tx
+          .selectDistinct({ id: playlists.companyId })
+          .from(playlists)
+          .where(and(inArray(playlists.id, [...ids]), visible(scope)))
+          .orderBy(playlists.companyId);
+        for (const company of companies) await lockCompany(tx, company.id);
+      },
+      // Their own items first: those nesting one another would otherwise hold up the delete.
+      deleteFirst: (tx, found) =>
+        tx.delete(playlistItems).where(inArray(playlistItems.playlistId, [...found])),
+    },
+    ids,
+    detach,
+  );
   return null;
 }
 
