@@ -29,7 +29,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
-import { registerDeviceBlocker } from './modules/device/service';
+import { registerDeviceBlocker, teamDeviceList } from './modules/device/service';
 import { registerPlaylistUses } from './modules/playlist/playlists';
 import { playlistRoutes } from './modules/playlist/routes';
 import { registerDefaultProgramUses } from './modules/program/defaults';
@@ -55,6 +55,7 @@ import { RequestLogController, requestLogger } from './platform/request-logger';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { SessionStore } from './platform/session';
 import { SessionCache } from './platform/session-cache';
+import { TeamDevices } from './platform/team-devices';
 import { tenancyPlugin } from './platform/tenancy';
 import { type UseRegistries, useRegistries } from './platform/uses';
 import { inputValidator } from './platform/validator';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     uses: UseRegistries;
     /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
     workspaceBlockers: WorkspaceBlockers;
+    /** The devices listed on the team pages, filled in by the device area. */
+    teamDevices: TeamDevices;
     /** The player sockets this instance holds. */
     deviceHub: DeviceHub;
     /** Running hashes of the uploads whose parts reach this instance. */
@@ -160,6 +163,7 @@ export async function buildApp({
   app.decorate('mail', new Mailer(app));
   app.decorate('uses', useRegistries());
   app.decorate('workspaceBlockers', new WorkspaceBlockers());
+  app.decorate('teamDevices', new TeamDevices());
   app.decorate('deviceHub', deviceHub);
   app.decorate('uploadDigests', new UploadDigests());
   app.decorate('partCommits', new PartCommits(database.db));
@@ -215,6 +219,7 @@ export async function buildApp({
   registerPlaylistUses(app);
   registerCompositionUses(app);
   registerDeviceBlocker(app);
+  app.teamDevices.register(teamDeviceList);
   registerDefaultProgramUses(app);
   registerScheduleUses(app);
 

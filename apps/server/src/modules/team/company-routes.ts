@@ -24,7 +24,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
-import { teamDeviceList } from '../device/service';
 import { categoryList, createCategory, deleteCategory, renameCategory, ungroupUser } from './categories';
 import { companyDetail, companyList, createCompany, deleteCompany, updateCompany } from './companies';
 import { listUsers, visibleUsers } from './users';
@@ -115,7 +114,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { group_id } = request.params;
       await companyDetail(app.db, request.scope, group_id);
-      return ok(await teamDeviceList(app.db, request.scope, eq(devices.companyId, group_id), request.query));
+      return ok(
+        await app.teamDevices.list(app.db, request.scope, eq(devices.companyId, group_id), request.query),
+      );
     },
   );
 
@@ -133,7 +134,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { group_id } = request.params;
       await companyDetail(app.db, request.scope, group_id);
-      return ok(await teamDeviceList(app.db, request.scope, eq(devices.companyId, group_id), request.query));
+      return ok(
+        await app.teamDevices.list(app.db, request.scope, eq(devices.companyId, group_id), request.query),
+      );
     },
   );
 

@@ -17,7 +17,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companies, devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
-import { teamDeviceList } from '../device/service';
 import { listCompanies } from './companies';
 import {
   ADMIN_ROLES,
@@ -164,7 +163,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         devices.companyId,
         app.db.select({ id: companies.id }).from(companies).where(eq(companies.customerId, customer_id)),
       );
-      return ok(await teamDeviceList(app.db, request.scope, ofCustomer, request.query));
+      return ok(await app.teamDevices.list(app.db, request.scope, ofCustomer, request.query));
     },
   );
 };

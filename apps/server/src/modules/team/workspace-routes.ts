@@ -18,7 +18,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
 import { empty, ok, responses } from '../../platform/envelope';
-import { teamDeviceList } from '../device/service';
 import { listUsers, visibleUsers } from './users';
 import {
   createWorkspace,
@@ -111,7 +110,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { group_id } = request.params;
       await usableWorkspace(app.db, request.scope, group_id);
       return ok(
-        await teamDeviceList(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
+        await app.teamDevices.list(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
       );
     },
   );
@@ -131,7 +130,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { group_id } = request.params;
       await usableWorkspace(app.db, request.scope, group_id);
       return ok(
-        await teamDeviceList(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
+        await app.teamDevices.list(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
       );
     },
   );
