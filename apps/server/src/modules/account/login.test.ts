@@ -6,7 +6,7 @@ import { linkCodes, loginHistory, sessions, users } from '../../db/schema';
 import { hashToken } from '../../platform/tokens';
 import { buildTestApp } from '../../test/app';
 import { as, buildUser, loggedIn, loginAs, TEST_PASSWORD } from '../../test/factories';
-import { linkCode, mailsTo } from './mailbox';
+import { linkCode, mailsTo } from '../../test/mailbox';
 
 let app: FastifyInstance;
 beforeAll(async () => {

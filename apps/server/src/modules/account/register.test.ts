@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, linkCodes, users, workspaces } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildUser, loginAs } from '../../test/factories';
-import { linkCode, mailsTo } from './mailbox';
+import { linkCode, mailsTo } from '../../test/mailbox';
 import { sendActivation } from './register';
 
 let app: FastifyInstance;

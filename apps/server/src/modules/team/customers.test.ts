@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { loggedIn } from '../../test/factories';
+import { linkCode } from '../../test/mailbox';
 import { buildCustomer, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
-import { linkCode } from '../account/mailbox';
 
 let app: FastifyInstance;
 let system: Awaited<ReturnType<typeof loggedIn>>['call'];

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
+import { linkCode, mailsTo } from '../../test/mailbox';
 import { buildCategory, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
-import { linkCode, mailsTo } from '../account/mailbox';
 import { listUsers } from './users';
 
 let app: FastifyInstance;

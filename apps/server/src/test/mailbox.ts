@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readOutbox } from '../../test/outbox';
+import { readOutbox } from './outbox';
 
 // Test helpers: the mails a user got (after running the due mail jobs) and the code in a link.
 
