@@ -18,7 +18,7 @@ import { companies, customers, devices, users, workspaces } from '../../db/schem
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, type ListQuery, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { sendActivation } from '../account/register';
+import { sendActivation } from '../account';
 import { presentCompany } from './presenter';
 import { assertEmailFree } from './users';
 

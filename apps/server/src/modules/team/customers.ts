@@ -17,7 +17,7 @@ import { companies, customers, devices, users } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, type ListQuery, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { sendActivation } from '../account/register';
+import { sendActivation } from '../account';
 import { presentCustomer } from './presenter';
 import { assertEmailFree } from './users';
 

@@ -7,7 +7,7 @@ import type {
   WorkspaceItem,
   WorkspaceNode,
 } from '@vitrine/contract';
-import { roleName } from '../account/presenter';
+import { roleName } from '../account';
 
 // Rows of the team queries → the shapes of packages/contract/src/team.ts. Nothing leaves as stored.
 

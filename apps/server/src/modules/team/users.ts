@@ -18,7 +18,7 @@ import { companies, userCategories, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { type ListQuery, orderOf, pageOf, searchFilter } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { sendActivation } from '../account/register';
+import { sendActivation } from '../account';
 import { presentUserItem } from './presenter';
 import { assertAssignable, assertManageable } from './roles';
 

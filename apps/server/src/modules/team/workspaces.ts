@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { companies, devices, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { profile } from '../account/profile';
+import { profile } from '../account';
 import { presentTree, presentWorkspace } from './presenter';
 
 // Workspaces (spec 000 §7 "Workspaces"): a tree per company. The root is made with the company

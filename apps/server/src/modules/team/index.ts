@@ -1,0 +1,14 @@
+import fp from 'fastify-plugin';
+import { teamRoutes } from './routes';
+import { registerUserBlocker } from './workspaces';
+
+/** Team: customers, companies, workspaces, users and roles, and who sees which of them. */
+export const teamModule = fp(
+  async (app) => {
+    registerUserBlocker(app);
+    await app.register(teamRoutes, { prefix: '/backend/manager/account' });
+  },
+  { name: 'team', dependencies: ['account'] },
+);
+
+export { usableWorkspace } from './workspaces';
