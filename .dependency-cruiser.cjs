@@ -10,12 +10,13 @@ const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 
 // The server's modules, lowest first (the order app.ts registers them): a module imports only the
 // modules before it. A lower area reaches a higher one through a platform hook or a bus event.
+// Tests are left out: they may set the scene through a higher area's public face.
 const MODULE_ORDER = [
   'account',
   'setting',
   'team',
-  'content',
   'media',
+  'content',
   'upload',
   'font',
   'text',
@@ -26,9 +27,9 @@ const MODULE_ORDER = [
   'device',
   'schedule',
   'program',
-  'player',
   'statistics',
   'notice',
+  'player',
   'dashboard',
 ];
 
@@ -36,7 +37,7 @@ const moduleOrder = MODULE_ORDER.slice(0, -1).map((area, index) => ({
   name: `server-module-order-${area}`,
   comment: `modules/${area} imports only the modules registered before it (${MODULE_ORDER.join(' < ')}).`,
   severity: 'error',
-  from: { path: `${MODULES}${area}/` },
+  from: { path: `${MODULES}${area}/`, pathNot: TEST_FILE },
   to: { path: `${MODULES}(${MODULE_ORDER.slice(index + 1).join('|')})/` },
 }));
 
