@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { SessionStore } from '../../platform/session';
 import { newToken } from '../../platform/tokens';
-import { remoteConfigFor } from '../sys/remote-config';
+import { remoteConfigFor } from '../setting';
 import { type Client, mailLanguage, mailTime } from './client';
 import { lockedError, lockMinutesLeft, recordAttempt, recordFailure } from './lock';
 import { roleName, type User } from './presenter';

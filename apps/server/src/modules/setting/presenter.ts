@@ -14,7 +14,7 @@ import {
 } from '@vitrine/contract';
 import type { Brand } from './remote-config';
 
-// Stored values → the shapes of the sys calls (packages/contract/src/sys.ts).
+// Stored values → the shapes of the setting calls (packages/contract/src/setting.ts).
 
 export const presentImages = (brand: Brand): CustomerLogo => ({
   customer_logo: { value: { uri: brand.logo } },

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 type Caller = ReturnType<typeof as>;
-const SYS = '/backend/manager/sys';
+const BASE = '/backend/manager/sys';
 
 const data = async (call: Caller, options: InjectOptions) => {
   const response = await call(options);
@@ -35,27 +35,29 @@ describe('guide', () => {
   it('reads, saves and resets the tour progress', async () => {
     const { user, call } = await loggedIn(app);
     const none = { device: false, content: false, schedule: false };
-    expect(await data(call, { method: 'GET', url: `${SYS}/guide` })).toEqual({ user_guide: { value: none } });
+    expect(await data(call, { method: 'GET', url: `${BASE}/guide` })).toEqual({
+      user_guide: { value: none },
+    });
 
     const progress = { device: true, content: true, schedule: false };
     expect(
-      await data(call, { method: 'POST', url: `${SYS}/guide`, payload: { user_guide: progress } }),
+      await data(call, { method: 'POST', url: `${BASE}/guide`, payload: { user_guide: progress } }),
     ).toEqual({
       user_guide: { value: progress },
     });
-    expect(await data(call, { method: 'GET', url: `${SYS}/guide` })).toEqual({
+    expect(await data(call, { method: 'GET', url: `${BASE}/guide` })).toEqual({
       user_guide: { value: progress },
     });
 
     await refused(
       call,
-      { method: 'POST', url: `${SYS}/guide`, payload: { user_guide: { device: 'yes' } } },
+      { method: 'POST', url: `${BASE}/guide`, payload: { user_guide: { device: 'yes' } } },
       'user_guide.device',
       'validation.invalid',
     );
     expect((await userRow(user.id)).userGuide).toEqual(progress);
 
-    await data(call, { method: 'POST', url: `${SYS}/guide`, payload: { user_guide: none } });
+    await data(call, { method: 'POST', url: `${BASE}/guide`, payload: { user_guide: none } });
     expect((await userRow(user.id)).userGuide).toEqual(none);
   });
 });
@@ -64,13 +66,13 @@ describe('language and formats', () => {
   it('saves the language and refuses an unsupported one', async () => {
     const { user, call } = await loggedIn(app);
     expect(
-      await data(call, { method: 'POST', url: `${SYS}/language`, payload: { language: 'zh-TW' } }),
+      await data(call, { method: 'POST', url: `${BASE}/language`, payload: { language: 'zh-TW' } }),
     ).toEqual({
       language: 'zh-TW',
     });
     await refused(
       call,
-      { method: 'POST', url: `${SYS}/language`, payload: { language: 'xx' } },
+      { method: 'POST', url: `${BASE}/language`, payload: { language: 'xx' } },
       'language',
       'validation.language',
       'fr',
@@ -80,56 +82,60 @@ describe('language and formats', () => {
 
   it('reads and saves the time zone, in its canonical spelling', async () => {
     const { user, call } = await loggedIn(app);
-    const read = await data(call, { method: 'GET', url: `${SYS}/timezone` });
+    const read = await data(call, { method: 'GET', url: `${BASE}/timezone` });
     expect(read.value).toBe('UTC');
     expect(read.options[0]).toBe('UTC');
     expect(read.options).toContain('Europe/Berlin');
 
     expect(
-      await data(call, { method: 'POST', url: `${SYS}/timezone`, payload: { timezone: 'europe/berlin' } }),
+      await data(call, { method: 'POST', url: `${BASE}/timezone`, payload: { timezone: 'europe/berlin' } }),
     ).toEqual({
       value: 'Europe/Berlin',
     });
     for (const timezone of ['Mars/Olympus_Mons', '', 'x'.repeat(65)]) {
       await refused(
         call,
-        { method: 'POST', url: `${SYS}/timezone`, payload: { timezone } },
+        { method: 'POST', url: `${BASE}/timezone`, payload: { timezone } },
         'timezone',
         'validation.timezone',
         'ar',
       );
     }
     expect((await userRow(user.id)).timezone).toBe('Europe/Berlin');
-    expect((await data(call, { method: 'GET', url: `${SYS}/timezone` })).value).toBe('Europe/Berlin');
+    expect((await data(call, { method: 'GET', url: `${BASE}/timezone` })).value).toBe('Europe/Berlin');
   });
 
   it('reads and saves the time and date formats', async () => {
     const { user, call } = await loggedIn(app);
-    expect(await data(call, { method: 'GET', url: `${SYS}/time/format` })).toEqual({
+    expect(await data(call, { method: 'GET', url: `${BASE}/time/format` })).toEqual({
       value: 'HH:mm',
       options: ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'],
     });
-    expect((await data(call, { method: 'GET', url: `${SYS}/date/format` })).value).toBe('MM-DD-YYYY');
+    expect((await data(call, { method: 'GET', url: `${BASE}/date/format` })).value).toBe('MM-DD-YYYY');
 
     expect(
-      await data(call, { method: 'POST', url: `${SYS}/time/format`, payload: { time_format: 'hh:mm A' } }),
+      await data(call, { method: 'POST', url: `${BASE}/time/format`, payload: { time_format: 'hh:mm A' } }),
     ).toEqual({
       value: 'hh:mm A',
     });
     expect(
-      await data(call, { method: 'POST', url: `${SYS}/date/format`, payload: { date_format: 'YYYY-MM-DD' } }),
+      await data(call, {
+        method: 'POST',
+        url: `${BASE}/date/format`,
+        payload: { date_format: 'YYYY-MM-DD' },
+      }),
     ).toEqual({
       value: 'YYYY-MM-DD',
     });
     await refused(
       call,
-      { method: 'POST', url: `${SYS}/time/format`, payload: { time_format: 'h' } },
+      { method: 'POST', url: `${BASE}/time/format`, payload: { time_format: 'h' } },
       'time_format',
       'validation.format',
     );
     await refused(
       call,
-      { method: 'POST', url: `${SYS}/date/format`, payload: { date_format: 'DD.MM.YYYY' } },
+      { method: 'POST', url: `${BASE}/date/format`, payload: { date_format: 'DD.MM.YYYY' } },
       'date_format',
       'validation.format',
     );
@@ -140,7 +146,7 @@ describe('language and formats', () => {
     const { user, call } = await loggedIn(app);
     const german = await data(call, {
       method: 'GET',
-      url: `${SYS}/week`,
+      url: `${BASE}/week`,
       headers: { 'accept-language': 'de' },
     });
     expect(german.week_start).toBe('monday');
@@ -149,19 +155,19 @@ describe('language and formats', () => {
     expect(german.list[6].name).toBe('Sonntag');
 
     await app.db.update(users).set({ weekStart: 'sunday' }).where(eq(users.id, user.id));
-    const english = await data(call, { method: 'GET', url: `${SYS}/week` });
+    const english = await data(call, { method: 'GET', url: `${BASE}/week` });
     expect(english.list.map((day: { value: number }) => day.value)).toEqual([7, 1, 2, 3, 4, 5, 6]);
     expect(english.list[0]).toEqual({ value: 7, name: 'Sunday' });
   });
 
   it('lists the time frequencies with localized names', async () => {
     const { call } = await loggedIn(app);
-    const english = await data(call, { method: 'GET', url: `${SYS}/time-frequency` });
+    const english = await data(call, { method: 'GET', url: `${BASE}/time-frequency` });
     expect(english.list.map((item: { value: number }) => item.value)).toEqual([...TIME_FREQUENCIES]);
     expect(english.list[1]).toEqual({ value: 15, name: 'Every 15 minutes' });
     const german = await data(call, {
       method: 'GET',
-      url: `${SYS}/time-frequency`,
+      url: `${BASE}/time-frequency`,
       headers: { 'accept-language': 'de-DE' },
     });
     expect(german.list[1].name).toBe('Alle 15 Minuten');
@@ -172,7 +178,7 @@ describe('feature highlights and the off-site login alarm', () => {
   it('marks each feature seen once, per user', async () => {
     const { call } = await loggedIn(app);
     const other = await loggedIn(app);
-    const url = `${SYS}/feature-high-light`;
+    const url = `${BASE}/feature-high-light`;
     expect(await data(call, { method: 'GET', url })).toEqual({ list: [] });
     await data(call, { method: 'POST', url, payload: { feature_name: 'video-wall' } });
     await data(call, { method: 'POST', url, payload: { feature_name: 'video-wall' } });
@@ -198,7 +204,7 @@ describe('feature highlights and the off-site login alarm', () => {
 
   it('switches the off-site login alarm', async () => {
     const { user, call } = await loggedIn(app);
-    const url = `${SYS}/off-site-login-alarm`;
+    const url = `${BASE}/off-site-login-alarm`;
     expect(await data(call, { method: 'POST', url, payload: { user_off_site_login_alarm: true } })).toEqual({
       user_off_site_login_alarm: true,
     });
@@ -357,7 +363,7 @@ describe('POST /manager/error-report', () => {
 });
 
 describe('access', () => {
-  it('answers 600003 to every sys call without a token', async () => {
+  it('answers 600003 to every setting call without a token', async () => {
     const before = await app.db.select().from(settings);
     const routes = app.routeAccess.filter((route) => route.url.startsWith('/backend/manager/sys/'));
     expect(routes.length).toBe(20);

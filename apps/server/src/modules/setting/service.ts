@@ -25,7 +25,7 @@ import { presentGuide, presentImages, presentPreference, presentTheme, presentWe
 import { BRAND_KEYS, brandOf, customerOf } from './remote-config';
 import { type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';
 
-// The sys calls: white-label look, the user's own preferences, guide progress, feature
+// The setting calls: white-label look, the user's own preferences, guide progress, feature
 // highlights and error reports.
 
 type Caller = Pick<SessionUser, 'userId' | 'roleId' | 'customerId' | 'companyId'>;
@@ -121,7 +121,7 @@ export function timeZones(): string[] {
   return zones;
 }
 
-/** The user's preferences that the sys calls read and write, with their choices. */
+/** The user's preferences that the setting calls read and write, with their choices. */
 const PREFERENCES = {
   timezone: { column: 'timezone', options: timeZones },
   time_format: { column: 'timeFormat', options: () => TIME_FORMATS },

@@ -44,24 +44,24 @@ import {
 } from './service';
 
 // Settings and configuration calls (spec 000 §7), under /backend/manager/sys.
-const SYS = '/manager/sys';
+const BASE = '/manager/sys';
 const BRANDING = 'setting:sys:customer-logo';
 
-export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
+export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${SYS}/config/mine`,
+    `${BASE}/config/mine`,
     { config: { access: 'authenticated' }, schema: { response: responses(remoteConfigSchema) } },
     async (request) => ok(await remoteConfigFor(app.db, request.user)),
   );
 
   app.get(
-    `${SYS}/setting/customer-logo`,
+    `${BASE}/setting/customer-logo`,
     { config: { access: 'authenticated' }, schema: { response: responses(customerLogoSchema) } },
     async (request) => ok(await brandImages(app.db, request.user)),
   );
 
   app.post(
-    `${SYS}/setting/customer-logo`,
+    `${BASE}/setting/customer-logo`,
     {
       config: { access: BRANDING },
       schema: { body: customerLogoRequestSchema, response: responses(customerLogoSchema) },
@@ -70,13 +70,13 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/setting/customer-theme`,
+    `${BASE}/setting/customer-theme`,
     { config: { access: 'authenticated' }, schema: { response: responses(customerThemeSchema) } },
     async (request) => ok(await brandTheme(app.db, request.user)),
   );
 
   app.post(
-    `${SYS}/setting/customer-theme`,
+    `${BASE}/setting/customer-theme`,
     {
       config: { access: BRANDING },
       schema: { body: customerThemeRequestSchema, response: responses(customerThemeSchema) },
@@ -85,13 +85,13 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/guide`,
+    `${BASE}/guide`,
     { config: { access: 'authenticated' }, schema: { response: responses(guideSchema) } },
     async (request) => ok(await guide(app.db, request.user.userId)),
   );
 
   app.post(
-    `${SYS}/guide`,
+    `${BASE}/guide`,
     {
       config: { access: 'authenticated' },
       schema: { body: guideRequestSchema, response: responses(guideSchema) },
@@ -100,7 +100,7 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${SYS}/language`,
+    `${BASE}/language`,
     {
       config: { access: 'authenticated' },
       schema: { body: languageRequestSchema, response: responses(languageResultSchema) },
@@ -114,13 +114,13 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/timezone`,
+    `${BASE}/timezone`,
     { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
     async (request) => ok(await preference(app.db, request.user.userId, 'timezone')),
   );
 
   app.post(
-    `${SYS}/timezone`,
+    `${BASE}/timezone`,
     {
       config: { access: 'authenticated' },
       schema: { body: timezoneRequestSchema, response: responses(preferenceValueSchema) },
@@ -130,13 +130,13 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/time/format`,
+    `${BASE}/time/format`,
     { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
     async (request) => ok(await preference(app.db, request.user.userId, 'time_format')),
   );
 
   app.post(
-    `${SYS}/time/format`,
+    `${BASE}/time/format`,
     {
       config: { access: 'authenticated' },
       schema: { body: timeFormatRequestSchema, response: responses(preferenceValueSchema) },
@@ -146,13 +146,13 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/date/format`,
+    `${BASE}/date/format`,
     { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
     async (request) => ok(await preference(app.db, request.user.userId, 'date_format')),
   );
 
   app.post(
-    `${SYS}/date/format`,
+    `${BASE}/date/format`,
     {
       config: { access: 'authenticated' },
       schema: { body: dateFormatRequestSchema, response: responses(preferenceValueSchema) },
@@ -162,25 +162,25 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${SYS}/week`,
+    `${BASE}/week`,
     { config: { access: 'authenticated' }, schema: { response: responses(weekSchema) } },
     async (request) => ok(await week(app.db, request.user.userId, request.lang)),
   );
 
   app.get(
-    `${SYS}/time-frequency`,
+    `${BASE}/time-frequency`,
     { config: { access: 'authenticated' }, schema: { response: responses(timeFrequencySchema) } },
     async (request) => ok(presentFrequencies(request.lang)),
   );
 
   app.get(
-    `${SYS}/feature-high-light`,
+    `${BASE}/feature-high-light`,
     { config: { access: 'authenticated' }, schema: { response: responses(featureHighlightSchema) } },
     async (request) => ok(await seenFeatures(app.db, request.user.userId)),
   );
 
   app.post(
-    `${SYS}/feature-high-light`,
+    `${BASE}/feature-high-light`,
     {
       config: { access: 'authenticated' },
       schema: { body: featureHighlightRequestSchema, response: responses(featureHighlightSchema) },
@@ -189,7 +189,7 @@ export const sysRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${SYS}/off-site-login-alarm`,
+    `${BASE}/off-site-login-alarm`,
     {
       config: { access: 'authenticated' },
       schema: { body: offSiteLoginAlarmSchema, response: responses(offSiteLoginAlarmSchema) },
