@@ -47,7 +47,7 @@ export function useUpdateUserCenter() {
   });
 }
 
-/** A personal preference: what the sys call receives and which UserInfo field it sets. */
+/** A personal preference: what the setting call receives and which UserInfo field it sets. */
 type Preference<F extends keyof UserInfo> = { url: string; body: string; field: F };
 
 const PREFERENCES = {
