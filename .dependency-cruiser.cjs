@@ -53,9 +53,10 @@ module.exports = {
     },
     {
       name: 'server-app-lists-modules',
-      comment: 'app.ts registers each module by its entry plugin and takes nothing else of theirs.',
+      comment:
+        'app.ts registers each module by its entry plugin; it and main.ts take nothing else of theirs.',
       severity: 'error',
-      from: { path: `${SERVER}app\\.ts$` },
+      from: { path: `${SERVER}[^/]+\\.ts$`, pathNot: TEST_FILE },
       to: { path: MODULES, pathNot: `${MODULES}[^/]+/index\\.ts$` },
     },
     {
