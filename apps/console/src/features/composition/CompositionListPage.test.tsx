@@ -3,11 +3,11 @@ import { type CompositionItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../components/confirm';
 import { registerNotifier } from '../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../account/testing';
-import { textItem } from '../content/text/testing';
-import { queriesTo, signInAs } from '../team/testing';
+import { compositionDetail, compositionItem, templateItem } from '../../test/composition';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../test/render';
+import { queriesTo, signInAs } from '../../test/team';
+import { textItem } from '../../test/text';
 import { CompositionListPage } from './CompositionListPage';
-import { compositionDetail, compositionItem, templateItem } from './testing';
 
 const slow = { timeout: 15_000 };
 const notices = vi.fn();

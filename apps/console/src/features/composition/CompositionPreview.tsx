@@ -1,7 +1,7 @@
 import type { CanvasSize, CompositionRequest } from '@vitrine/contract';
 import { Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../account/components/ErrorAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { ProgramPreview } from '../program/ProgramPreview';
 import { useCompositionProgram } from './api';
 

@@ -3,10 +3,10 @@ import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../components/confirm';
 import { registerNotifier } from '../../lib/notify';
-import { mockApi, ok, renderPage } from '../account/testing';
-import { signInAs } from '../team/testing';
+import { templateItem } from '../../test/composition';
+import { mockApi, ok, renderPage } from '../../test/render';
+import { signInAs } from '../../test/team';
 import { CompositionTemplatePage } from './CompositionTemplatePage';
-import { templateItem } from './testing';
 
 const slow = { timeout: 15_000 };
 const OWN = templateItem({ id: 9, key: null, name: 'Our lobby', shipped: false });

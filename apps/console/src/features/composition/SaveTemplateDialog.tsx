@@ -2,9 +2,9 @@ import { compositionTemplateRequestSchema, nameSchema } from '@vitrine/contract'
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useRules } from '../../lib/form-rules';
 import { notify } from '../../lib/notify';
-import { ErrorAlert } from '../account/components/ErrorAlert';
 import { useSaveTemplate } from './api';
 import { type CompositionDraft, templateRequestOf } from './model';
 

@@ -5,7 +5,7 @@ import {
   RECENT_PERIOD_DAYS,
 } from '@vitrine/contract';
 import { useMemo } from 'react';
-import { useListView } from '../team/list-params';
+import { useListView } from '../../lib/list-params';
 
 // A library page's view lives in the address like every list's, so a copied link reproduces it:
 // folder, uploader, period, recycle bin, keyword, sort and page; mobile templates also their

@@ -1,7 +1,8 @@
 import { ContentType, PLAYLIST_DEFAULT_ITEM_SECONDS } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { contentItem } from '../content/testing';
-import { textItem } from '../content/text/testing';
+import { contentItem } from '../../test/content';
+import { playlistItem, playlistSummary } from '../../test/playlist';
+import { textItem } from '../../test/text';
 import {
   draftOfContent,
   draftOfItem,
@@ -11,7 +12,6 @@ import {
   moveItem,
   totalSeconds,
 } from './items';
-import { playlistItem, playlistSummary } from './testing';
 
 const image = draftOfContent(contentItem());
 const video = draftOfContent(contentItem({ id: 12, type: ContentType.video, duration: 42 }));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok } from '../account/testing';
+import { mockApi, ok } from '../../test/render';
 import { refreshScheduleDots, scheduleDotSources } from './dots';
 
 // Each test asks afresh (dots asked within a second share one answer).

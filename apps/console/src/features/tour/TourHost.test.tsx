@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { signIn } from '../../lib/session';
 import { loginResult } from '../../test/fixtures';
-import { type ApiHandler, mockApi, ok } from '../account/testing';
+import { type ApiHandler, mockApi, ok } from '../../test/render';
 import { TourButton } from './TourButton';
 import { TourHost } from './TourHost';
 import { NOTHING_DONE } from './tour-logic';

@@ -4,8 +4,8 @@ import { Role } from '@vitrine/contract';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../lib/session';
-import { mockApi, ok } from '../account/testing';
-import { signInAs } from '../team/testing';
+import { mockApi, ok } from '../../test/render';
+import { signInAs } from '../../test/team';
 import { storageKeys, useStorageInfo } from './api';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import type { WorkspaceItem } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { workspaceNode } from '../team/testing';
+import { workspaceNode } from '../../test/team';
 import {
   buildTree,
   dropParent,

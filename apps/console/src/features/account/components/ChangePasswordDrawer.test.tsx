@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { getSession, signIn } from '../../../lib/session';
-import { mockApi, ok, renderPage } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
 import { ChangePasswordDrawer } from './ChangePasswordDrawer';
 
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;

@@ -2,7 +2,7 @@ import { Button, Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorText } from '../errors';
+import { useErrorText } from '../../../lib/errors';
 
 type Props = {
   pending: boolean;

@@ -1,9 +1,9 @@
 import { UNLOCK_LINK_HOURS } from '@vitrine/contract';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useAction } from '../../../lib/use-action';
 import { publicCalls } from '../public-calls';
-import { ErrorAlert } from './ErrorAlert';
 
 /** Shown on the login page while the typed account is locked: waits it out or mails an unlock link. */
 export function LockNotice({ email, minutes }: { email: string; minutes: number }) {

@@ -2,11 +2,11 @@ import { checkEmail, RESET_LINK_HOURS } from '@vitrine/contract';
 import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
 import { useFieldForm } from '../../../lib/field-form';
 import { useAction } from '../../../lib/use-action';
 import { publicCalls } from '../public-calls';
-import { ErrorAlert } from './ErrorAlert';
 import { FieldForm, FormField } from './FormField';
 import { Input } from './inputs';
 

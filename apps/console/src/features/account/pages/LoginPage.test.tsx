@@ -3,7 +3,7 @@ import type { LoginResult } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session';
 import { userInfo } from '../../../test/fixtures';
-import { mockApi, ok, renderPage } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
 import { LoginPage } from './LoginPage';
 
 const loginResult = {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { NOT_FOUND_COUNTDOWN_SECONDS } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../testing';
+import { renderPage } from '../../../test/render';
 import { NotFoundPage } from './NotFoundPage';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { getSession, signIn } from '../../../lib/session';
 import { userInfo } from '../../../test/fixtures';
-import { mockApi, ok, renderPage } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
 
 const info = userInfo({

@@ -1,9 +1,9 @@
 import { Button, Flex, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/errors';
 import { useUserCenterInfo } from '../api';
 import { AccountCard } from '../components/AccountCard';
 import { PreferencesCard } from '../components/PreferencesCard';
-import { useErrorText } from '../errors';
 
 /** /profile/info: the user's own account and preferences. */
 export function ProfilePage() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderPage } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
 import { RegisterActivePage } from './RegisterActivePage';
 
 afterEach(() => {

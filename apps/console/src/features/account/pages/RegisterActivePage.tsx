@@ -2,9 +2,9 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/PublicLayout';
+import { MISSING_LINK } from '../../../lib/errors';
 import { useAction } from '../../../lib/use-action';
 import { LinkResult } from '../components/LinkResult';
-import { MISSING_LINK } from '../errors';
 import { publicCalls } from '../public-calls';
 import { useOneShot } from '../useOneShot';
 

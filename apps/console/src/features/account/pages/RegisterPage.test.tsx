@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderPage } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
 import { RegisterPage } from './RegisterPage';
 
 const type = (id: string, value: string) =>

@@ -2,10 +2,10 @@ import { ACTIVATION_LINK_HOURS, checkEmail, checkName } from '@vitrine/contract'
 import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
 import { useFieldForm } from '../../../lib/field-form';
 import { useAction } from '../../../lib/use-action';
-import { ErrorAlert } from '../components/ErrorAlert';
 import { FieldForm, FormField } from '../components/FormField';
 import { Input } from '../components/inputs';
 import { NewPasswordFields, newPasswordChecks } from '../components/NewPasswordFields';

@@ -1,15 +1,15 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PublicLayout, PublicSubtitle } from '../../../components/PublicLayout';
+import { MISSING_LINK } from '../../../lib/errors';
 import { useFieldForm } from '../../../lib/field-form';
 import { useAction } from '../../../lib/use-action';
-import { ErrorAlert } from '../components/ErrorAlert';
 import { FieldForm, FormField } from '../components/FormField';
 import { Input } from '../components/inputs';
 import { LinkResult } from '../components/LinkResult';
 import { NewPasswordFields, newPasswordChecks } from '../components/NewPasswordFields';
-import { MISSING_LINK } from '../errors';
 import { publicCalls } from '../public-calls';
 import { useOneShot } from '../useOneShot';
 

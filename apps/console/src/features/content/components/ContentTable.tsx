@@ -2,11 +2,10 @@ import { type ContentItem, ContentType, type LibraryContentType } from '@vitrine
 import { Button, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../team/components/labels';
-import { formatSize } from '../../team/components/member-columns';
-import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../team/list-params';
+import { useDateTime } from '../../../components/labels';
+import { formatDimensions, formatDuration, formatSize } from '../../../lib/format';
+import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import type { ContentList } from '../api';
-import { formatDimensions, formatDuration } from '../format';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
 import { ContentThumb, type ItemFact, StateTag } from './labels';

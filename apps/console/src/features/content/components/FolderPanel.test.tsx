@@ -3,9 +3,9 @@ import { ContentType, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { folder } from '../testing';
+import { folder } from '../../../test/content';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
 import { FolderPanel } from './FolderPanel';
 
 const slow = { timeout: 15_000 };

@@ -5,8 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { NameDialog } from '../../../components/NameDialog';
 import { notify } from '../../../lib/notify';
-import { NameDialog } from '../../team/components/NameDialog';
 import { useDeleteFolder, useFolders, useSaveFolder } from '../api';
 
 type Props = {

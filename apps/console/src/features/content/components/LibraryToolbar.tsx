@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
+import type { ListPatch } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useUserList } from '../../team/api';
-import type { ListPatch } from '../../team/list-params';
 import type { LibraryView } from '../library';
 import type { LibraryQuery } from '../use-library-view';
 

@@ -7,10 +7,10 @@ import { ContentType, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
+import { contentItem, folder } from '../../../test/content';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { ContentLibraryPage } from '../pages/ContentLibraryPage';
-import { contentItem, folder } from '../testing';
 
 const slow = { timeout: 15_000 };
 const notices = vi.fn();

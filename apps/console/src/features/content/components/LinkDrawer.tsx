@@ -9,12 +9,12 @@ import {
 import { Form, type FormInstance, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { useRules } from '../../../lib/form-rules';
 import { ApiError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { FormDrawer } from '../../team/components/FormDrawer';
 import { useSaveLink } from '../api';
 import { KIND_OF, type LinkContentType } from '../library';
 

@@ -1,10 +1,10 @@
 import type { ContentItem, LibraryContentType } from '@vitrine/contract';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useFolders, useMoveContent } from '../api';
 import { useFolderName } from './FolderPanel';
 

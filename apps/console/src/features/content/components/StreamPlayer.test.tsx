@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../account/testing';
+import { renderPage } from '../../../test/render';
 import { StreamPlayer } from './StreamPlayer';
 
 type Handler = (event: string, data: { fatal: boolean }) => void;

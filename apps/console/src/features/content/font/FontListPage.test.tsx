@@ -3,10 +3,10 @@ import { FONT_MAX_BYTES, type FontItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
+import { fontItem } from '../../../test/font';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
 import { FONT_SAMPLE, FontListPage } from './FontListPage';
-import { fontItem } from './testing';
 
 const slow = { timeout: 15_000 };
 const notices = vi.fn();

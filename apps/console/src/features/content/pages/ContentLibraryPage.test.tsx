@@ -7,10 +7,10 @@ import { ContentType, type LibraryContentType, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs, userItem } from '../../team/testing';
+import { contentItem, folder } from '../../../test/content';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs, userItem } from '../../../test/team';
 import { PROCESSING_REFRESH_MS } from '../api';
-import { contentItem, folder } from '../testing';
 import { ContentLibraryPage } from './ContentLibraryPage';
 
 // The drop zone is the upload panel's (features/upload): here only what the page hands it.

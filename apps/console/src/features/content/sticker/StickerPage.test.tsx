@@ -3,10 +3,10 @@ import { Role, STICKER_MAX_BYTES, type StickerItem } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { stickerItem } from '../../../test/sticker';
+import { queriesTo, signInAs } from '../../../test/team';
 import { StickerPage } from './StickerPage';
-import { stickerItem } from './testing';
 
 const slow = { timeout: 15_000 };
 const notices = vi.fn();

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { textItem } from '../../../test/text';
 import { MarqueePreview } from './MarqueePreview';
-import { textItem } from './testing';
 
 const band = () => screen.getByTestId('marquee-preview').firstElementChild as HTMLElement;
 

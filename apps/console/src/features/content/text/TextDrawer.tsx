@@ -11,11 +11,11 @@ import {
 import { Checkbox, ColorPicker, Flex, Form, Input, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { FormDrawer } from '../../team/components/FormDrawer';
 import { useFontList } from '../font/api';
 import { fontStack } from '../font/font-face';
 import { useSaveText } from './api';

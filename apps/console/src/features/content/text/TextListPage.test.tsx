@@ -3,11 +3,11 @@ import { Role, type TextItem } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { fontItem } from '../font/testing';
+import { fontItem } from '../../../test/font';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
+import { textItem } from '../../../test/text';
 import { TextListPage } from './TextListPage';
-import { textItem } from './testing';
 
 const slow = { timeout: 15_000 };
 const notices = vi.fn();

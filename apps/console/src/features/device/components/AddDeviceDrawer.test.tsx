@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs, workspaceNode } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { deviceItem } from '../../../test/device';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs, workspaceNode } from '../../../test/team';
 import { AddDeviceDrawer } from './AddDeviceDrawer';
 
 const slow = { timeout: 15_000 };

@@ -1,11 +1,11 @@
 import { deviceAddRequestSchema } from '@vitrine/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { FormDrawer } from '../../team/components/FormDrawer';
 import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
 import { useAddDevice } from '../api';
 

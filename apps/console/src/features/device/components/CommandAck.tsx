@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../account/errors';
+import { useErrorText } from '../../../lib/errors';
 import { deviceKeys } from '../api';
 import { controlKeys, useCommandStatus } from '../control-api';
 import type { CommandRun } from './use-command-runs';

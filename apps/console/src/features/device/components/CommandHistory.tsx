@@ -1,9 +1,9 @@
 import { type CommandStatus, type DeviceCommandItem, parseScreenshotResult } from '@vitrine/contract';
 import { Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../components/labels';
 import { leftToRight } from '../../../lib/bidi';
 import { useUnits } from '../../../lib/units';
-import { useDateTime } from '../../team/components/labels';
 import { useCommandList } from '../control-api';
 
 const STATUS_COLOR: Record<CommandStatus, string> = {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import type { ListPatch, ListView } from '../../team/list-params';
+import type { ListPatch, ListView } from '../../../lib/list-params';
 import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
 import { STATUS_KEYS } from './labels';
 

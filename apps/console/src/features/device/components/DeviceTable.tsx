@@ -5,8 +5,8 @@ import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { leftToRight } from '../../../lib/bidi';
+import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
-import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../team/list-params';
 import { DeviceStatusBadge, LastSeen } from './labels';
 
 export type RowActions = {

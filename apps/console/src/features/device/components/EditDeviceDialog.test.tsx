@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs, workspaceNode } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { deviceItem } from '../../../test/device';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs, workspaceNode } from '../../../test/team';
 import { EditDeviceDialog } from './EditDeviceDialog';
 
 // The edit dialog's default content: the playlists and compositions the device's workspace may

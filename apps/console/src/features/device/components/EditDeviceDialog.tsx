@@ -1,10 +1,10 @@
 import { type DeviceItem, deviceEditRequestSchema, type ProgramRef } from '@vitrine/contract';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useUpdateDevice } from '../api';
 import { DefaultProgramSelect } from './DefaultProgramSelect';
 

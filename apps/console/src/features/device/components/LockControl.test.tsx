@@ -3,9 +3,9 @@ import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { deviceItem } from '../../../test/device';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { LockControl } from './LockControl';
 
 const slow = { timeout: 15_000 };

@@ -4,9 +4,9 @@ import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { confirmRule, useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useSetLock } from '../control-api';
 
 type Values = { pin: string; confirmPin: string };

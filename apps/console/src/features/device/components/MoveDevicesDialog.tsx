@@ -1,9 +1,9 @@
 import type { DeviceItem } from '@vitrine/contract';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
 import { useMoveDevices } from '../api';
 

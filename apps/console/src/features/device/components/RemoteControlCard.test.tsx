@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type CommandStatus, DeviceStatus, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { commandItem, deviceItem } from '../testing';
+import { commandItem, deviceItem } from '../../../test/device';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { RemoteControlCard } from './RemoteControlCard';
 
 const slow = { timeout: 15_000 };

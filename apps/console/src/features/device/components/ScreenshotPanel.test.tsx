@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { deviceItem } from '../../../test/device';
+import { mockApi, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { ScreenshotPanel } from './ScreenshotPanel';
 
 const slow = { timeout: 15_000 };

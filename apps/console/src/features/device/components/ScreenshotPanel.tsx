@@ -2,8 +2,8 @@ import type { DeviceItem } from '@vitrine/contract';
 import { Card, Empty, Image, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../account/errors';
-import { useDateTime } from '../../team/components/labels';
+import { useDateTime } from '../../../components/labels';
+import { useErrorText } from '../../../lib/errors';
 import { useScreenshotBlob } from '../control-api';
 
 /** An object URL for a blob, revoked when the blob changes or the page closes. */

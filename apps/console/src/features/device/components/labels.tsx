@@ -3,7 +3,7 @@ import { Badge, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../team/components/labels';
+import { useDateTime } from '../../../components/labels';
 
 // How a device's state reads on screen: its status with a coloured dot, when it was last seen,
 // and where its player keeps content.

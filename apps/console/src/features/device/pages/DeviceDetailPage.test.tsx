@@ -3,9 +3,9 @@ import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leftToRight } from '../../../lib/bidi';
 import { setLanguage } from '../../../lib/i18n';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { commandItem, deviceItem } from '../testing';
+import { commandItem, deviceItem } from '../../../test/device';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 const slow = { timeout: 15_000 };

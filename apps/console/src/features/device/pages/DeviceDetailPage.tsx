@@ -3,12 +3,12 @@ import { Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } 
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useDateTime } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
 import { leftToRight } from '../../../lib/bidi';
+import { useErrorText } from '../../../lib/errors';
 import { usePermission } from '../../../lib/permissions';
 import { useUnits } from '../../../lib/units';
-import { useErrorText } from '../../account/errors';
-import { useDateTime } from '../../team/components/labels';
-import { PageHeader } from '../../team/components/PageHeader';
 import { useDevice } from '../api';
 import { EditDeviceDialog } from '../components/EditDeviceDialog';
 import { LockControl } from '../components/LockControl';

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { leftToRight } from '../../../lib/bidi';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs, workspaceNode } from '../../team/testing';
-import { deviceItem } from '../testing';
+import { deviceItem } from '../../../test/device';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs, workspaceNode } from '../../../test/team';
 import { DeviceListPage } from './DeviceListPage';
 
 const PERMISSIONS = ['device', 'device:dev:list', 'device:dev:info', 'workspace:tree'];

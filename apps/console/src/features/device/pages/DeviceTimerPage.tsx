@@ -1,10 +1,10 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { useErrorText } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { useErrorText } from '../../account/errors';
-import { PageHeader } from '../../team/components/PageHeader';
 import { useDevice } from '../api';
 import { useDeviceTimers, useSaveTimers } from '../control-api';
 import { DevicePicker } from '../timer/DevicePicker';

@@ -13,9 +13,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatSize } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
-import { formatSize } from '../../team/components/member-columns';
 import { useStatistic } from '../api';
 import { StatisticCard } from './StatisticCard';
 

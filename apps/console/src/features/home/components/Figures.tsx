@@ -4,9 +4,9 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShell } from '../../../app/layout/use-shell';
+import { formatSize } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
-import { formatSize } from '../../team/components/member-columns';
 import { useStatistic } from '../api';
 import { StatisticCard } from './StatisticCard';
 

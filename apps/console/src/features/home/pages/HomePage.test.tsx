@@ -5,8 +5,8 @@ import { decide } from '../../../app/guard';
 import { ROUTE_TABLES } from '../../../app/route-tables';
 import { NOT_FOUND_PATH } from '../../../app/routes';
 import { i18n } from '../../../lib/i18n';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { HomePage } from './HomePage';
 
 const OWNER = [

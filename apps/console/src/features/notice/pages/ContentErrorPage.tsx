@@ -3,11 +3,11 @@ import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
+import { useDateTime } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
+import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { LogFilters, logPeriod } from '../../statistics/components/LogFilters';
 import { periodQuery } from '../../statistics/period';
-import { useDateTime } from '../../team/components/labels';
-import { PageHeader } from '../../team/components/PageHeader';
-import { sortOrderOf, tableView, useListView } from '../../team/list-params';
 import { useContentErrors } from '../api';
 
 const FILTERS = ['device_id', 'content_id', 'days'] as const;

@@ -7,7 +7,7 @@ import {
 import { Select, Switch, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
-import { formatDuration } from '../../content/format';
+import { formatDuration } from '../../../lib/format';
 import { type DraftItem, hasFit, hasSound, secondsOf } from '../items';
 import { SortableRow } from './SortableItems';
 

@@ -3,9 +3,9 @@ import { Checkbox, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
+import { formatDimensions, formatDuration } from '../../../lib/format';
 import { useContentList } from '../../content/api';
 import { StateTag } from '../../content/components/labels';
-import { formatDimensions, formatDuration } from '../../content/format';
 import { useTextList } from '../../content/text/api';
 import { usePlaylistList } from '../api';
 import {

@@ -1,8 +1,8 @@
 import { Modal } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { ProgramPreview } from '../../program/ProgramPreview';
 import { type PreviewSource, usePlaylistProgram } from '../api';
 

@@ -15,9 +15,9 @@ import {
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../../components/IconAction';
-import { formatDimensions, formatDuration } from '../../content/format';
-import { useDateTime } from '../../team/components/labels';
-import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../team/list-params';
+import { useDateTime } from '../../../components/labels';
+import { formatDimensions, formatDuration } from '../../../lib/format';
+import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import type { PlaylistList } from '../api';
 import { ItemThumb } from './ItemThumb';
 

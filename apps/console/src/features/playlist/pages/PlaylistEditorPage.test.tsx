@@ -3,11 +3,11 @@ import { ContentType, type Program, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { contentItem } from '../../content/testing';
-import { textItem } from '../../content/text/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { playlistDetail, playlistItem, playlistSummary } from '../testing';
+import { contentItem } from '../../../test/content';
+import { playlistDetail, playlistItem, playlistSummary } from '../../../test/playlist';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
+import { textItem } from '../../../test/text';
 import { PlaylistEditorPage } from './PlaylistEditorPage';
 
 vi.mock('../../program/ProgramPreview', () => ({

@@ -4,11 +4,11 @@ import { Alert, Button, Card, Empty, Flex, Form, Skeleton, Tooltip, Typography }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDuration } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { formatDuration } from '../../content/format';
-import { PageHeader } from '../../team/components/PageHeader';
 import { type PreviewSource, usePlaylist, useSavePlaylist } from '../api';
 import { ContentPicker } from '../components/ContentPicker';
 import { ItemList } from '../components/ItemList';

@@ -3,9 +3,9 @@ import { type Program, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { playlistSummary } from '../testing';
+import { playlistSummary } from '../../../test/playlist';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
 import { PlaylistListPage } from './PlaylistListPage';
 
 vi.mock('../../program/ProgramPreview', () => ({

@@ -2,9 +2,9 @@ import { type ScheduleSummary, scheduleRejectRequestSchema } from '@vitrine/cont
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useRejectSchedule } from '../api';
 
 type Props = {

@@ -3,7 +3,7 @@ import type { ScheduleDetail } from '@vitrine/contract';
 import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useErrorText } from '../../account/errors';
+import { useErrorText } from '../../../lib/errors';
 
 /** The schedule id in the address (/…/:id), 0 when it names none. */
 export function useAddressScheduleId(): number {

@@ -3,8 +3,8 @@ import { Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../components/labels';
 import { leftToRight } from '../../../lib/bidi';
-import { useDateTime } from '../../team/components/labels';
 import { useHolidayDates } from '../api';
 import type { Draft } from './draft';
 

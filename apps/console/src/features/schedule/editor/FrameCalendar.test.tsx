@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { signInAs } from '../../team/testing';
+import { signInAs } from '../../../test/team';
 import { FrameCalendar } from './FrameCalendar';
 
 // FullCalendar (its Preact core inside React 19) draws the frames' occurrences in the week view.

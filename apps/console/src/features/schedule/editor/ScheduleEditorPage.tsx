@@ -10,10 +10,10 @@ import { Alert, Button, Card, Descriptions, Flex, Radio, Skeleton, Steps, Typogr
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatDuration } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { formatDuration } from '../../content/format';
-import { PageHeader } from '../../team/components/PageHeader';
 import { useSchedule } from '../api';
 import {
   type Draft,

@@ -1,6 +1,6 @@
 import { ContentType, scheduleRequestSchema } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { contentItem } from '../../content/testing';
+import { contentItem } from '../../../test/content';
 import {
   bodyOf,
   contentPortrait,

@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { holiday } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { holiday } from '../../../test/schedule';
+import { queriesTo, signInAs } from '../../../test/team';
 import { HolidayPage } from './HolidayPage';
 
 const slow = { timeout: 15_000 };

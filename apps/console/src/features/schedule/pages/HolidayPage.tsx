@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { IconAction } from '../../../components/IconAction';
+import { useDateTime } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
 import { useRules } from '../../../lib/form-rules';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { FormDrawer } from '../../team/components/FormDrawer';
-import { useDateTime } from '../../team/components/labels';
-import { PageHeader } from '../../team/components/PageHeader';
 import { useDeleteHoliday, useHolidayList, useSaveHoliday } from '../api';
 import '../schedule.css';
 

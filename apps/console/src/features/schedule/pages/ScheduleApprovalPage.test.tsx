@@ -3,9 +3,9 @@ import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { scheduleDetail } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { scheduleDetail } from '../../../test/schedule';
+import { signInAs } from '../../../test/team';
 import { ScheduleApprovalPage } from './ScheduleApprovalPage';
 
 const slow = { timeout: 15_000 };

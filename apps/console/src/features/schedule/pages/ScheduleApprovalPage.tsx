@@ -3,7 +3,7 @@ import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../team/components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
 import { useSchedule, useScheduleAudits } from '../api';
 import { RejectDialog } from '../components/RejectDialog';
 import {

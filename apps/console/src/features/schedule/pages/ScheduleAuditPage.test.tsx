@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
 import { getSession } from '../../../lib/session';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { scheduleDetail, scheduleSummary } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { scheduleDetail, scheduleSummary } from '../../../test/schedule';
+import { queriesTo, signInAs } from '../../../test/team';
 import { ScheduleAuditPage } from './ScheduleAuditPage';
 
 const slow = { timeout: 15_000 };

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { i18n } from '../../../lib/i18n';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { scheduleDetail, scheduleSummary } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { scheduleDetail, scheduleSummary } from '../../../test/schedule';
+import { queriesTo, signInAs } from '../../../test/team';
 import { ScheduleLivePage } from './ScheduleLivePage';
 
 const slow = { timeout: 15_000 };

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type Program, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { holiday, scheduleDetail, scheduleSummary } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { holiday, scheduleDetail, scheduleSummary } from '../../../test/schedule';
+import { queriesTo, signInAs } from '../../../test/team';
 import { SchedulePreviewPage } from './SchedulePreviewPage';
 
 vi.mock('../../program/ProgramPreview', () => ({

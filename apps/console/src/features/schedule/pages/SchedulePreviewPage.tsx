@@ -5,9 +5,9 @@ import { Alert, Button, Card, Empty, Flex, Select, Skeleton, Tooltip, Typography
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
 import { request } from '../../../lib/http';
 import { ProgramPreview } from '../../program/ProgramPreview';
-import { PageHeader } from '../../team/components/PageHeader';
 import { type ScheduleList, scheduleKeys, useHolidayDates, useSchedule, useScheduleProgram } from '../api';
 import { ScheduleFacts, ScheduleFrames } from '../components/ScheduleFacts';
 import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';

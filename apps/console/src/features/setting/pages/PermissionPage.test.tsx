@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_CEILING, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { PermissionPage } from './PermissionPage';
 
 const slow = { timeout: 15_000 };

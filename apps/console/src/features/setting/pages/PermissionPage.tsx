@@ -2,8 +2,8 @@ import { isRole, ROLE_NAME } from '@vitrine/contract';
 import { Alert, Button, Result, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useErrorText } from '../../account/errors';
-import { PageHeader } from '../../team/components/PageHeader';
+import { PageHeader } from '../../../components/PageHeader';
+import { useErrorText } from '../../../lib/errors';
 import { useRolePermissions } from '../api';
 import { RolePermissions } from '../components/RolePermissions';
 

@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import type { ListPatch } from '../../team/list-params';
+import type { ListPatch } from '../../../lib/list-params';
 import { type Period, periodOf } from '../period';
 import { ChoiceSelect, PeriodFilter } from './StatisticsFilters';
 import '../statistics.css';

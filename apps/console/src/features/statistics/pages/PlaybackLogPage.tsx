@@ -4,10 +4,10 @@ import { Button, Empty, Flex, Table, type TableProps, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDateTime } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
+import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
-import { useDateTime } from '../../team/components/labels';
-import { PageHeader } from '../../team/components/PageHeader';
-import { sortOrderOf, tableView, useListView } from '../../team/list-params';
 import { usePlaybackLog, usePlaybackSummary } from '../api';
 import { LogFilters, logPeriod } from '../components/LogFilters';
 import { PlaybackSummaryPanel } from '../components/PlaybackSummaryPanel';

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { NameDialog } from '../../../components/NameDialog';
+import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../lib/notify';
 import { useCategories, useDeleteCategory, useSaveCategory, useUngroupUser, useUserList } from '../api';
 import { CategoryDeleteChoice } from './CategoryDeleteChoice';
-import { StatusTag } from './labels';
-import { NameDialog } from './NameDialog';
-import { PageHeader } from './PageHeader';
+import { StatusTag } from './status';
 
 type Naming = { category: CategoryItem | null } | null;
 

@@ -1,11 +1,11 @@
 import { type CustomerItem, createCustomerRequestSchema } from '@vitrine/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useSaveCustomer } from '../api';
-import { FormDrawer } from './FormDrawer';
 import { useFormFailure } from './form-failure';
 
 type Values = { customer_name: string; client_type?: string; email: string; username: string };

@@ -2,8 +2,8 @@ import { Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pagerTotal } from '../../../lib/pager-total';
 import { type ListSource, usePagedList } from '../api';
-import { pagerTotal } from '../pager-total';
 
 const PAGE_SIZE = 10;
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs, userItem, workspaceNode } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs, userItem, workspaceNode } from '../../../test/team';
 import { UserDrawer } from './UserDrawer';
 
 const slow = { timeout: 15_000 };

@@ -2,18 +2,18 @@ import { createUserRequestSchema, type UserItem } from '@vitrine/contract';
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
+import { useRoleLabel } from '../../../components/labels';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
 import { useCategories, useCreateUser, useRoles, useUpdateUser } from '../api';
 import { CompanyRootSelect } from './CompanyRootSelect';
-import { FormDrawer } from './FormDrawer';
 import { useFormFailure } from './form-failure';
-import { useRoleLabel } from './labels';
 
 type Values = {
   email: string;

@@ -2,14 +2,15 @@ import { AccountStatus } from '@vitrine/contract';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
+import { useRoleLabel } from '../../../components/labels';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
+import type { ListPatch, ListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
 import { useCategories, useCompanyList, useRoles } from '../api';
-import type { ListPatch, ListView } from '../list-params';
-import { STATUS_KEYS, useRoleLabel } from './labels';
+import { STATUS_KEYS } from './status';
 
 export const USER_FILTERS = ['role_id', 'status', 'group_id', 'company_id', 'category_id'] as const;
 type Filter = (typeof USER_FILTERS)[number];

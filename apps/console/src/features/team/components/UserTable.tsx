@@ -4,11 +4,12 @@ import { Button, Dropdown, type MenuProps, Table, type TableProps } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateTime, useRoleLabel } from '../../../components/labels';
+import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
+import { pagerTotal } from '../../../lib/pager-total';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { type ListPatch, type ListView, sortOrderOf, tableView } from '../list-params';
-import { pagerTotal } from '../pager-total';
-import { StatusTag, useDateTime, useRoleLabel } from './labels';
+import { StatusTag } from './status';
 import type { useUserActions } from './use-user-actions';
 
 type Props = {

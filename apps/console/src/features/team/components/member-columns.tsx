@@ -2,8 +2,6 @@ import {
   type CompanyItem,
   ContentType,
   DeviceStatus,
-  SIZE_BASE,
-  SIZE_UNITS,
   type TeamContentItem,
   type TeamDeviceItem,
   type UserItem,
@@ -12,8 +10,10 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateTime, useRoleLabel } from '../../../components/labels';
+import { formatSize } from '../../../lib/format';
 import { usePermission } from '../../../lib/permissions';
-import { StatusTag, useDateTime, useRoleLabel } from './labels';
+import { StatusTag } from './status';
 
 // Columns of the small lists shown under a customer or a workspace: its people, devices,
 // content and companies.
@@ -84,15 +84,4 @@ export function useCompanyColumns(): ColumnsType<CompanyItem> {
     { title: t('field.members'), dataIndex: 'member_count' },
     { title: t('field.devices'), dataIndex: 'owned_devices' },
   ];
-}
-
-/** Bytes in B to TB, base 1024 (spec 000 §9). */
-export function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= SIZE_BASE && unit < SIZE_UNITS.length - 1) {
-    value /= SIZE_BASE;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
 }

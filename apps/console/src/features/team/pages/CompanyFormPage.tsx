@@ -4,15 +4,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { hasRole } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useCompany, useCreateCompany, useCustomerOptions, useDeleteCompany, useUpdateCompany } from '../api';
 import { useFormFailure } from '../components/form-failure';
-import { PageHeader } from '../components/PageHeader';
 import { UserLimitField } from '../components/UserLimitField';
 
 type Values = {

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { useDateTime } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
 import { useLayoutMode } from '../../../lib/layout-mode';
+import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useCustomerList, useDeleteCustomer } from '../api';
 import { CustomerDetail } from '../components/CustomerDetail';
 import { CustomerDrawer } from '../components/CustomerDrawer';
-import { useDateTime } from '../components/labels';
-import { PageHeader } from '../components/PageHeader';
-import { sortOrderOf, tableView, useListView } from '../list-params';
 
 const NO_FILTERS = [] as const;
 type Drawer = { customer: CustomerItem | null } | null;

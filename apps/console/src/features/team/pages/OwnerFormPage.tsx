@@ -2,14 +2,14 @@ import { AccountStatus, type CompanyItem, createUserRequestSchema, Role } from '
 import { Button, Card, Descriptions, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useCompany, useCompanyList, useCreateUser, useUpdateUser } from '../api';
 import { useFormFailure } from '../components/form-failure';
-import { StatusTag } from '../components/labels';
-import { PageHeader } from '../components/PageHeader';
+import { StatusTag } from '../components/status';
 import { useUserActions } from '../components/use-user-actions';
 
 type Values = { email: string; username: string };

@@ -3,12 +3,13 @@ import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useDateTime, useRoleLabel } from '../../../components/labels';
+import { PageHeader } from '../../../components/PageHeader';
+import { useErrorText } from '../../../lib/errors';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { useErrorText } from '../../account/errors';
 import { useUser } from '../api';
-import { StatusTag, useDateTime, useRoleLabel } from '../components/labels';
-import { PageHeader } from '../components/PageHeader';
+import { StatusTag } from '../components/status';
 import { UserDrawer } from '../components/UserDrawer';
 import { useUserActions } from '../components/use-user-actions';
 

@@ -3,8 +3,8 @@ import { Role, USER_LIST_TOTAL_CAP } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { queriesTo, signInAs, userItem, workspaceNode } from '../testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs, userItem, workspaceNode } from '../../../test/team';
 import { UserListPage } from './UserListPage';
 
 const OWNER_PERMISSIONS = ['team', 'team:user:list', 'team:user:info', 'team:user:add', 'workspace:tree'];

@@ -3,15 +3,15 @@ import { AccountStatus, Role, type UserItem } from '@vitrine/contract';
 import { Button, Flex, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
+import { useListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useRoles, useUserList } from '../api';
-import { PageHeader } from '../components/PageHeader';
 import { UserDrawer } from '../components/UserDrawer';
 import { USER_FILTERS, UserFilters } from '../components/UserFilters';
 import { UserTable } from '../components/UserTable';
 import { useUserActions } from '../components/use-user-actions';
-import { useListView } from '../list-params';
 
 type Drawer = { user: UserItem | null } | null;
 

@@ -2,8 +2,8 @@ import type { ContentItem, TemplateType } from '@vitrine/contract';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { useSetTemplateType, useTemplateTypeName } from '../api';
 
 type Props = {

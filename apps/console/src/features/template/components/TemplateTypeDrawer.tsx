@@ -2,11 +2,11 @@ import { TEMPLATE_TYPE_SORT_MAX, type TemplateType, templateTypeRequestSchema } 
 import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
-import { FormDrawer } from '../../team/components/FormDrawer';
 import { useSaveTemplateType } from '../api';
 
 type Props = {

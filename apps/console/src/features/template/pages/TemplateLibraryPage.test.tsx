@@ -7,10 +7,10 @@ import { ContentType, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { folder } from '../../content/testing';
-import { queriesTo, signInAs } from '../../team/testing';
-import { h5Item, templateType } from '../testing';
+import { folder } from '../../../test/content';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
+import { h5Item, templateType } from '../../../test/template';
 import { TemplateLibraryPage } from './TemplateLibraryPage';
 
 // The drop zone is the upload panel's (features/upload): here only what the page hands it.

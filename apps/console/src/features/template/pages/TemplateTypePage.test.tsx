@@ -3,9 +3,9 @@ import { Role, type TemplateType } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs } from '../../team/testing';
-import { templateType } from '../testing';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
+import { templateType } from '../../../test/template';
 import { TemplateTypePage } from './TemplateTypePage';
 
 const slow = { timeout: 15_000 };

@@ -7,7 +7,7 @@ import { setOssAvailableSize } from '../../../lib/session';
 import type { UploadQueue } from '../../../lib/upload/queue';
 import { acceptOf } from '../../../lib/upload/select';
 import { fileOf } from '../../../lib/upload/testing';
-import { renderPage } from '../../account/testing';
+import { renderPage } from '../../../test/render';
 import { uploads } from '../uploads';
 import { UploadDropzone } from './UploadDropzone';
 

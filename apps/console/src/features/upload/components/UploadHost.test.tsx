@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryProvider } from '../../../lib/query';
 import { getSession, signOut } from '../../../lib/session';
 import { fileOf } from '../../../lib/upload/testing';
-import { signInAs } from '../../team/testing';
+import { signInAs } from '../../../test/team';
 import { uploads } from '../uploads';
 import { UploadHost } from './UploadHost';
 

@@ -3,7 +3,7 @@ import { UploadStatus } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import type { UploadEntry } from '../../../lib/upload/queue';
-import { renderPage } from '../../account/testing';
+import { renderPage } from '../../../test/render';
 import { UploadPanel } from './UploadPanel';
 import type { UploadActions } from './UploadRow';
 

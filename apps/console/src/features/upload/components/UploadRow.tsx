@@ -3,8 +3,8 @@ import { UploadStatus } from '@vitrine/contract';
 import { Button, Progress, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../../lib/format';
 import type { UploadEntry, UploadQueue } from '../../../lib/upload/queue';
-import { formatSize } from '../../team/components/member-columns';
 
 export type UploadActions = Pick<
   UploadQueue,

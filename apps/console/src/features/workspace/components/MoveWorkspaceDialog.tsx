@@ -1,8 +1,8 @@
 import { Form, Modal, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
-import { ErrorAlert } from '../../account/components/ErrorAlert';
 import { subtreeIds, toOptions, type WorkspaceTreeItem } from '../tree';
 
 type Props = {

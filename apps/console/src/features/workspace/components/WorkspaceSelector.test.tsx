@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { getSession } from '../../../lib/session';
 import { userInfo } from '../../../test/fixtures';
-import { mockApi, ok, renderPage } from '../../account/testing';
-import { signInAs, workspaceNode } from '../../team/testing';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs, workspaceNode } from '../../../test/team';
 import { WorkspaceSelector } from './WorkspaceSelector';
 
 const slow = { timeout: 15_000 };

@@ -9,12 +9,12 @@ import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typograp
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
+import { formatDimensions, formatDuration } from '../../../../lib/format';
 import { hasPermission } from '../../../../lib/permissions';
 import { useSession } from '../../../../lib/session';
 import { useCompositionList } from '../../../composition/api';
 import { useContentList } from '../../../content/api';
 import { StateTag } from '../../../content/components/labels';
-import { formatDimensions, formatDuration } from '../../../content/format';
 import { usePlaylistList } from '../../../playlist/api';
 import { ItemThumb } from '../../../playlist/components/ItemThumb';
 import { kindOfType } from '../../../playlist/items';

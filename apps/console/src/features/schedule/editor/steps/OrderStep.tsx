@@ -2,7 +2,7 @@ import { SCHEDULE_ITEM_SECONDS_MAX, SCHEDULE_ITEM_SECONDS_MIN } from '@vitrine/c
 import { Alert, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../../components/NumberInput';
-import { formatDuration } from '../../../content/format';
+import { formatDuration } from '../../../../lib/format';
 import { SortableList, SortableRow } from '../../../playlist/components/SortableItems';
 import { kindOfType } from '../../../playlist/items';
 import { type Draft, type ItemChoice, isProgramType, itemSeconds, totalSeconds } from '../draft';

@@ -1,5 +1,5 @@
 import { ContentType, type TemplateType } from '@vitrine/contract';
-import { contentItem } from '../content/testing';
+import { contentItem } from './content';
 
 // Test data of the template pages.
 export function templateType(overrides: Partial<TemplateType> = {}): TemplateType {

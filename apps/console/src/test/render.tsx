@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import { type ReactElement, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { i18n } from '../../lib/i18n';
+import { i18n } from '../lib/i18n';
 
 // Test helpers of the account pages: a fake server answering envelopes, and a page rendered
 // with its providers at a given address.

@@ -1,7 +1,7 @@
 import { AccountStatus, Role, type UserItem, type WorkspaceNode } from '@vitrine/contract';
 import { vi } from 'vitest';
-import { signIn } from '../../lib/session';
-import { loginResult } from '../../test/fixtures';
+import { signIn } from '../lib/session';
+import { loginResult } from './fixtures';
 
 // Test data of the team pages. The fake server and page rendering come from the account
 // feature's helpers (features/account/testing.tsx).

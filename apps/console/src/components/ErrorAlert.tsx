@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { useErrorText } from '../errors';
+import { useErrorText } from '../lib/errors';
 
 /** A failed call's message above a form; nothing while there is no error. */
 export function ErrorAlert({ error }: { error: unknown }) {

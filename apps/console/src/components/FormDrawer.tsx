@@ -2,7 +2,7 @@ import { DRAWER_WIDTH } from '@vitrine/contract';
 import { Button, ConfigProvider, Drawer, Flex } from 'antd';
 import { type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutMode } from '../../../lib/layout-mode';
+import { useLayoutMode } from '../lib/layout-mode';
 
 type Props = {
   open: boolean;

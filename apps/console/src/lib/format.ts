@@ -1,6 +1,17 @@
-import { formatSize } from '../team/components/member-columns';
+import { SIZE_BASE, SIZE_UNITS } from '@vitrine/contract';
 
 // How an item's measures read on screen: the same in every language.
+
+/** Bytes in B to TB, base 1024 (spec 000 §9). */
+export function formatSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= SIZE_BASE && unit < SIZE_UNITS.length - 1) {
+    value /= SIZE_BASE;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${SIZE_UNITS[unit]}`;
+}
 
 /** Seconds as m:ss, or h:mm:ss from an hour on. */
 export function formatDuration(seconds: number): string {
