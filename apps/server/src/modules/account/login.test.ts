@@ -184,6 +184,31 @@ describe('lockout', () => {
     expect(response.json()).toMatchObject({ code: 220000, data: { locked: false, minutes: 0 } });
   });
 
+  const checkLock = (email: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/backend/account/check-lock', payload: { email }, remoteAddress });
+
+  it('rate limits the 11th check-lock of one email from one address in a minute (429001)', async () => {
+    const address = '198.51.100.11';
+    for (let i = 0; i < 10; i++)
+      expect((await checkLock('probe@example.com', address)).json().code).toBe(220000);
+    const eleventh = await checkLock('probe@example.com', address);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().code).toBe(429001);
+    expect((await checkLock('other@example.com', address)).json().code).toBe(220000);
+    expect((await checkLock('probe@example.com', '198.51.100.12')).json().code).toBe(220000);
+  });
+
+  it('rate limits the 61st check-lock from one address in a minute, whatever the emails (429001)', async () => {
+    const address = '198.51.100.61';
+    for (let i = 0; i < 60; i++) {
+      expect((await checkLock(`probe${i}@example.com`, address)).json().code).toBe(220000);
+    }
+    const next = await checkLock('someone@example.com', address);
+    expect(next.statusCode).toBe(429);
+    expect(next.json().code).toBe(429001);
+    expect((await checkLock('someone@example.com', '198.51.100.62')).json().code).toBe(220000);
+  });
+
   it('unlock-email mails a new link to the page the console names, only a same-site one', async () => {
     const user = await buildUser(app);
     await app.db

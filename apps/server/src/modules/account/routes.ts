@@ -44,6 +44,8 @@ const perUser = {
 } as const;
 const LOGIN_LIMIT = { max: 10, timeWindow: '1 minute', ...perAccount };
 const MAIL_LIMIT = { max: 5, timeWindow: '1 minute', ...perAccount };
+// check-lock tells what a locked login already tells (423001), so it is open but paced like login.
+const CHECK_LOCK_LIMIT = { max: 10, timeWindow: '1 minute', ...perAccount };
 const PASSWORD_CHECK_LIMIT = { max: 10, timeWindow: '1 minute', ...perUser };
 // A ceiling per address across all emails, so one address cannot try account after account;
 // high enough for an office of screens' operators behind one NAT address (docs/configure.md).
@@ -63,6 +65,7 @@ const addressCeiling = (app: FastifyInstance, options: ReturnType<typeof perAddr
 };
 const LOGIN_ADDRESS_LIMIT = perAddress(60);
 const FORGET_ADDRESS_LIMIT = perAddress(20);
+const CHECK_LOCK_ADDRESS_LIMIT = perAddress(60);
 
 const USER_CENTER = '/manager/account/user-center';
 
@@ -159,7 +162,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/check-lock',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: CHECK_LOCK_LIMIT },
+      preHandler: addressCeiling(app, CHECK_LOCK_ADDRESS_LIMIT),
       schema: { body: emailRequestSchema, response: responses(lockStateSchema) },
     },
     async (request) => ok(await checkLock(app, request.body.email)),
