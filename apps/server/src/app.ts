@@ -13,23 +13,14 @@ import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
 import { registerCompositionUses } from './modules/composition/compositions';
 import { compositionRoutes } from './modules/composition/routes';
-import { UploadDigests } from './modules/content/digests';
-import { fontRoutes } from './modules/content/font-routes';
-import { registerContentBlocker } from './modules/content/library';
-import { libraryRoutes } from './modules/content/library-routes';
-import { mediaRoutes } from './modules/content/media-routes';
-import { PartCommits } from './modules/content/part-commits';
-import { stickerRoutes } from './modules/content/sticker-routes';
-import { templateTypeRoutes } from './modules/content/template-type-routes';
-import { textRoutes } from './modules/content/text-routes';
-import { registerTextUses } from './modules/content/texts';
-import { uploadRoutes } from './modules/content/upload-routes';
-import { UploadRows } from './modules/content/upload-rows';
+import { contentModule } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { DeviceHub } from './modules/device/hub';
 import { playerRoutes } from './modules/device/player-routes';
 import { deviceRoutes } from './modules/device/routes';
 import { registerDeviceBlocker, teamDeviceList } from './modules/device/service';
+import { fontModule } from './modules/font';
+import { mediaModule } from './modules/media';
 import { registerPlaylistUses } from './modules/playlist/playlists';
 import { playlistRoutes } from './modules/playlist/routes';
 import { registerDefaultProgramUses } from './modules/program/defaults';
@@ -39,9 +30,13 @@ import { holidayRoutes, scheduleRoutes } from './modules/schedule/routes';
 import { registerScheduleUses } from './modules/schedule/schedules';
 import { statisticsPlayerRoutes } from './modules/statistics/player-routes';
 import { statisticsRoutes } from './modules/statistics/routes';
+import { stickerModule } from './modules/sticker';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { registerUserBlocker } from './modules/team/workspaces';
+import { templateModule } from './modules/template';
+import { textModule } from './modules/text';
+import { uploadModule } from './modules/upload';
 import { accessPlugin } from './platform/access';
 import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
@@ -83,12 +78,6 @@ declare module 'fastify' {
     teamDevices: TeamDevices;
     /** The player sockets this instance holds. */
     deviceHub: DeviceHub;
-    /** Running hashes of the uploads whose parts reach this instance. */
-    uploadDigests: UploadDigests;
-    /** Parts of uploads made durable and recorded in groups. */
-    partCommits: PartCommits;
-    /** The rows of the uploads whose parts reach this instance, for a moment. */
-    uploadRows: UploadRows;
   }
 }
 
@@ -165,10 +154,6 @@ export async function buildApp({
   app.decorate('workspaceBlockers', new WorkspaceBlockers());
   app.decorate('teamDevices', new TeamDevices());
   app.decorate('deviceHub', deviceHub);
-  app.decorate('uploadDigests', new UploadDigests());
-  app.decorate('partCommits', new PartCommits(database.db));
-  app.decorate('uploadRows', new UploadRows());
-  app.addHook('onClose', () => app.uploadDigests.close());
   app.addHook('onReady', async () => {
     await bus.start();
     deviceHub.start();
@@ -214,8 +199,6 @@ export async function buildApp({
 
   // 3. What each area uses of the others, and what keeps a workspace (each module's plugin will register its own).
   registerUserBlocker(app);
-  registerContentBlocker(app);
-  registerTextUses(app);
   registerPlaylistUses(app);
   registerCompositionUses(app);
   registerDeviceBlocker(app);
@@ -239,15 +222,15 @@ export async function buildApp({
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
   await app.register(deviceRoutes, { prefix: '/backend/manager' });
-  await app.register(uploadRoutes, { prefix: '/backend/manager' });
-  await app.register(libraryRoutes, { prefix: '/backend/manager' });
-  await app.register(textRoutes, { prefix: '/backend/manager' });
-  await app.register(fontRoutes, { prefix: '/backend/manager' });
-  await app.register(stickerRoutes, { prefix: '/backend/manager' });
+  await app.register(mediaModule);
+  await app.register(contentModule);
+  await app.register(uploadModule);
+  await app.register(fontModule);
+  await app.register(textModule);
+  await app.register(stickerModule);
+  await app.register(templateModule);
   await app.register(compositionRoutes, { prefix: '/backend/manager' });
   await app.register(playlistRoutes, { prefix: '/backend/manager' });
-  await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
-  await app.register(mediaRoutes, { prefix: '/backend' });
   await app.register(playerRoutes, { prefix: '/backend' });
   await app.register(programRoutes, { prefix: '/backend/manager' });
   await app.register(programPlayerRoutes, { prefix: '/backend' });

@@ -3,7 +3,7 @@ import { and, type Column, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { compositions, fonts, playlists } from '../../db/schema';
 import type { TenantScope } from '../../platform/tenancy';
-import { visibleFonts } from '../content/fonts';
+import { visibleFonts } from '../font';
 
 /**
  * What a program may be built from. A stored program plays whatever its company put in it (a
