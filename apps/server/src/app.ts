@@ -11,32 +11,30 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
-import { registerCompositionUses } from './modules/composition/compositions';
-import { compositionRoutes } from './modules/composition/routes';
-import { contentModule } from './modules/content';
+import { compositionModule } from './modules/composition';
+import { UploadDigests } from './modules/content/digests';
+import { fontRoutes } from './modules/content/font-routes';
+import { registerContentBlocker } from './modules/content/library';
+import { libraryRoutes } from './modules/content/library-routes';
+import { mediaRoutes } from './modules/content/media-routes';
+import { PartCommits } from './modules/content/part-commits';
+import { stickerRoutes } from './modules/content/sticker-routes';
+import { templateTypeRoutes } from './modules/content/template-type-routes';
+import { textRoutes } from './modules/content/text-routes';
+import { registerTextUses } from './modules/content/texts';
+import { uploadRoutes } from './modules/content/upload-routes';
+import { UploadRows } from './modules/content/upload-rows';
 import { dashboardRoutes } from './modules/dashboard/routes';
-import { DeviceHub } from './modules/device/hub';
-import { playerRoutes } from './modules/device/player-routes';
-import { deviceRoutes } from './modules/device/routes';
-import { registerDeviceBlocker, teamDeviceList } from './modules/device/service';
-import { fontModule } from './modules/font';
-import { mediaModule } from './modules/media';
-import { registerPlaylistUses } from './modules/playlist/playlists';
-import { playlistRoutes } from './modules/playlist/routes';
-import { registerDefaultProgramUses } from './modules/program/defaults';
-import { programPlayerRoutes } from './modules/program/player-routes';
-import { programRoutes } from './modules/program/routes';
-import { holidayRoutes, scheduleRoutes } from './modules/schedule/routes';
-import { registerScheduleUses } from './modules/schedule/schedules';
-import { statisticsPlayerRoutes } from './modules/statistics/player-routes';
-import { statisticsRoutes } from './modules/statistics/routes';
-import { stickerModule } from './modules/sticker';
+import { deviceModule } from './modules/device';
+import { noticeModule } from './modules/notice';
+import { playerModule } from './modules/player';
+import { playlistModule } from './modules/playlist';
+import { programModule } from './modules/program';
+import { scheduleModule } from './modules/schedule';
+import { statisticsModule } from './modules/statistics';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { registerUserBlocker } from './modules/team/workspaces';
-import { templateModule } from './modules/template';
-import { textModule } from './modules/text';
-import { uploadModule } from './modules/upload';
 import { accessPlugin } from './platform/access';
 import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
@@ -76,8 +74,12 @@ declare module 'fastify' {
     workspaceBlockers: WorkspaceBlockers;
     /** The devices listed on the team pages, filled in by the device area. */
     teamDevices: TeamDevices;
-    /** The player sockets this instance holds. */
-    deviceHub: DeviceHub;
+    /** Running hashes of the uploads whose parts reach this instance. */
+    uploadDigests: UploadDigests;
+    /** Parts of uploads made durable and recorded in groups. */
+    partCommits: PartCommits;
+    /** The rows of the uploads whose parts reach this instance, for a moment. */
+    uploadRows: UploadRows;
   }
 }
 
@@ -139,8 +141,6 @@ export async function buildApp({
   matrix.follow(bus);
   workspaceTrees.follow(bus);
   const jobs = new JobQueue(database.db, app.log);
-  const deviceHub = new DeviceHub(database.db, app.log);
-  deviceHub.follow(bus);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
@@ -153,21 +153,15 @@ export async function buildApp({
   app.decorate('uses', useRegistries());
   app.decorate('workspaceBlockers', new WorkspaceBlockers());
   app.decorate('teamDevices', new TeamDevices());
-  app.decorate('deviceHub', deviceHub);
+  app.decorate('uploadDigests', new UploadDigests());
+  app.decorate('partCommits', new PartCommits(database.db));
+  app.decorate('uploadRows', new UploadRows());
+  app.addHook('onClose', () => app.uploadDigests.close());
   app.addHook('onReady', async () => {
     await bus.start();
-    deviceHub.start();
     // Queued and recurring jobs run only where RUN_JOBS allows.
     if (config.runJobs) jobs.start();
   });
-  // Before the WebSocket plugin's own preClose (a child scope's, so it runs after this one):
-  // the hub closes the player sockets as "server going away" and forgets them first, so their
-  // close events do not mark a restarting fleet offline.
-  app.addHook('preClose', async () => {
-    await deviceHub.close();
-  });
-  // Jobs stop first (their timers, and the runs in progress) while everything they use is open.
-  app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', async () => {
     await bus.close();
     await sessions.drain();
@@ -199,12 +193,8 @@ export async function buildApp({
 
   // 3. What each area uses of the others, and what keeps a workspace (each module's plugin will register its own).
   registerUserBlocker(app);
-  registerPlaylistUses(app);
-  registerCompositionUses(app);
-  registerDeviceBlocker(app);
-  app.teamDevices.register(teamDeviceList);
-  registerDefaultProgramUses(app);
-  registerScheduleUses(app);
+  registerContentBlocker(app);
+  registerTextUses(app);
 
   // 4. Routes.
   app.get(
@@ -221,24 +211,25 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: '/backend' });
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
-  await app.register(deviceRoutes, { prefix: '/backend/manager' });
-  await app.register(mediaModule);
-  await app.register(contentModule);
-  await app.register(uploadModule);
-  await app.register(fontModule);
-  await app.register(textModule);
-  await app.register(stickerModule);
-  await app.register(templateModule);
-  await app.register(compositionRoutes, { prefix: '/backend/manager' });
-  await app.register(playlistRoutes, { prefix: '/backend/manager' });
-  await app.register(playerRoutes, { prefix: '/backend' });
-  await app.register(programRoutes, { prefix: '/backend/manager' });
-  await app.register(programPlayerRoutes, { prefix: '/backend' });
-  await app.register(statisticsRoutes, { prefix: '/backend/manager' });
-  await app.register(statisticsPlayerRoutes, { prefix: '/backend' });
-  await app.register(scheduleRoutes, { prefix: '/backend/manager' });
-  await app.register(holidayRoutes, { prefix: '/backend/manager' });
+  await app.register(uploadRoutes, { prefix: '/backend/manager' });
+  await app.register(libraryRoutes, { prefix: '/backend/manager' });
+  await app.register(textRoutes, { prefix: '/backend/manager' });
+  await app.register(fontRoutes, { prefix: '/backend/manager' });
+  await app.register(stickerRoutes, { prefix: '/backend/manager' });
+  await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
+  await app.register(mediaRoutes, { prefix: '/backend' });
+  await app.register(playlistModule);
+  await app.register(compositionModule);
+  await app.register(deviceModule);
+  await app.register(scheduleModule);
+  await app.register(programModule);
+  await app.register(statisticsModule);
+  await app.register(noticeModule);
+  await app.register(playerModule);
   await app.register(dashboardRoutes, { prefix: '/backend/manager' });
+  // Jobs stop after the modules' own preClose hooks (the device hub's first), and before onClose
+  // shuts what they use: their timers, and the runs in progress.
+  app.addHook('preClose', () => jobs.stop());
 
   // 5. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);

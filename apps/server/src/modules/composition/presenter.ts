@@ -8,7 +8,7 @@ import {
   type ZoneRef,
 } from '@vitrine/contract';
 import type { compositions, compositionTemplates, compositionZones } from '../../db/schema';
-import { mediaUrl } from '../media';
+import { mediaUrl } from '../content/presenter';
 
 // Composition rows → API shapes.
 

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
 import { commandRoutes } from './command-routes';
 import { addDevice, deleteDevices, deviceDetail, deviceList, editDevice, moveDevices } from './service';
-import { registerStatusMails } from './status-mail';
 import { deviceTimerRoutes } from './timer-routes';
 
 // Devices under /backend/manager/device (ARCHITECTURE §5): the list and its writes need
@@ -97,5 +96,4 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(deviceTimerRoutes);
-  registerStatusMails(app);
 };

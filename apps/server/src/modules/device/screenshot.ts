@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { idSchema, ResultCode } from '@vitrine/contract';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
-import { empty, ok, responses } from '../../platform/envelope';
-import { AppError, notFound } from '../../platform/errors';
-import { deviceOfRequest } from './player';
+import { notFound } from '../../platform/errors';
 
 // Screenshots (ARCHITECTURE §7): a player answering a screenshot command uploads the image with
 // its device token; the latest one per device is kept as DATA_DIR/screenshots/<device_id>.png
 // (PNG or JPEG inside: the bytes say which) and sent to the console's device page.
 
 export const SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
-const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
 const fileOf = (dataDir: string, deviceId: number) => path.join(dataDir, 'screenshots', `${deviceId}.png`);
 
@@ -69,36 +64,18 @@ async function pendingScreenshot(db: Db, deviceId: number, commandId: number) {
   if (!row) throw notFound();
 }
 
-/** POST /backend/player/screenshot?command_id=N: the body is the image, the device token says whose. */
-export const playerScreenshotRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Raw image bodies, in this plugin's scope only.
-  app.addContentTypeParser(
-    IMAGE_TYPES,
-    { parseAs: 'buffer', bodyLimit: SCREENSHOT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-
-  app.post(
-    '/player/screenshot',
-    {
-      config: { access: 'public' },
-      bodyLimit: SCREENSHOT_MAX_BYTES,
-      schema: {
-        querystring: z.object({ command_id: idSchema }),
-        response: responses(empty),
-      },
-    },
-    async (request) => {
-      const device = await deviceOfRequest(app.db, request);
-      if (device.companyId === null) throw new AppError(ResultCode.sessionExpired);
-      const bytes = request.body;
-      if (!Buffer.isBuffer(bytes) || imageTypeOf(bytes) === null) {
-        throw new AppError(ResultCode.validation, 'code.400001', { detail: 'image/png or image/jpeg' });
-      }
-      await pendingScreenshot(app.db, device.id, request.query.command_id);
-      await saveScreenshot(app.config.dataDir, device.id, bytes);
-      await app.db.update(devices).set({ screenshotAt: new Date() }).where(eq(devices.id, device.id));
-      return ok(null);
-    },
-  );
-};
+/**
+ * Keeps an uploaded image as the device's latest screenshot; only an answer to a screenshot
+ * command of this device still waiting for it is taken (else 404001).
+ */
+export async function acceptScreenshot(
+  db: Db,
+  dataDir: string,
+  deviceId: number,
+  commandId: number,
+  bytes: Buffer,
+) {
+  await pendingScreenshot(db, deviceId, commandId);
+  await saveScreenshot(dataDir, deviceId, bytes);
+  await db.update(devices).set({ screenshotAt: new Date() }).where(eq(devices.id, deviceId));
+}

@@ -13,14 +13,14 @@ import { and, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL } fro
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { devices, workspaces } from '../../db/schema';
+import { devices, scheduleDevices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
-import { setDefaultProgram } from '../program/defaults';
-import { leaveSchedules } from '../schedule/publish';
 import { usableWorkspace } from '../team/workspaces';
+import { setDefaultProgram } from './defaults';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
 
 // The console's device calls (ARCHITECTURE §5, §7): claim a screen with its signage ID and PIN,
@@ -202,6 +202,21 @@ export async function deleteDevices(app: FastifyInstance, scope: TenantScope, id
     );
   });
   return null;
+}
+
+/**
+ * These devices leave every schedule they are on (moved to another workspace, spec 001 §4): their
+ * rows go, and those that were on any fetch their manifest again.
+ */
+async function leaveSchedules(tx: Db, deviceIds: readonly number[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  const left = await tx
+    .delete(scheduleDevices)
+    .where(inArray(scheduleDevices.deviceId, [...deviceIds]))
+    .returning({ deviceId: scheduleDevices.deviceId });
+  const ids = left.map((row) => row.deviceId);
+  await publishManifestChanged(tx, ids);
+  await queueEmptyCheck(tx, ids);
 }
 
 /** POST device/move: to another workspace the caller may use, in the devices' own company. */

@@ -9,7 +9,7 @@ import {
   type Transition,
 } from '@vitrine/contract';
 import type { playlistItems, playlists } from '../../db/schema';
-import { mediaUrl } from '../media';
+import { mediaUrl } from '../content/presenter';
 
 // Playlist rows → API shapes. Durations and thumbnails are worked out by the service (nested
 // playlists count by their own totals) and handed in.

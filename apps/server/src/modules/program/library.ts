@@ -13,7 +13,9 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, contentTexts, fonts, stickers } from '../../db/schema';
-import { documentPages, mediaPath, mediaUrl } from '../media';
+import { documentPages } from '../content/document-pages';
+import { mediaUrl } from '../content/presenter';
+import { mediaPath } from '../content/storage';
 import type { Reach } from './reach';
 
 // The library rows a program shows, loaded in one query per kind for the whole program, and

@@ -15,7 +15,8 @@ import { png, sha256 } from '../../test/media-files';
 import { closePlayers, connectPlayer, showByDefault, until } from '../../test/player-sockets';
 import { addItems, addZones } from '../../test/program-factories';
 import { buildTenant } from '../../test/team-factories';
-import { mediaPath, processContent } from '../media';
+import { processContent } from '../content/media';
+import { mediaPath } from '../content/storage';
 
 // GET player/manifest (the device's default program, ETag = version, 304) and the socket's
 // 'manifest' push when what a screen shows changes.

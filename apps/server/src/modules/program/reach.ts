@@ -1,9 +1,7 @@
-import type { ProgramRef } from '@vitrine/contract';
-import { and, type Column, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { compositions, fonts, playlists } from '../../db/schema';
+import { type Column, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { fonts } from '../../db/schema';
 import type { TenantScope } from '../../platform/tenancy';
-import { visibleFonts } from '../font';
+import { visibleFonts } from '../content/fonts';
 
 /**
  * What a program may be built from. A stored program plays whatever its company put in it (a
@@ -25,13 +23,3 @@ export const scopeReach = (scope: TenantScope): Reach => ({
   rows: (columns) => scope.rowFilter(columns),
   fonts: visibleFonts(scope),
 });
-
-/** Where a stored program lives, if the caller sees it. */
-export async function programOwner(db: Db, scope: TenantScope, ref: ProgramRef) {
-  const table = ref.kind === 'playlist' ? playlists : compositions;
-  const [row] = await db
-    .select({ companyId: table.companyId, workspaceId: table.workspaceId })
-    .from(table)
-    .where(and(eq(table.id, ref.id), scope.rowFilter(table)));
-  return row;
-}

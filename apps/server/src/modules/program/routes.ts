@@ -10,14 +10,29 @@ import { z } from 'zod';
 import { ok, responses } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { compositionProgram, draftComposition, draftPlaylistProgram, storedProgram } from './builder';
-import { companyReach, programOwner, scopeReach } from './reach';
+import { programOwner } from '../device';
+import { scheduleOwner } from '../schedule';
+import {
+  compositionProgram,
+  draftComposition,
+  draftPlaylistProgram,
+  scheduleProgram,
+  storedProgram,
+} from './builder';
+import { companyReach, scopeReach } from './reach';
 
-// What a playlist or composition plays, for the console's previews (under /backend/manager): a
-// stored one (another tenant's id answers 404001), or the editor's unsaved draft. A draft is built
-// from what its caller sees only: anything else it names is left out, as if it did not exist.
+// What a playlist, composition or schedule plays, for the console's previews (under
+// /backend/manager): a stored one (another tenant's id answers 404001), or the editor's unsaved
+// draft. A draft is built from what its caller sees only: anything else it names is left out, as
+// if it did not exist.
 
 const params = z.object({ id: idSchema });
+const programQuery = z.object({
+  orientation: z.coerce
+    .number()
+    .refine((value) => [0, 90, 180, 270].includes(value), 'validation.invalid')
+    .optional(),
+});
 
 export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { db: app.db, dataDir: app.config.dataDir };
@@ -59,5 +74,26 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await compositionProgram(ctx, scopeReach(request.scope), draftComposition(request.body))),
+  );
+
+  // The schedule preview (/schedule/view/{id}): what the schedule plays, on a screen of this orientation.
+  app.get(
+    '/schedule/:id/program',
+    {
+      config: { access: ['schedule:list', 'schedule:audit'] },
+      schema: { params, querystring: programQuery, response: responses(programSchema) },
+    },
+    async (request) => {
+      const caller = { scope: request.scope, permissions: request.permissions };
+      const owner = await scheduleOwner(app.db, caller, request.params.id);
+      const program = await scheduleProgram(
+        ctx,
+        companyReach(owner.companyId),
+        request.params.id,
+        request.query.orientation ?? 0,
+      );
+      if (!program) throw notFound();
+      return ok(program);
+    },
   );
 };

@@ -13,8 +13,7 @@ import { buildDevice } from '../../test/device-factories';
 import { parseMail } from '../../test/outbox';
 import { showByDefault } from '../../test/player-sockets';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
-import { retractSchedule } from '../schedule/publish';
-import { deviceUses } from './defaults';
+import { retractSchedule } from '../schedule';
 import { localDate } from './manifest';
 import { mailEmptyDevices } from './schedule-empty';
 
@@ -191,7 +190,7 @@ describe('schedule-empty mails', () => {
     const screen = await buildDevice(app, c.hall, 'Kiosk', pairedLongAgo);
     await showByDefault(app, screen.row.id, { kind: 'playlist', id: 987_654 });
     // Its playlist deleted: the default goes, and the check waits out the grace period.
-    await app.db.transaction((tx) => deviceUses('playlist').detach(tx, [987_654]));
+    await app.db.transaction((tx) => app.uses.playlist.detach(tx, [987_654]));
     expect(await mailEmptyDevices(app, [screen.row.id])).toBe(0);
     expect(await mailEmptyDevices(app, [screen.row.id], afterGrace())).toBe(1);
   });

@@ -1,7 +1,6 @@
 import { AccountStatus, Role } from '@vitrine/contract';
 import { and, eq, inArray, isNotNull, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { devices, users } from '../../db/schema';
 import { EMPTY_GRACE_MS, SCHEDULE_EMPTY_JOB } from '../../platform/screen-changes';
 import { workspaceAndAncestors } from '../../platform/workspace-trees';

@@ -12,7 +12,7 @@ import { buildDevice } from '../../test/device-factories';
 import { closePlayers, connectPlayer, settled, showByDefault } from '../../test/player-sockets';
 import { addItems } from '../../test/program-factories';
 import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
-import { publishSchedule, retractSchedule } from '../schedule/publish';
+import { publishSchedule, retractSchedule } from '../schedule';
 import { localDate } from './manifest';
 import { failOverduePushes } from './push-status';
 

@@ -1,5 +1,5 @@
 import { DeviceStatus } from '@vitrine/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { scheduleDevices } from '../../db/schema';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
@@ -44,19 +44,4 @@ export async function retractSchedule(
   if (deviceIds.length === 0) return;
   await publishManifestChanged(tx, deviceIds);
   await queueEmptyCheck(tx, deviceIds);
-}
-
-/**
- * These devices leave every schedule they are on (moved to another workspace, spec 001 §4): their
- * rows go, and those that were on any fetch their manifest again.
- */
-export async function leaveSchedules(tx: Db, deviceIds: readonly number[]): Promise<void> {
-  if (deviceIds.length === 0) return;
-  const left = await tx
-    .delete(scheduleDevices)
-    .where(inArray(scheduleDevices.deviceId, [...deviceIds]))
-    .returning({ deviceId: scheduleDevices.deviceId });
-  const ids = left.map((row) => row.deviceId);
-  await publishManifestChanged(tx, ids);
-  await queueEmptyCheck(tx, ids);
 }

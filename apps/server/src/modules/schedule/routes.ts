@@ -5,7 +5,6 @@ import {
   holidaySchema,
   idSchema,
   idsRequestSchema,
-  programSchema,
   ResultCode,
   Role,
   SCHEDULE_SUBMITTED_MESSAGE_KEY,
@@ -23,11 +22,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
-import { forbidden, notFound } from '../../platform/errors';
-import { scheduleProgram } from '../program/builder';
-import { companyReach } from '../program/reach';
-import { SCHEDULE_CONFIRM_KEY } from '../sys/remote-config';
-import { writeSetting } from '../sys/settings';
+import { forbidden } from '../../platform/errors';
+import { SCHEDULE_CONFIRM_KEY, writeSetting } from '../setting';
 import { createHoliday, deleteHoliday, holidayList, updateHoliday } from './holidays';
 import {
   approveSchedule,
@@ -41,7 +37,6 @@ import {
   scheduleAuditList,
   scheduleDetail,
   scheduleList,
-  scheduleOwner,
   submitSchedule,
   updateSchedule,
   withdrawSchedule,
@@ -54,12 +49,6 @@ import {
 // Holidays under /backend/manager/holiday: setting:holiday:list (/setting/exclude-data).
 
 const params = z.object({ id: idSchema });
-const programQuery = z.object({
-  orientation: z.coerce
-    .number()
-    .refine((value) => [0, 90, 180, 270].includes(value), 'validation.invalid')
-    .optional(),
-});
 
 const callerOf = (request: FastifyRequest): Caller => ({
   scope: request.scope,
@@ -207,26 +196,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await rejectSchedule(app, callerOf(request), request.params.id, request.body.reason)),
-  );
-
-  // The preview (/schedule/view/{id}): what the schedule plays, on a screen of this orientation.
-  app.get(
-    '/schedule/:id/program',
-    {
-      config: { access: ['schedule:list', 'schedule:audit'] },
-      schema: { params, querystring: programQuery, response: responses(programSchema) },
-    },
-    async (request) => {
-      const owner = await scheduleOwner(app.db, callerOf(request), request.params.id);
-      const program = await scheduleProgram(
-        { db: app.db, dataDir: app.config.dataDir },
-        companyReach(owner.companyId),
-        request.params.id,
-        request.query.orientation ?? 0,
-      );
-      if (!program) throw notFound();
-      return ok(program);
-    },
   );
 
   app.get(

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import {
-  contentErrorListQuerySchema,
-  contentErrorListSchema,
   exportListQuerySchema,
   exportListSchema,
   exportRequestSchema,
@@ -18,13 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
-import { contentErrorList } from './content-errors';
-import { createExport, deleteExport, exportDetail, exportFile, exportList, registerExports } from './exports';
+import { createExport, deleteExport, exportDetail, exportFile, exportList } from './exports';
 import { playbackLog, playbackSummary, statisticsChoices } from './playbacks';
 
 // Statistics under /backend/manager (spec 000 §2): the playback log and its summary need
-// statistics:play-back-logs, the exports statistics:export:list, the content errors
-// notice:error-content-logs. The filter choices serve all three pages.
+// statistics:play-back-logs, the exports statistics:export:list. The filter choices serve these
+// pages and the content errors' (notice:error-content-logs).
 
 const params = z.object({ id: idSchema });
 
@@ -44,8 +41,6 @@ function attachment(name: string) {
 }
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerExports(app);
-
   app.get(
     '/statistics/playback-log',
     {
@@ -131,14 +126,5 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'private, no-store')
         .send(handle.createReadStream());
     },
-  );
-
-  app.get(
-    '/notice/content-error',
-    {
-      config: { access: 'notice:error-content-logs' },
-      schema: { querystring: contentErrorListQuerySchema, response: responses(contentErrorListSchema) },
-    },
-    async (request) => ok(await contentErrorList(app.db, request.scope, request.query)),
   );
 };

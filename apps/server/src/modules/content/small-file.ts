@@ -1,0 +1,93 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ResultCode } from '@vitrine/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { lockHash, mediaDir, removeFile, storeFile } from './storage';
+
+// Small files (fonts, stickers) come whole in one request: the raw bytes as
+// application/octet-stream, the file name in the query. They are held in memory (a few MB at
+// most), checked by their bytes, then stored by hash under media/ like content: written to a
+// file of their own under media/.incoming, synced, and moved into place in the transaction that
+// inserts their row, under the hash's lock, so a refusal or a failed insert leaves no file.
+
+/** Where the bytes of a request wait until their row is inserted (same file system as media/). */
+const incomingDir = (dataDir: string) => path.join(mediaDir(dataDir), '.incoming');
+
+/**
+ * Takes application/octet-stream bodies on this plugin's routes, up to maxBytes: a longer one
+ * (by its Content-Length, or once that many bytes came) is refused with 413001 and `tooLarge`.
+ */
+export function acceptSmallFiles(app: FastifyInstance, maxBytes: number, tooLarge: string) {
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    const refuse = () => new AppError(ResultCode.tooLarge, tooLarge);
+    if (Number(request.headers['content-length']) > maxBytes) {
+      payload.resume(); // drain what comes, so the answer reaches the client
+      return done(refuse(), undefined);
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const settle = (error: Error | null, body?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      done(error, body);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      received += chunk.length;
+      if (received > maxBytes) {
+        chunks.length = 0;
+        settle(refuse());
+        payload.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => settle(null, Buffer.concat(chunks)));
+    payload.on('error', (error) => settle(error));
+  });
+}
+
+/** The body of a small-file route: the bytes, refused when none came. */
+export function bytesOf(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(ResultCode.validation, 'upload.empty');
+  return body;
+}
+
+export type Stored = { hash: string; size: number };
+
+/**
+ * Stores these bytes by their SHA-256 and runs `insert` (which checks the quota and inserts the
+ * row) in the same transaction, before the file is moved into place: whatever `insert` refuses
+ * leaves nothing behind. Answers what `insert` answers.
+ */
+export async function storeSmallFile<T>(
+  app: FastifyInstance,
+  bytes: Buffer,
+  insert: (tx: Db, stored: Stored) => Promise<T>,
+): Promise<T> {
+  const { dataDir } = app.config;
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const incoming = path.join(incomingDir(dataDir), `${randomUUID()}.part`);
+  await fs.promises.mkdir(path.dirname(incoming), { recursive: true });
+  const handle = await fs.promises.open(incoming, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    return await app.db.transaction(async (tx) => {
+      await lockHash(tx, hash);
+      const result = await insert(tx, { hash, size: bytes.length });
+      await storeFile(dataDir, incoming, hash);
+      return result;
+    });
+  } finally {
+    await removeFile(incoming); // gone already once stored
+  }
+}

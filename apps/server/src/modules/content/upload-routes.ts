@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import {
+  CONTENT_TYPE_PERMISSION,
+  contentItemSchema,
+  ResultCode,
+  sliceCheckRequestSchema,
+  sliceCheckSchema,
+  sliceFinishRequestSchema,
+  sliceInitRequestSchema,
+  sliceInitSchema,
+  slicePartQuerySchema,
+  slicePartSchema,
+  storageInfoSchema,
+  UPLOAD_CHUNK_SIZE,
+} from '@vitrine/contract';
+import { errorCodes } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
+import { registerMediaProcessing } from './media';
+import { storageInfo } from './quota';
+import { checkUpload, finishUpload, initUpload, receivePart, sweepExpiredUploads } from './upload';
+
+// The chunked upload under /backend/manager/common (spec 000 §4, §7) and the storage info
+// (/backend/manager/sys/storage). Uploading needs the list permission of some library page; init
+// and finish check the one of the file's type.
+
+const UPLOADERS = Object.values(CONTENT_TYPE_PERMISSION);
+/** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
+const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
+/** How often expired uploads are swept (by one of the instances that run jobs). */
+const SWEEP_MS = 60 * 60 * 1000;
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Parts come as application/octet-stream; only this plugin's routes take such bodies. The body
+  // goes to the handler as the stream it is: a part is written to its file as it arrives
+  // (receivePart), never gathered in memory first. A declared length over a part's is refused here.
+  app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
+    if (Number(request.headers['content-length'] ?? 0) > PART_BODY_LIMIT) {
+      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    } else done(null, payload);
+  });
+
+  app.post(
+    '/common/slice-upload-check',
+    {
+      config: { access: UPLOADERS },
+      schema: { body: sliceCheckRequestSchema, response: responses(sliceCheckSchema) },
+    },
+    async (request) => ok(await checkUpload(app.db, request.scope, request.body)),
+  );
+
+  app.post(
+    '/common/slice-upload-init',
+    {
+      config: { access: UPLOADERS },
+      schema: { body: sliceInitRequestSchema, response: responses(sliceInitSchema) },
+    },
+    async (request) => ok(await initUpload(app, request.scope, request.permissions, request.body)),
+  );
+
+  app.post(
+    '/common/slice-upload',
+    {
+      config: { access: UPLOADERS },
+      schema: { querystring: slicePartQuerySchema, response: responses(slicePartSchema) },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!(body instanceof Readable)) throw new AppError(ResultCode.validation, 'upload.partSize');
+      const declared = request.headers['content-length'];
+      const { upload_id, index } = request.query;
+      return ok(
+        await receivePart(app, request.scope, upload_id, index, {
+          body,
+          declaredLength: declared === undefined ? undefined : Number(declared),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/common/slice-upload-finish',
+    {
+      config: { access: UPLOADERS },
+      schema: { body: sliceFinishRequestSchema, response: responses(contentItemSchema) },
+    },
+    async (request) =>
+      ok(await finishUpload(app, request.scope, request.permissions, request.body.upload_id)),
+  );
+
+  app.get(
+    '/sys/storage',
+    { config: { access: 'authenticated' }, schema: { response: responses(storageInfoSchema) } },
+    async (request) => ok(await storageInfo(app.db, request.scope)),
+  );
+
+  // A finished upload queues its processing.
+  registerMediaProcessing(app);
+
+  app.jobs.every('upload-sweep', SWEEP_MS, () => sweepExpiredUploads(app));
+};

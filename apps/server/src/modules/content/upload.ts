@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  brokenRule,
+  CONTENT_TYPE_PERMISSION,
+  type ContentItem,
+  ContentType,
+  type FileContentType,
+  hasAny,
+  type Permission,
+  partCountOf,
+  ResultCode,
+  type SliceCheck,
+  type SliceInit,
+  type sliceInitRequestSchema,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_KINDS,
+  type UploadKind,
+  uploadKindOf,
+} from '@vitrine/contract';
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { companies, contents, uploads } from '../../db/schema';
+import { AppError, forbidden } from '../../platform/errors';
+import type { TenantScope } from '../../platform/tenancy';
+import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
+import { readImageSize } from './image-size';
+import { contentDetail } from './library';
+import { enqueueProcessing, officeConversionAvailable } from './media';
+import { assertSpace } from './quota';
+import { sniffKind } from './sniff';
+import {
+  createPartFile,
+  drainPart,
+  fileExists,
+  hashFile,
+  lockHash,
+  mediaPath,
+  readHead,
+  removeFile,
+  storeFile,
+  streamPart,
+  uploadPath,
+  uploadsDir,
+} from './storage';
+import type { UploadRow } from './upload-rows';
+
+// The chunked upload (spec 000 §4, §7, §9; ARCHITECTURE §8): check → init → parts → finish.
+// Each part is written at its offset into the upload's one file and synced before its index is
+// recorded, so a crash at any moment loses at most the parts in flight, which the console sends
+// again. The first part's bytes must be of the declared kind; finish verifies the whole file's
+// SHA-256 before it moves the file into media/ and makes the content row, in one transaction.
+
+/** An upload expires this long after its last part (or its init). */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** Parts listed in a "parts are missing" message. */
+const MISSING_SHOWN = 20;
+
+const expiry = () => new Date(Date.now() + UPLOAD_EXPIRY_MS);
+const kindOfType = (type: number) => UPLOAD_KINDS.find((kind) => kind.type === type) as UploadKind;
+const uploadGone = () => new AppError(ResultCode.notFound, 'validation.upload');
+const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+const PDF = 'application/pdf';
+
+/** An Office document becomes something screens show only through LibreOffice: refused without it. */
+async function assertConvertible(app: FastifyInstance, type: number, isPdf: boolean) {
+  if (type === ContentType.document && !isPdf && !(await officeConversionAvailable(app))) {
+    throw new AppError(ResultCode.validation, 'content.officeUnavailable');
+  }
+}
+
+/** The caller holds the list permission of the type's library page. */
+function assertMayUpload(permissions: readonly Permission[], type: FileContentType) {
+  if (!hasAny(permissions, CONTENT_TYPE_PERMISSION[type])) throw forbidden();
+}
+
+/** The contract lets any 36 hex digits and dashes through; the database takes only real UUIDs. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The caller's own unfinished upload: 404001 when unknown, someone else's or expired. */
+async function ownUpload(db: Db, scope: TenantScope, id: string): Promise<UploadRow> {
+  if (!UUID.test(id)) throw uploadGone();
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(eq(uploads.id, id), eq(uploads.userId, scope.user.userId), scope.companyFilter(uploads.companyId)),
+    )
+    .limit(1);
+  if (!row) throw uploadGone();
+  if (row.expiresAt <= new Date()) throw new AppError(ResultCode.notFound, 'upload.expired');
+  return row;
+}
+
+/** The upload a part belongs to: the row kept from one of its last parts (UploadRows), else read. */
+async function uploadOfPart(app: FastifyInstance, scope: TenantScope, id: string): Promise<UploadRow> {
+  const kept = app.uploadRows.get(id, scope.user.userId);
+  if (kept) return kept;
+  const row = await ownUpload(app.db, scope, id);
+  app.uploadRows.set(row);
+  return row;
+}
+
+/** Removes an upload, its row first: a part arriving meanwhile then finds nothing to record. */
+async function dropUpload(app: FastifyInstance, id: string) {
+  app.uploadDigests.drop(id);
+  app.uploadRows.forget(id);
+  await app.db.delete(uploads).where(eq(uploads.id, id));
+  await removeFile(uploadPath(app.config.dataDir, id));
+}
+
+/** Drops the upload and answers with the refusal. */
+async function refuse(app: FastifyInstance, id: string, error: AppError): Promise<never> {
+  await dropUpload(app, id);
+  throw error;
+}
+
+/** The caller's own unexpired uploads of these bytes. */
+const sameBytesUnfinished = (scope: TenantScope, input: { hash: string; size: number }) =>
+  and(
+    eq(uploads.userId, scope.user.userId),
+    eq(uploads.hash, input.hash),
+    eq(uploads.size, input.size),
+    gt(uploads.expiresAt, new Date()),
+    scope.companyFilter(uploads.companyId),
+  );
+
+/** POST slice-upload-check: the same bytes in this workspace's library, or this user's unfinished upload of them. */
+export async function checkUpload(
+  db: Db,
+  scope: TenantScope,
+  input: { hash: string; size: number },
+): Promise<SliceCheck> {
+  const workspaceId = scope.activeWorkspaceId;
+  if (workspaceId !== null) {
+    const [content] = await db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.hash, input.hash),
+          eq(contents.size, input.size),
+          isNull(contents.deletedAt),
+          eq(contents.workspaceId, workspaceId),
+          scope.rowFilter({ companyId: contents.companyId, workspaceId: contents.workspaceId }),
+        ),
+      )
+      .limit(1);
+    if (content) return { content_id: content.id, upload_id: null, parts: [] };
+  }
+  const [upload] = await db
+    .select({ id: uploads.id, parts: uploads.parts })
+    .from(uploads)
+    .where(sameBytesUnfinished(scope, input))
+    .orderBy(desc(uploads.createdAt))
+    .limit(1);
+  return {
+    content_id: null,
+    upload_id: upload?.id ?? null,
+    parts: upload ? [...upload.parts].sort((a, b) => a - b) : [],
+  };
+}
+
+/**
+ * POST slice-upload-init: checks the file's kind by name and MIME type, its declared measures, the
+ * caller's permission for that kind and the company's free space, then starts the upload (or
+ * resumes this user's unfinished one of the same bytes).
+ */
+export async function initUpload(
+  app: FastifyInstance,
+  scope: TenantScope,
+  permissions: readonly Permission[],
+  input: z.output<typeof sliceInitRequestSchema>,
+): Promise<SliceInit> {
+  const kind = uploadKindOf(input.name, input.mime);
+  if (!kind) throw new AppError(ResultCode.validation, 'upload.notSupported', { name: input.name });
+  const broken = brokenRule(kind, input);
+  if (broken) throw new AppError(ResultCode.tooLarge, broken);
+  assertMayUpload(permissions, kind.type);
+  const extension = path.extname(input.name).slice(1).toLowerCase();
+  await assertConvertible(app, kind.type, extension === 'pdf' || input.mime === PDF);
+  const companyId = scope.companyId;
+  if (companyId === null) throw forbidden();
+
+  const row = await app.db.transaction(async (tx) => {
+    // The company row locked: two inits at once cannot both take the last free space.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const folder =
+      input.folder_id === undefined
+        ? await activeWorkspace(tx, scope).then(async (workspace) => ({
+            id: await defaultFolderId(tx, workspace.companyId, workspace.id),
+            workspaceId: workspace.id,
+          }))
+        : await visibleFolder(tx, scope, input.folder_id);
+    const [existing] = await tx
+      .select()
+      .from(uploads)
+      .where(sameBytesUnfinished(scope, input))
+      .orderBy(desc(uploads.createdAt))
+      .limit(1)
+      .for('update');
+    await assertSpace(tx, scope, input.size, existing?.id);
+    const values = {
+      workspaceId: folder.workspaceId,
+      folderId: folder.id,
+      name: input.name,
+      mime: input.mime,
+      type: kind.type,
+      expiresAt: expiry(),
+    };
+    if (existing) {
+      const file = uploadPath(app.config.dataDir, existing.id);
+      // The parts are kept unless the first one was judged as another kind, or the file is gone.
+      const keep = existing.type === kind.type && (await fileExists(file));
+      if (!keep) await createPartFile(file, existing.size);
+      const [resumed] = await tx
+        .update(uploads)
+        .set({ ...values, ...(keep ? {} : { parts: [] }) })
+        .where(eq(uploads.id, existing.id))
+        .returning();
+      return resumed;
+    }
+    const id = randomUUID();
+    // The file first: a crash before the commit leaves only an orphan file, which the sweep removes.
+    await createPartFile(uploadPath(app.config.dataDir, id), input.size);
+    const [created] = await tx
+      .insert(uploads)
+      .values({ id, companyId, userId: scope.user.userId, hash: input.hash, size: input.size, ...values })
+      .returning();
+    return created;
+  });
+  if (row.parts.length === 0) app.uploadDigests.start(row.id);
+  return {
+    upload_id: row.id,
+    part_size: UPLOAD_CHUNK_SIZE,
+    part_count: partCountOf(row.size),
+    parts: [...row.parts].sort((a, b) => a - b),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The first part's bytes must be of the upload's kind; an image's header must meet its rules (a
+ * header beyond the first part is judged at finish).
+ */
+async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer) {
+  const kind = kindOfType(row.type);
+  const mime = await sniffKind(kind.type, bytes);
+  if (mime === null) await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
+  await assertConvertible(app, kind.type, mime === PDF).catch((error) => refuse(app, row.id, error));
+  if (kind.type !== ContentType.image) return;
+  const size = await readImageSize(bytes);
+  const broken = size && brokenRule(kind, size);
+  if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
+}
+
+/**
+ * POST slice-upload: one part, written at its offset as it arrives, then recorded once it is on
+ * disk (with the other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
+ * A declared length other than the part's is refused before a byte is read or written.
+ */
+export async function receivePart(
+  app: FastifyInstance,
+  scope: TenantScope,
+  id: string,
+  index: number,
+  part: { body: AsyncIterable<Buffer>; declaredLength: number | undefined },
+) {
+  const row = await uploadOfPart(app, scope, id);
+  if (index >= partCountOf(row.size)) throw new AppError(ResultCode.validation, 'upload.partRange');
+  const length = Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE);
+  const wrongSize = () => new AppError(ResultCode.validation, 'upload.partSize');
+  if (part.declaredLength !== undefined && part.declaredLength !== length) throw wrongSize();
+  const file = uploadPath(app.config.dataDir, row.id);
+  const offset = index * UPLOAD_CHUNK_SIZE;
+  try {
+    if (row.parts.includes(index)) {
+      if (!(await drainPart(part.body, length))) throw wrongSize();
+    } else {
+      if (!(await streamPart(file, offset, part.body, length))) throw wrongSize();
+      if (index === 0) await vetFirstPart(app, row, await readHead(file, length));
+      app.uploadDigests.wrote(row.id, index, { file, offset, length });
+    }
+    const received = await app.partCommits.record(row.id, file, index, expiry());
+    if (received === null) throw uploadGone();
+    return { index, received };
+  } catch (error) {
+    if (isMissingFile(error)) throw uploadGone(); // dropped or swept meanwhile
+    throw error;
+  }
+}
+
+/**
+ * POST slice-upload-finish: every part must be there and the whole file must hash to what init
+ * declared; then the file goes to media/ and the content row is made, and processing is queued.
+ */
+export async function finishUpload(
+  app: FastifyInstance,
+  scope: TenantScope,
+  permissions: readonly Permission[],
+  id: string,
+): Promise<ContentItem> {
+  const row = await ownUpload(app.db, scope, id);
+  const kind = kindOfType(row.type);
+  assertMayUpload(permissions, kind.type);
+  const missing: number[] = [];
+  for (let index = 0; index < partCountOf(row.size); index++) {
+    if (!row.parts.includes(index)) missing.push(index);
+  }
+  if (missing.length > 0) {
+    throw new AppError(ResultCode.validation, 'upload.partMissing', {
+      parts: missing.slice(0, MISSING_SHOWN).join(', '),
+    });
+  }
+
+  const partFile = uploadPath(app.config.dataDir, row.id);
+  const stored = mediaPath(app.config.dataDir, row.hash);
+  // No part file but the stored file: a finish that moved it was cut off before its commit.
+  const moved = !(await fileExists(partFile)) && (await fileExists(stored));
+  const source = moved ? stored : partFile;
+  // The running digest when every part was hashed as it came, else the file read once more.
+  const digest = moved ? undefined : await app.uploadDigests.take(row.id, partCountOf(row.size));
+  const measures = await measure(source, kind, digest).catch((error) => {
+    if (isMissingFile(error)) throw uploadGone(); // another finish of it moved it meanwhile
+    throw error;
+  });
+  if (!moved && measures.hash !== row.hash) {
+    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
+  }
+  // An image whose size cannot be read cannot be judged by the 4K rule: it is refused.
+  if (measures.mime === null || (kind.type === ContentType.image && measures.size === null)) {
+    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
+  }
+  const broken = measures.size && brokenRule(kind, measures.size);
+  if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
+
+  const contentId = await app.db.transaction(async (tx) => {
+    await lockHash(tx, row.hash);
+    const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
+    if (!held) throw uploadGone(); // finished or swept meanwhile
+    if (!moved) await storeFile(app.config.dataDir, partFile, row.hash);
+    const folderId = row.folderId ?? (await defaultFolderId(tx, row.companyId, row.workspaceId));
+    const [created] = await tx
+      .insert(contents)
+      .values({
+        companyId: row.companyId,
+        workspaceId: row.workspaceId,
+        folderId,
+        type: row.type,
+        name: row.name,
+        hash: row.hash,
+        size: row.size,
+        mime: measures.mime,
+        width: measures.size?.width ?? null,
+        height: measures.size?.height ?? null,
+        state: 'processing',
+        uploaderId: row.userId,
+      })
+      .returning({ id: contents.id });
+    await enqueueProcessing(app, created.id, tx);
+    return created.id;
+  });
+  app.uploadRows.forget(row.id);
+  return contentDetail(app.db, scope, contentId);
+}
+
+/** What finish needs to know of the assembled file: its hash, its sniffed type, an image's size. */
+async function measure(file: string, kind: UploadKind, digest?: string) {
+  const hash = digest ?? (await hashFile(file));
+  const mime = await sniffKind(kind.type, await readHead(file, UPLOAD_CHUNK_SIZE));
+  const size = kind.type === ContentType.image ? await readImageSize(file) : undefined;
+  return { hash, mime, size };
+}
+
+/**
+ * Removes expired uploads (row and file), and part files whose row never committed (a crash
+ * during init) once they are as old as an expired upload. Returns how many uploads it removed.
+ */
+export async function sweepExpiredUploads(app: FastifyInstance): Promise<number> {
+  const expired = await app.db
+    .delete(uploads)
+    .where(lte(uploads.expiresAt, new Date()))
+    .returning({ id: uploads.id });
+  for (const { id } of expired) {
+    app.uploadDigests.drop(id);
+    app.uploadRows.forget(id);
+    await removeFile(uploadPath(app.config.dataDir, id));
+  }
+
+  const dir = uploadsDir(app.config.dataDir);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const old = Date.now() - UPLOAD_EXPIRY_MS;
+  const candidates: string[] = [];
+  for (const name of names) {
+    const id = name.replace(/\.part$/, '');
+    if (!UUID.test(id)) continue;
+    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+    if (stat && stat.mtimeMs < old) candidates.push(id);
+  }
+  if (candidates.length > 0) {
+    const known = await app.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(inArray(uploads.id, candidates));
+    const keep = new Set(known.map((row) => row.id));
+    for (const id of candidates) if (!keep.has(id)) await removeFile(uploadPath(app.config.dataDir, id));
+  }
+  return expired.length;
+}

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { registerDefaultProgramUses } from './defaults';
+import { DeviceHub } from './hub';
+import { deviceRoutes } from './routes';
+import { registerDeviceBlocker, teamDeviceList } from './service';
+import { registerStatusMails } from './status-mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The player sockets this instance holds. */
+    deviceHub: DeviceHub;
+  }
+}
+
+/** Screens: claiming, the device pages, commands and timers, the player sockets this instance holds, status mails. */
+export const deviceModule = fp(
+  async (app) => {
+    const hub = new DeviceHub(app.db, app.log);
+    hub.follow(app.bus);
+    app.decorate('deviceHub', hub);
+    // After the bus has started (the platform's onReady comes first).
+    app.addHook('onReady', async () => {
+      hub.start();
+    });
+    // Before the jobs stop, and before the WebSocket plugin's own preClose (a child scope's, so it
+    // runs after this one): the hub closes the player sockets as "server going away" and forgets
+    // them first, so their close events do not mark a restarting fleet offline.
+    app.addHook('preClose', async () => {
+      await hub.close();
+    });
+    registerDeviceBlocker(app);
+    app.teamDevices.register(teamDeviceList);
+    registerDefaultProgramUses(app);
+    registerStatusMails(app);
+    await app.register(deviceRoutes, { prefix: '/backend/manager' });
+  },
+  { name: 'device' },
+);
+
+export { acknowledge, pendingCommands } from './commands';
+export { programOwner } from './defaults';
+export { deviceOfRequest, hello, renewPin } from './player';
+export { recordSeen } from './presence';
+export { presentPlayerState } from './presenter';
+export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from './screenshot';
+export { handlePlayerSocket } from './socket';

@@ -1,0 +1,33 @@
+import { hash } from 'node:crypto';
+import { playbacksRequestSchema, playbacksResultSchema } from '@vitrine/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../platform/envelope';
+import { deviceOfRequest } from '../device';
+import { recordPlaybacks } from '../statistics';
+
+// POST /backend/player/playbacks: proof of play in batches (PLAYBACK_BATCH_LIMIT), with the device
+// token as Bearer like the other player calls. A batch sent again (the answer was lost) stores
+// nothing new and is acknowledged all the same.
+
+/** A player catching up after a day offline sends many batches at once; more than this waits (429001). */
+const UPLOAD_LIMIT = {
+  max: 120,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    `playbacks:${hash('sha256', request.headers.authorization ?? request.ip, 'base64url')}`,
+} as const;
+
+export const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/player/playbacks',
+    {
+      config: { access: 'public', rateLimit: UPLOAD_LIMIT },
+      schema: { body: playbacksRequestSchema, response: responses(playbacksResultSchema) },
+    },
+    async (request) => {
+      const device = await deviceOfRequest(app.db, request);
+      return ok({ accepted: await recordPlaybacks(app.db, device, request.body.playbacks) });
+    },
+  );
+};

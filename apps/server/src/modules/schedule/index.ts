@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { holidayRoutes, scheduleRoutes } from './routes';
+import { registerScheduleUses } from './schedules';
+
+/** Schedules: what screens play when, their approval and publication, and the holidays they skip. */
+export const scheduleModule = fp(
+  async (app) => {
+    registerScheduleUses(app);
+    await app.register(scheduleRoutes, { prefix: '/backend/manager' });
+    await app.register(holidayRoutes, { prefix: '/backend/manager' });
+  },
+  { name: 'schedule', dependencies: ['device'] },
+);
+
+export { publishSchedule, retractSchedule } from './publish';
+export { scheduleOwner } from './schedules';

@@ -1,0 +1,14 @@
+import fp from 'fastify-plugin';
+import { registerExports } from './exports';
+import { statisticsRoutes } from './routes';
+
+/** Statistics: proof of play, its log and summary, and exports of them. */
+export const statisticsModule = fp(
+  async (app) => {
+    registerExports(app);
+    await app.register(statisticsRoutes, { prefix: '/backend/manager' });
+  },
+  { name: 'statistics', dependencies: ['device'] },
+);
+
+export { deviceName, recordPlaybacks } from './playbacks';
