@@ -19,7 +19,7 @@ const account = {
   terms: page(() => import('../features/account/pages/TermsPage'), 'TermsPage'),
   profile: page(() => import('../features/account/pages/ProfilePage'), 'ProfilePage'),
 };
-const HomePage = page(() => import('../features/home/pages/HomePage'), 'HomePage');
+const HomePage = page(() => import('../features/dashboard/pages/HomePage'), 'HomePage');
 const team = {
   userList: page(() => import('../features/team/pages/UserListPage'), 'UserListPage'),
   customerList: page(() => import('../features/team/pages/CustomerListPage'), 'CustomerListPage'),
@@ -45,9 +45,9 @@ const content = {
   website: page(loadContent, 'WebsiteLibraryPage'),
   stream: page(loadContent, 'StreamLibraryPage'),
   music: page(loadContent, 'MusicLibraryPage'),
-  text: page(() => import('../features/content/text/TextListPage'), 'TextListPage'),
-  font: page(() => import('../features/content/font/FontListPage'), 'FontListPage'),
-  sticker: page(() => import('../features/content/sticker/StickerPage'), 'StickerPage'),
+  text: page(() => import('../features/text/pages/TextListPage'), 'TextListPage'),
+  font: page(() => import('../features/font/pages/FontListPage'), 'FontListPage'),
+  sticker: page(() => import('../features/sticker/pages/StickerPage'), 'StickerPage'),
 };
 const template = {
   library: page(() => import('../features/template/pages/TemplateLibraryPage'), 'TemplateLibraryPage'),
@@ -58,8 +58,11 @@ const playlist = {
   editor: page(() => import('../features/playlist/pages/PlaylistEditorPage'), 'PlaylistEditorPage'),
 };
 const composition = {
-  list: page(() => import('../features/composition/CompositionListPage'), 'CompositionListPage'),
-  template: page(() => import('../features/composition/CompositionTemplatePage'), 'CompositionTemplatePage'),
+  list: page(() => import('../features/composition/pages/CompositionListPage'), 'CompositionListPage'),
+  template: page(
+    () => import('../features/composition/pages/CompositionTemplatePage'),
+    'CompositionTemplatePage',
+  ),
 };
 const loadSchedule = {
   live: () => import('../features/schedule/pages/ScheduleLivePage'),

@@ -6,7 +6,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { formatDimensions, formatDuration } from '../../../lib/format';
 import { useContentList } from '../../content/api';
 import { StateTag } from '../../content/components/labels';
-import { useTextList } from '../../content/text/api';
+import { useTextList } from '../../text/api';
 import { usePlaylistList } from '../api';
 import {
   type DraftItem,

@@ -6,7 +6,7 @@ import type {
   TextListQuery,
   TextRequest,
 } from '@vitrine/contract';
-import { request } from '../../../lib/http';
+import { request } from '../../lib/http';
 
 // Text messages (/manager/text). The keys start with ['content', 'text'], so they sit under the
 // content area's key as well. Forms show their failures inline, so their writes are silent.

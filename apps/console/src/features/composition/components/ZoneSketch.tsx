@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KIND_COLORS, type SketchLayout } from './model';
+import { KIND_COLORS, type SketchLayout } from '../model';
 
 type Props = {
   layout: SketchLayout;

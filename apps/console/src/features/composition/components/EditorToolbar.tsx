@@ -21,9 +21,9 @@ import {
 import { Button, Divider, Dropdown, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAddZone, type EditorAction } from './editor-state';
+import { canAddZone, type EditorAction } from '../editor-state';
+import type { CompositionDraft, ZoneDraft } from '../model';
 import { KindIcon } from './KindIcon';
-import type { CompositionDraft, ZoneDraft } from './model';
 
 const ALIGN_ICONS: Record<ZoneAlignment, ReactNode> = {
   left: <AlignLeftOutlined />,

@@ -1,9 +1,9 @@
 import type { CanvasSize, CompositionRequest } from '@vitrine/contract';
 import { Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { ProgramPreview } from '../program/ProgramPreview';
-import { useCompositionProgram } from './api';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ProgramPreview } from '../../program/ProgramPreview';
+import { useCompositionProgram } from '../api';
 
 type Props = {
   /** A saved composition's id, or the editor's draft (saved or not). */

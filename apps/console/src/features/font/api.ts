@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FontItem, FontListQuery, ListResult } from '@vitrine/contract';
-import { request } from '../../../lib/http';
+import { request } from '../../lib/http';
 
 // Fonts (/manager/font). The keys start with ['content', 'font']; a text shows its font's name,
 // so a change to fonts refreshes the texts' keys too.

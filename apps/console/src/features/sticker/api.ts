@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResult, StickerItem, StickerListQuery } from '@vitrine/contract';
-import { request } from '../../../lib/http';
+import { request } from '../../lib/http';
 
 // Stickers (/manager/sticker). The keys start with ['content', 'sticker'].
 const BASE = '/manager/sticker';

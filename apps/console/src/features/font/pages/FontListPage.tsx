@@ -12,10 +12,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { formatSize } from '../../../lib/format';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../components/in-use-dialog';
-import { RenameDialog } from '../components/RenameDialog';
-import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from './api';
-import { fontStack, useFontFaces } from './font-face';
+import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
+import { RenameDialog } from '../../content/components/RenameDialog';
+import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from '../api';
+import { fontStack, useFontFaces } from '../font-face';
 
 const NO_FILTERS = [] as const;
 /** Latin, digits, Arabic and Chinese: what a screen may need to show, in the font itself. */

@@ -10,9 +10,9 @@ import {
 import { Alert, Flex, Form, Modal, Segmented, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutMode } from '../../lib/layout-mode';
-import { useTemplateList } from './api';
-import type { NewComposition } from './editor-address';
+import { useLayoutMode } from '../../../lib/layout-mode';
+import { useTemplateList } from '../api';
+import type { NewComposition } from '../editor-address';
 import { TemplateCard } from './TemplateCard';
 import { CommitNumber } from './ZonePanel';
 

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmHost } from '../../components/confirm';
-import { registerNotifier } from '../../lib/notify';
-import { templateItem } from '../../test/composition';
-import { mockApi, ok, renderPage } from '../../test/render';
-import { signInAs } from '../../test/team';
+import { ConfirmHost } from '../../../components/confirm';
+import { registerNotifier } from '../../../lib/notify';
+import { templateItem } from '../../../test/composition';
+import { mockApi, ok, renderPage } from '../../../test/render';
+import { signInAs } from '../../../test/team';
 import { CompositionTemplatePage } from './CompositionTemplatePage';
 
 const slow = { timeout: 15_000 };

@@ -2,9 +2,9 @@ import { COMPOSITION_ZONE_MIN, type ZoneRect } from '@vitrine/contract';
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Rnd } from 'react-rnd';
-import type { EditorAction } from './editor-state';
+import type { EditorAction } from '../editor-state';
+import { type CompositionDraft, KIND_COLORS } from '../model';
 import { KindIcon } from './KindIcon';
-import { type CompositionDraft, KIND_COLORS } from './model';
 
 type Props = {
   draft: CompositionDraft;

@@ -11,10 +11,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../components/in-use-dialog';
-import { useDeleteTexts, useTextList } from './api';
-import { MarqueePreview } from './MarqueePreview';
-import { TextDrawer } from './TextDrawer';
+import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
+import { useDeleteTexts, useTextList } from '../api';
+import { MarqueePreview } from '../components/MarqueePreview';
+import { TextDrawer } from '../components/TextDrawer';
 
 const NO_FILTERS = [] as const;
 /** How much of a text the table shows. */

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type CompositionItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmHost } from '../../components/confirm';
-import { registerNotifier } from '../../lib/notify';
-import { compositionDetail, compositionItem, templateItem } from '../../test/composition';
-import { type ApiHandler, mockApi, ok, renderPage } from '../../test/render';
-import { queriesTo, signInAs } from '../../test/team';
-import { textItem } from '../../test/text';
+import { ConfirmHost } from '../../../components/confirm';
+import { registerNotifier } from '../../../lib/notify';
+import { compositionDetail, compositionItem, templateItem } from '../../../test/composition';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
+import { textItem } from '../../../test/text';
 import { CompositionListPage } from './CompositionListPage';
 
 const slow = { timeout: 15_000 };

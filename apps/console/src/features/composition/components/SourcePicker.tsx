@@ -7,13 +7,13 @@ import {
 import { Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContentList } from '../content/api';
-import { useFontList } from '../content/font/api';
-import { fontStack } from '../content/font/font-face';
-import { KIND_OF } from '../content/library';
-import { useStickerList } from '../content/sticker/api';
-import { useTextList } from '../content/text/api';
-import { usePlaylistList } from '../playlist/api';
+import { useContentList } from '../../content/api';
+import { KIND_OF } from '../../content/library';
+import { useFontList } from '../../font/api';
+import { fontStack } from '../../font/font-face';
+import { usePlaylistList } from '../../playlist/api';
+import { useStickerList } from '../../sticker/api';
+import { useTextList } from '../../text/api';
 
 // What a zone shows, chosen from the lists it comes from: the content library (media and
 // websites), /manager/playlist, /manager/text, /manager/sticker, and the fonts (for clocks).

@@ -2,7 +2,7 @@ import type { CompositionTemplateItem } from '@vitrine/contract';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTemplateNames } from './use-template-names';
+import { useTemplateNames } from '../use-template-names';
 import { ZoneSketch } from './ZoneSketch';
 
 type Props = {

@@ -4,14 +4,14 @@ import { Button, Empty, Segmented, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmDelete } from '../../components/confirm';
-import { PageHeader } from '../../components/PageHeader';
-import { notify } from '../../lib/notify';
-import { useDeleteTemplate, useTemplateList } from './api';
-import { newCompositionParams } from './editor-address';
-import { TemplateCard } from './TemplateCard';
-import { useTemplateNames } from './use-template-names';
-import './composition.css';
+import { confirmDelete } from '../../../components/confirm';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../lib/notify';
+import { useDeleteTemplate, useTemplateList } from '../api';
+import { TemplateCard } from '../components/TemplateCard';
+import { newCompositionParams } from '../editor-address';
+import { useTemplateNames } from '../use-template-names';
+import '../components/composition.css';
 
 /** Where "use this template" opens the editor. */
 export const COMPOSITION_LIST_PATH = '/content/composition-list';

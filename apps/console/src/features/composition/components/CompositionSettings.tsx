@@ -9,9 +9,9 @@ import {
 } from '@vitrine/contract';
 import { Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ColorField } from '../content/text/TextDrawer';
-import type { EditorAction } from './editor-state';
-import type { CompositionDraft } from './model';
+import { ColorField } from '../../text/components/TextDrawer';
+import type { EditorAction } from '../editor-state';
+import type { CompositionDraft } from '../model';
 import { BackgroundChooser } from './SourcePicker';
 import { CommitNumber } from './ZonePanel';
 

@@ -2,11 +2,11 @@ import { compositionTemplateRequestSchema, nameSchema } from '@vitrine/contract'
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { useRules } from '../../lib/form-rules';
-import { notify } from '../../lib/notify';
-import { useSaveTemplate } from './api';
-import { type CompositionDraft, templateRequestOf } from './model';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useRules } from '../../../lib/form-rules';
+import { notify } from '../../../lib/notify';
+import { useSaveTemplate } from '../api';
+import { type CompositionDraft, templateRequestOf } from '../model';
 
 type Props = { draft: CompositionDraft | null; onClose: () => void };
 

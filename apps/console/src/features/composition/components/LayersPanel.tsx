@@ -1,8 +1,8 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EditorAction } from './editor-state';
+import type { EditorAction } from '../editor-state';
+import { type CompositionDraft, KIND_COLORS } from '../model';
 import { KindIcon } from './KindIcon';
-import { type CompositionDraft, KIND_COLORS } from './model';
 
 type Props = { draft: CompositionDraft; selected: string | null; dispatch: (action: EditorAction) => void };
 

@@ -16,9 +16,9 @@ import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { useFontList } from '../font/api';
-import { fontStack } from '../font/font-face';
-import { useSaveText } from './api';
+import { useFontList } from '../../font/api';
+import { fontStack } from '../../font/font-face';
+import { useSaveText } from '../api';
 import { type MarqueeLook, MarqueePreview } from './MarqueePreview';
 
 /** The fields once the form's rules passed (while typing, speed and size may be empty). */

@@ -12,9 +12,9 @@ import { formatSize } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../components/in-use-dialog';
-import { RenameDialog } from '../components/RenameDialog';
-import { useDeleteStickers, useRenameSticker, useStickerList, useUploadSticker } from './api';
+import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
+import { RenameDialog } from '../../content/components/RenameDialog';
+import { useDeleteStickers, useRenameSticker, useStickerList, useUploadSticker } from '../api';
 import './sticker.css';
 
 const NO_FILTERS = [] as const;

@@ -2,11 +2,11 @@ import { Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useComposition, useTemplateList } from './api';
+import { useComposition, useTemplateList } from '../api';
+import { editParams, readEditorAddress, withoutEditor } from '../editor-address';
+import { blankDraft, type CompositionDraft, draftFromTemplate, draftOf } from '../model';
+import { useTemplateNames } from '../use-template-names';
 import { CompositionEditor } from './CompositionEditor';
-import { editParams, readEditorAddress, withoutEditor } from './editor-address';
-import { blankDraft, type CompositionDraft, draftFromTemplate, draftOf } from './model';
-import { useTemplateNames } from './use-template-names';
 
 type Session = { key: string; id: number | null; initial: CompositionDraft };
 
