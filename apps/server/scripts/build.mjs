@@ -13,10 +13,10 @@ const { dependencies = {} } = JSON.parse(fs.readFileSync(path.join(root, 'packag
 fs.rmSync(dist, { recursive: true, force: true });
 const started = Date.now();
 const built = await build({
-  // The upload hashing thread is a module of its own, loaded beside main.js (content/digests.ts).
+  // The upload hashing thread is a module of its own, loaded beside main.js (upload/digests.ts).
   entryPoints: {
     main: path.join(root, 'src/main.ts'),
-    'digest-worker': path.join(root, 'src/modules/content/digest-worker.ts'),
+    'digest-worker': path.join(root, 'src/modules/upload/digest-worker.ts'),
   },
   outdir: dist,
   bundle: true,

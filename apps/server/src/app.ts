@@ -12,29 +12,24 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { accountRoutes } from './modules/account/routes';
 import { compositionModule } from './modules/composition';
-import { UploadDigests } from './modules/content/digests';
-import { fontRoutes } from './modules/content/font-routes';
-import { registerContentBlocker } from './modules/content/library';
-import { libraryRoutes } from './modules/content/library-routes';
-import { mediaRoutes } from './modules/content/media-routes';
-import { PartCommits } from './modules/content/part-commits';
-import { stickerRoutes } from './modules/content/sticker-routes';
-import { templateTypeRoutes } from './modules/content/template-type-routes';
-import { textRoutes } from './modules/content/text-routes';
-import { registerTextUses } from './modules/content/texts';
-import { uploadRoutes } from './modules/content/upload-routes';
-import { UploadRows } from './modules/content/upload-rows';
+import { contentModule } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { deviceModule } from './modules/device';
+import { fontModule } from './modules/font';
+import { mediaModule } from './modules/media';
 import { noticeModule } from './modules/notice';
 import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { programModule } from './modules/program';
 import { scheduleModule } from './modules/schedule';
 import { statisticsModule } from './modules/statistics';
+import { stickerModule } from './modules/sticker';
 import { sysRoutes } from './modules/sys/routes';
 import { teamRoutes } from './modules/team/routes';
 import { registerUserBlocker } from './modules/team/workspaces';
+import { templateModule } from './modules/template';
+import { textModule } from './modules/text';
+import { uploadModule } from './modules/upload';
 import { accessPlugin } from './platform/access';
 import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
@@ -74,12 +69,6 @@ declare module 'fastify' {
     workspaceBlockers: WorkspaceBlockers;
     /** The devices listed on the team pages, filled in by the device area. */
     teamDevices: TeamDevices;
-    /** Running hashes of the uploads whose parts reach this instance. */
-    uploadDigests: UploadDigests;
-    /** Parts of uploads made durable and recorded in groups. */
-    partCommits: PartCommits;
-    /** The rows of the uploads whose parts reach this instance, for a moment. */
-    uploadRows: UploadRows;
   }
 }
 
@@ -153,10 +142,6 @@ export async function buildApp({
   app.decorate('uses', useRegistries());
   app.decorate('workspaceBlockers', new WorkspaceBlockers());
   app.decorate('teamDevices', new TeamDevices());
-  app.decorate('uploadDigests', new UploadDigests());
-  app.decorate('partCommits', new PartCommits(database.db));
-  app.decorate('uploadRows', new UploadRows());
-  app.addHook('onClose', () => app.uploadDigests.close());
   app.addHook('onReady', async () => {
     await bus.start();
     // Queued and recurring jobs run only where RUN_JOBS allows.
@@ -193,8 +178,6 @@ export async function buildApp({
 
   // 3. What each area uses of the others, and what keeps a workspace (each module's plugin will register its own).
   registerUserBlocker(app);
-  registerContentBlocker(app);
-  registerTextUses(app);
 
   // 4. Routes.
   app.get(
@@ -211,13 +194,13 @@ export async function buildApp({
   await app.register(accountRoutes, { prefix: '/backend' });
   await app.register(sysRoutes, { prefix: '/backend' });
   await app.register(teamRoutes, { prefix: '/backend/manager/account' });
-  await app.register(uploadRoutes, { prefix: '/backend/manager' });
-  await app.register(libraryRoutes, { prefix: '/backend/manager' });
-  await app.register(textRoutes, { prefix: '/backend/manager' });
-  await app.register(fontRoutes, { prefix: '/backend/manager' });
-  await app.register(stickerRoutes, { prefix: '/backend/manager' });
-  await app.register(templateTypeRoutes, { prefix: '/backend/manager' });
-  await app.register(mediaRoutes, { prefix: '/backend' });
+  await app.register(mediaModule);
+  await app.register(contentModule);
+  await app.register(uploadModule);
+  await app.register(fontModule);
+  await app.register(textModule);
+  await app.register(stickerModule);
+  await app.register(templateModule);
   await app.register(playlistModule);
   await app.register(compositionModule);
   await app.register(deviceModule);

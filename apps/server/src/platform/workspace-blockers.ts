@@ -1,4 +1,6 @@
 import type { WorkspaceBlocker } from '@vitrine/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 // What keeps a workspace from being deleted (spec 001 §4: its content, schedules, devices, users
@@ -8,6 +10,14 @@ import type { Db } from '../db/client';
 
 /** True when the workspace still holds something of this kind. */
 export type BlockerCheck = (tx: Db, workspaceId: number) => Promise<boolean>;
+
+/** The condition of a table whose rows each lie in a workspace: any row there holds it. */
+export const holdsRows =
+  (table: PgTable, workspaceId: PgColumn): BlockerCheck =>
+  async (tx, id) => {
+    const [row] = await tx.select({ one: sql`1` }).from(table).where(eq(workspaceId, id)).limit(1);
+    return row !== undefined;
+  };
 
 export class WorkspaceBlockers {
   /** Conditions by name, each under the area that registered it (registering again replaces it). */

@@ -5,7 +5,7 @@ import { ContentType } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
 import { contents } from '../db/schema';
 import { defaultFolderId } from '../modules/content/folders';
-import { mediaPath } from '../modules/content/storage';
+import { mediaPath } from '../modules/media/storage';
 
 // Content for the tests, written past the upload: a row in a workspace's default folder (or the
 // folder given), and when asked a real stored file under DATA_DIR/media.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ResultCode } from '@vitrine/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { mediaDir } from '../modules/content/storage';
+import { mediaDir } from '../modules/media/storage';
 import { buildTenant, callAs } from './team-factories';
 
 // The calls the font and sticker tests make: a whole file as the raw body of one POST.

@@ -29,7 +29,7 @@ import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
-import { activeWorkspace } from '../content/folders';
+import { activeWorkspace } from '../content';
 import { type CompositionRow, presentDetail, presentItem, type ZoneRow } from './presenter';
 import { assertRefs, type Owner, zoneRefs } from './refs';
 

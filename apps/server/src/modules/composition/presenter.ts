@@ -8,7 +8,7 @@ import {
   type ZoneRef,
 } from '@vitrine/contract';
 import type { compositions, compositionTemplates, compositionZones } from '../../db/schema';
-import { mediaUrl } from '../content/presenter';
+import { mediaUrl } from '../media';
 
 // Composition rows → API shapes.
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { contents, contentTexts, fonts, playlists, stickers, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { visibleFonts } from '../content/fonts';
+import { visibleFonts } from '../font';
 
 // What a composition's zones and background point at must be something its caller sees (else
 // 404001, as if it did not exist), of its own workspace or one below it, out of the recycle bin,

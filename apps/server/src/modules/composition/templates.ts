@@ -13,7 +13,7 @@ import { compositionTemplates } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { activeWorkspace } from '../content/folders';
+import { activeWorkspace } from '../content';
 import { presentTemplate } from './presenter';
 
 // Composition templates (/manager/composition-template): layouts to start a composition from.

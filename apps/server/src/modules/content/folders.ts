@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { contentFolders, contents, workspaces } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { usableWorkspace } from '../team/workspaces';
+import { usableWorkspace } from '../team';
 import { presentFolder } from './presenter';
 
 // Content folders (/manager/resource/folder): each workspace has one default folder, made on

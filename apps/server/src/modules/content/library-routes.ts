@@ -31,7 +31,6 @@ import {
   deleteContent,
   moveContent,
   purgeContent,
-  purgeExpiredBin,
   renameContent,
   restoreContent,
 } from './library';
@@ -55,9 +54,6 @@ function attachment(name: string) {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
-
-/** How often the recycle bin is swept for items older than BIN_DAYS. */
-const BIN_SWEEP_MS = 60 * 60 * 1000;
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -174,6 +170,4 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { params, body: contentRenameRequestSchema, response: responses(contentItemSchema) } },
     async (request) => ok(await renameContent(app, request, request.params.id, request.body.name)),
   );
-
-  app.jobs.every('recycle-bin-sweep', BIN_SWEEP_MS, () => purgeExpiredBin(app));
 };

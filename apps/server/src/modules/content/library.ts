@@ -10,19 +10,19 @@ import { and, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } fr
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contentPages, contents, contentTexts, stickers, uploads, users } from '../../db/schema';
+import { contentPages, contents, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
-import type { TenantScope } from '../../platform/tenancy';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
+import type { TenantScope } from '../../platform/tenancy';
+import { mediaPath, removeUnreferencedMedia } from '../media';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
-import { mediaPath, removeUnreferencedMedia } from './storage';
 
 // The content library (/manager/resource): list, show, download, rename, move, and the recycle bin
 // with restore and purge (websites and streams are made in links.ts). Every row is found through the caller's tenant scope (another
 // tenant's id answers 404001), then the caller must hold the list permission of its type (403001).
-// An item in use (uses.ts) is neither renamed, edited nor deleted unless the delete detaches it.
+// An item in use (platform/uses.ts) is neither renamed, edited nor deleted unless the delete detaches it.
 
 /** Who calls: the request carries both. */
 export type Caller = { scope: TenantScope; permissions: readonly Permission[] };
@@ -289,35 +289,4 @@ export async function purgeExpiredBin(app: FastifyInstance): Promise<number> {
     purged += count;
     if (count < SWEEP_BATCH) return purged;
   }
-}
-
-// A workspace holding content (in the library or the bin), text messages, stickers or an
-// unfinished upload is not deleted.
-export function registerContentBlocker(app: FastifyInstance) {
-  app.workspaceBlockers.register('content', 'content', async (tx, workspaceId) => {
-    const [item] = await tx
-      .select({ id: contents.id })
-      .from(contents)
-      .where(eq(contents.workspaceId, workspaceId))
-      .limit(1);
-    if (item) return true;
-    const [text] = await tx
-      .select({ id: contentTexts.id })
-      .from(contentTexts)
-      .where(eq(contentTexts.workspaceId, workspaceId))
-      .limit(1);
-    if (text) return true;
-    const [sticker] = await tx
-      .select({ id: stickers.id })
-      .from(stickers)
-      .where(eq(stickers.workspaceId, workspaceId))
-      .limit(1);
-    if (sticker) return true;
-    const [upload] = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(eq(uploads.workspaceId, workspaceId))
-      .limit(1);
-    return upload !== undefined;
-  });
 }

@@ -1,12 +1,11 @@
 import { type ContentItem, ContentType, type Folder, h5EntryUrl, type MediaState } from '@vitrine/contract';
 import type { contentFolders, contents } from '../../db/schema';
+import { mediaUrl } from '../media';
 
 // Content rows → API shapes. Files are served by hash (GET /backend/media/:hash): the item names
 // the one a browser plays (the converted file when there is one) and its thumbnail.
 
 export type ContentRow = typeof contents.$inferSelect & { uploaderName: string | null };
-
-export const mediaUrl = (hash: string | null) => (hash === null ? null : `/backend/media/${hash}`);
 
 export const presentContent = (row: ContentRow): ContentItem => ({
   id: row.id,

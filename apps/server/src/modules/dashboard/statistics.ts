@@ -159,7 +159,7 @@ export async function contentStatistic(db: Db, scope: TenantScope): Promise<Cont
 }
 
 /**
- * Storage of the companies in scope, counted as content/quota.ts counts one company's (500 MB
+ * Storage of the companies in scope, counted as media/quota.ts counts one company's (500 MB
  * shared plus 1 GB per claimed device; used: content incl. the recycle bin, unfinished uploads,
  * fonts, stickers), summed over them: one query of scalar subqueries.
  */

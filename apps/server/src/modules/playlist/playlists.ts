@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { activeWorkspace } from '../content/folders';
+import { activeWorkspace } from '../content';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
 // Playlists (/manager/playlist): ordered items of library content, text messages and other

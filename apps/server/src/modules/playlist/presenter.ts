@@ -9,7 +9,7 @@ import {
   type Transition,
 } from '@vitrine/contract';
 import type { playlistItems, playlists } from '../../db/schema';
-import { mediaUrl } from '../content/presenter';
+import { mediaUrl } from '../media';
 
 // Playlist rows → API shapes. Durations and thumbnails are worked out by the service (nested
 // playlists count by their own totals) and handed in.

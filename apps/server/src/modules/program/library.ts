@@ -13,9 +13,7 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, contentTexts, fonts, stickers } from '../../db/schema';
-import { documentPages } from '../content/document-pages';
-import { mediaUrl } from '../content/presenter';
-import { mediaPath } from '../content/storage';
+import { documentPages, mediaPath, mediaUrl } from '../media';
 import type { Reach } from './reach';
 
 // The library rows a program shows, loaded in one query per kind for the whole program, and

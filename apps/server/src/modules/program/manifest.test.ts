@@ -15,8 +15,7 @@ import { png, sha256 } from '../../test/media-files';
 import { closePlayers, connectPlayer, showByDefault, until } from '../../test/player-sockets';
 import { addItems, addZones } from '../../test/program-factories';
 import { buildTenant } from '../../test/team-factories';
-import { processContent } from '../content/media';
-import { mediaPath } from '../content/storage';
+import { mediaPath, processContent } from '../media';
 
 // GET player/manifest (the device's default program, ETag = version, 304) and the socket's
 // 'manifest' push when what a screen shows changes.

@@ -1,7 +1,7 @@
 import { type Column, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { fonts } from '../../db/schema';
 import type { TenantScope } from '../../platform/tenancy';
-import { visibleFonts } from '../content/fonts';
+import { visibleFonts } from '../font';
 
 /**
  * What a program may be built from. A stored program plays whatever its company put in it (a

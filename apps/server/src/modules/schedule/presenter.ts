@@ -11,7 +11,7 @@ import {
   type ScheduleSummary,
 } from '@vitrine/contract';
 import type { HolidayRow, ScheduleRow } from '../../db/schema';
-import { mediaUrl } from '../content/presenter';
+import { mediaUrl } from '../media';
 import { playedMime } from './rules';
 
 // Schedule rows → API shapes. Counts, items and devices are read by the service and handed in.

@@ -47,7 +47,7 @@ import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
-import { activeWorkspace } from '../content/folders';
+import { activeWorkspace } from '../content';
 import { scheduleNeedsConfirm } from '../sys/remote-config';
 import {
   hasEnded,

@@ -16,9 +16,10 @@ import { notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
-import { activeWorkspace } from './folders';
-import { assertFontVisible } from './fonts';
-import { mediaUrl } from './presenter';
+import type { Uses } from '../../platform/uses';
+import { activeWorkspace } from '../content';
+import { assertFontVisible } from '../font';
+import { mediaUrl } from '../media';
 
 // Text messages (/manager/text): marquees kept per workspace, found through the caller's tenant
 // scope like content (another tenant's id answers 404001); new ones go to the active workspace.
@@ -177,21 +178,19 @@ export async function deleteTexts(
 }
 
 /** Texts use fonts: a font in use is deleted only once its texts fall back to the default font. */
-export function registerTextUses(app: FastifyInstance) {
-  app.uses.font.register('text', {
-    find: (tx, fontIds) =>
-      tx
-        .select({ id: contentTexts.id, name: contentTexts.title })
-        .from(contentTexts)
-        .where(inArray(contentTexts.fontId, [...fontIds]))
-        .orderBy(contentTexts.id),
-    detach: async (tx, fontIds) => {
-      const changed = await tx
-        .update(contentTexts)
-        .set({ fontId: null, updatedAt: new Date() })
-        .where(inArray(contentTexts.fontId, [...fontIds]))
-        .returning({ id: contentTexts.id });
-      await notifyProgramsChanged(tx, { texts: changed.map((row) => row.id) });
-    },
-  });
-}
+export const textsUsingFonts: Uses = {
+  find: (tx, fontIds) =>
+    tx
+      .select({ id: contentTexts.id, name: contentTexts.title })
+      .from(contentTexts)
+      .where(inArray(contentTexts.fontId, [...fontIds]))
+      .orderBy(contentTexts.id),
+  detach: async (tx, fontIds) => {
+    const changed = await tx
+      .update(contentTexts)
+      .set({ fontId: null, updatedAt: new Date() })
+      .where(inArray(contentTexts.fontId, [...fontIds]))
+      .returning({ id: contentTexts.id });
+    await notifyProgramsChanged(tx, { texts: changed.map((row) => row.id) });
+  },
+};

@@ -26,26 +26,26 @@ import type { Db } from '../../db/client';
 import { companies, contents, uploads } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
-import { readImageSize } from './image-size';
-import { contentDetail } from './library';
-import { enqueueProcessing, officeConversionAvailable } from './media';
-import { assertSpace } from './quota';
-import { sniffKind } from './sniff';
+import { activeWorkspace, contentDetail, defaultFolderId, visibleFolder } from '../content';
 import {
+  assertSpace,
   createPartFile,
   drainPart,
+  enqueueProcessing,
   fileExists,
   hashFile,
   lockHash,
   mediaPath,
+  officeConversionAvailable,
   readHead,
+  readImageSize,
   removeFile,
+  sniffKind,
   storeFile,
   streamPart,
   uploadPath,
   uploadsDir,
-} from './storage';
+} from '../media';
 import type { UploadRow } from './upload-rows';
 
 // The chunked upload (spec 000 §4, §7, §9; ARCHITECTURE §8): check → init → parts → finish.

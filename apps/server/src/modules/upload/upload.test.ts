@@ -19,8 +19,8 @@ import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { docx, elf, mp4, pdf, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
-import { defaultFolderId } from './folders';
-import { mediaPath, uploadPath } from './storage';
+import { defaultFolderId } from '../content';
+import { mediaPath, uploadPath } from '../media';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './upload';
 
 // The chunked upload through the real routes: check → init → parts → finish, every refusal the

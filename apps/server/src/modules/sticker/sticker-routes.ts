@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
-import { acceptSmallFiles, bytesOf } from './small-file';
+import { acceptSmallFiles, bytesOf } from '../media';
 import { deleteStickers, renameSticker, stickerList, uploadSticker } from './stickers';
 
 // Stickers under /backend/manager/sticker (/content/sticker), for holders of res:com-sticker:list.

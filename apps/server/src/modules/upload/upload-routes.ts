@@ -17,9 +17,8 @@ import { errorCodes } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { registerMediaProcessing } from './media';
-import { storageInfo } from './quota';
-import { checkUpload, finishUpload, initUpload, receivePart, sweepExpiredUploads } from './upload';
+import { storageInfo } from '../media';
+import { checkUpload, finishUpload, initUpload, receivePart } from './upload';
 
 // The chunked upload under /backend/manager/common (spec 000 §4, §7) and the storage info
 // (/backend/manager/sys/storage). Uploading needs the list permission of some library page; init
@@ -28,8 +27,6 @@ import { checkUpload, finishUpload, initUpload, receivePart, sweepExpiredUploads
 const UPLOADERS = Object.values(CONTENT_TYPE_PERMISSION);
 /** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
 const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
-/** How often expired uploads are swept (by one of the instances that run jobs). */
-const SWEEP_MS = 60 * 60 * 1000;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Parts come as application/octet-stream; only this plugin's routes take such bodies. The body
@@ -94,9 +91,4 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'authenticated' }, schema: { response: responses(storageInfoSchema) } },
     async (request) => ok(await storageInfo(app.db, request.scope)),
   );
-
-  // A finished upload queues its processing.
-  registerMediaProcessing(app);
-
-  app.jobs.every('upload-sweep', SWEEP_MS, () => sweepExpiredUploads(app));
 };

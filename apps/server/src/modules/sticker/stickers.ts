@@ -15,14 +15,16 @@ import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { activeWorkspace } from './folders';
-import { nameOfFile } from './fonts';
-import { readImageSize } from './image-size';
-import { mediaUrl } from './presenter';
-import { assertSpace } from './quota';
-import { storeSmallFile } from './small-file';
-import { sniffMime } from './sniff';
-import { removeUnreferencedMedia } from './storage';
+import { activeWorkspace } from '../content';
+import {
+  assertSpace,
+  mediaUrl,
+  nameOfFile,
+  readImageSize,
+  removeUnreferencedMedia,
+  sniffMime,
+  storeSmallFile,
+} from '../media';
 
 // Stickers (/manager/sticker): small PNG, GIF (animated too) and WebP images kept per workspace
 // like content, found through the caller's tenant scope (another tenant's id answers 404001).

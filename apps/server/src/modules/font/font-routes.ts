@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { empty, ok, responses } from '../../platform/envelope';
+import { acceptSmallFiles, bytesOf } from '../media';
 import { deleteFont, fontList, renameFont, uploadFont } from './fonts';
-import { acceptSmallFiles, bytesOf } from './small-file';
 
 // Fonts under /backend/manager/font (/setting/font). Those who edit texts and compositions pick
 // fonts, so they may list them; changing them needs setting:font-manage.

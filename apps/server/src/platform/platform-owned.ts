@@ -1,6 +1,6 @@
 import type { Permission } from '@vitrine/contract';
 import { type Column, isNull, or } from 'drizzle-orm';
-import type { TenantScope } from '../../platform/tenancy';
+import type { TenantScope } from './tenancy';
 
 // Rows the platform offers to every company beside each company's own (fonts, template types):
 // a null company id is the platform's. The platform sees and keeps its own; a company sees both

@@ -13,8 +13,8 @@ import { contents } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildTenant } from '../../test/team-factories';
+import { BIN_DAYS, purgeExpiredBin } from '../content';
 import { documentPages } from './document-pages';
-import { BIN_DAYS, purgeExpiredBin } from './library';
 import {
   enqueueProcessing,
   officeConversionAvailable,

@@ -8,7 +8,7 @@ import { UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
 import { afterAll, expect, it } from 'vitest';
 import { mp4, sha256 } from '../../test/media-files';
 import { parseMail } from '../../test/outbox';
-import { mediaPath } from './storage';
+import { mediaPath } from '../media';
 
 // A crash must not lose an upload, so the real server (src/main.ts, its own process, the embedded
 // database in DATA_DIR) is killed with SIGKILL in the middle of an upload and started again on the

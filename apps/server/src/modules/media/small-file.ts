@@ -16,6 +16,13 @@ import { lockHash, mediaDir, removeFile, storeFile } from './storage';
 /** Where the bytes of a request wait until their row is inserted (same file system as media/). */
 const incomingDir = (dataDir: string) => path.join(mediaDir(dataDir), '.incoming');
 
+/** A display name from a file name: without its extension, at most 64 characters. */
+export const nameOfFile = (fileName: string) => {
+  const dot = fileName.lastIndexOf('.');
+  const base = (dot > 0 ? fileName.slice(0, dot) : fileName).trim();
+  return (base || fileName).slice(0, 64);
+};
+
 /**
  * Takes application/octet-stream bodies on this plugin's routes, up to maxBytes: a longer one
  * (by its Content-Length, or once that many bytes came) is refused with 413001 and `tooLarge`.

@@ -11,7 +11,7 @@ import { databaseFingerprint } from '../../test/fingerprint';
 import { elf, padded, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
 import { type Call, smallFileCalls } from '../../test/small-file-calls';
 import { buildMember, buildWorkspace, callAs } from '../../test/team-factories';
-import { mediaPath } from './storage';
+import { mediaPath } from '../media';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { databaseFingerprint } from '../../test/fingerprint';
 import { elf, otf, png, sha256, ttf, windowsExecutable, woff, woff2 } from '../../test/media-files';
 import { type Call, smallFileCalls } from '../../test/small-file-calls';
 import { buildMember, callAs } from '../../test/team-factories';
-import { mediaPath } from './storage';
+import { mediaPath } from '../media';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -15,18 +15,21 @@ import { fonts, users } from '../../db/schema';
 import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keepsOwn, platformOrOwn } from '../../platform/platform-owned';
 import type { TenantScope } from '../../platform/tenancy';
-import { keepsOwn, platformOrOwn } from './platform-owned';
-import { mediaUrl } from './presenter';
-import { assertSpace } from './quota';
-import { storeSmallFile } from './small-file';
-import { sniffMime } from './sniff';
-import { removeUnreferencedMedia } from './storage';
+import {
+  assertSpace,
+  mediaUrl,
+  nameOfFile,
+  removeUnreferencedMedia,
+  sniffMime,
+  storeSmallFile,
+} from '../media';
 
 // Fonts (/manager/font): a platform font (no company) is uploaded by the platform roles and
 // offered to every company; a company font is its company's only. Everybody who may pick fonts
 // sees both; only the platform changes platform fonts, only the company its own (403001), and
-// another company's font is not found (404001). A font in use (uses.ts) is deleted only detached.
+// another company's font is not found (404001). A font in use (platform/uses.ts) is deleted only detached.
 
 type Caller = { scope: TenantScope; permissions: readonly Permission[] };
 
@@ -108,13 +111,6 @@ const inScope = (caller: Caller) => ({
     if (!mayEdit(caller, row)) throw forbidden();
   },
 });
-
-/** A display name from a file name: without its extension, at most 64 characters. */
-export const nameOfFile = (fileName: string) => {
-  const dot = fileName.lastIndexOf('.');
-  const base = (dot > 0 ? fileName.slice(0, dot) : fileName).trim();
-  return (base || fileName).slice(0, 64);
-};
 
 /**
  * POST font: a platform font from the platform roles, a company font from a company's members.

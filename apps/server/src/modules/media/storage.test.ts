@@ -9,7 +9,7 @@ import { contents, uploads } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildUser } from '../../test/factories';
 import { sha256 } from '../../test/media-files';
-import { defaultFolderId } from './folders';
+import { defaultFolderId } from '../content';
 import {
   createPartFile,
   drainPart,

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { registerMediaProcessing } from './media';
+import { mediaRoutes } from './media-routes';
+
+/** Media: the stored files by hash, served and processed (thumbnails, transcodes, pages, H5 packages), and the storage quota. */
+export const mediaModule = fp(
+  async (app) => {
+    // A finished upload queues its processing.
+    registerMediaProcessing(app);
+    await app.register(mediaRoutes, { prefix: '/backend' });
+  },
+  { name: 'media' },
+);
+
+export { documentPages } from './document-pages';
+export { readImageSize } from './image-size';
+export { enqueueProcessing, officeConversionAvailable, processContent } from './media';
+export { assertSpace, storageInfo } from './quota';
+export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile } from './small-file';
+export { sniffKind, sniffMime } from './sniff';
+export {
+  createPartFile,
+  drainPart,
+  fileExists,
+  hashFile,
+  lockHash,
+  mediaPath,
+  readHead,
+  removeFile,
+  removeUnreferencedMedia,
+  storeFile,
+  streamPart,
+  uploadPath,
+  uploadsDir,
+} from './storage';
+export { mediaUrl } from './url';
