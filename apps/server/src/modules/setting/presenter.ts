@@ -12,7 +12,7 @@ import {
   WEEK_STARTS,
   type Week,
 } from '@vitrine/contract';
-import type { Brand } from './remote-config';
+import type { Brand } from './brand';
 
 // Stored values → the shapes of the setting calls (packages/contract/src/setting.ts).
 

@@ -21,8 +21,8 @@ import type { Db } from '../../db/client';
 import { errorReports, settings, users } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
+import { BRAND_KEYS, brandOf, customerOf } from './brand';
 import { presentGuide, presentImages, presentPreference, presentTheme, presentWeek } from './presenter';
-import { BRAND_KEYS, brandOf, customerOf } from './remote-config';
 import { type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';
 
 // The setting calls: white-label look, the user's own preferences, guide progress, feature
