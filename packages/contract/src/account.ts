@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from './limits';
 import {
   acceptTermsSchema,
   confirmPasswordSchema,
@@ -7,6 +6,7 @@ import {
   nameSchema,
   newPasswordSchema,
   oldPasswordSchema,
+  optionalNameSchema,
   passwordSchema,
   withConfirmation,
 } from './validation';
@@ -138,7 +138,7 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** Nickname: left as it is when absent, cleared when null or empty. */
 export const updateProfileRequestSchema = z.object({
   username: nameSchema,
-  nickname: z.string().trim().max(MAX_NAME_LENGTH, 'validation.name.max').nullable().optional(),
+  nickname: optionalNameSchema,
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -42,4 +42,12 @@ describe('fileNameSchema', () => {
       expect(fileNameSchema.safeParse(name).success).toBe(false);
     expect(fileNameSchema.parse('  Summer sale.png ')).toBe('Summer sale.png');
   });
+
+  it('drops direction controls, so the name shows its real extension', () => {
+    expect(fileNameSchema.parse('a\u202egnp.exe.png')).toBe('agnp.exe.png');
+    expect(fileNameSchema.parse('\u2067menu\u2069 \u200fبيع\u200e.mp4')).toBe('menu بيع.mp4');
+    expect(fileNameSchema.safeParse('\u202e\u200f').error?.issues[0].message).toBe(
+      'validation.fileName.required',
+    );
+  });
 });

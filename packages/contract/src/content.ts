@@ -7,6 +7,7 @@ import {
   UPLOAD_SIZE_1GB,
   UPLOAD_SIZE_100MB,
 } from './limits';
+import { withoutBidiControls } from './patterns';
 import type { Permission } from './permissions';
 import { idsSchema } from './team';
 import {
@@ -186,9 +187,13 @@ export const sha256Schema = z
   .string(required('validation.hash.required'))
   .regex(/^[0-9a-f]{64}$/, 'validation.hash.format');
 
-/** A file's name as shown: no path, no control characters. */
+/**
+ * A file's name as shown: no path, no control characters. Direction controls are dropped rather
+ * than refused: the name comes from the user's disk, and no file should fail to upload for it.
+ */
 export const fileNameSchema = z
   .string(required('validation.fileName.required'))
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, 'validation.fileName.required')
   .max(255, 'validation.fileName.max')

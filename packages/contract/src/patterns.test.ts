@@ -27,7 +27,22 @@ const schemaAnswer = (schema: z.ZodType, value: string | undefined) => {
 
 // Values near every rule: emails, spaces, the character classes of the password rule, and
 // lengths on both sides of each limit (well-formed emails among them).
-const piece = fc.constantFrom('a', 'Z', '7', '#', '@', '.', ' ', '\t', '\u00a0', 'é', 'ada@example.com');
+const piece = fc.constantFrom(
+  'a',
+  'Z',
+  '7',
+  '#',
+  '@',
+  '.',
+  ' ',
+  '\t',
+  '\u00a0',
+  'é',
+  '\u202e',
+  '\u2067',
+  '\u200f',
+  'ada@example.com',
+);
 const typed = fc.oneof(
   fc.constant(undefined),
   fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
@@ -70,5 +85,6 @@ describe('zod-free field checks', () => {
     expect(checkPassword('')).toBe('validation.password.required');
     expect(checkConfirmPassword(undefined)).toBe('validation.confirm.required');
     expect(checkName('x'.repeat(MAX_NAME_LENGTH + 1))).toBe('validation.name.max');
+    expect(checkName('a\u202egnp.exe.png')).toBe('validation.bidi');
   });
 });

@@ -15,6 +15,17 @@ export const MAC_PATTERN = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
 export const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const SIGNAGE_ID_PATTERN = new RegExp(`^[${SIGNAGE_ID_ALPHABET}]{${SIGNAGE_ID_LENGTH}}$`);
 
+/**
+ * Invisible characters that change the direction of the text around them (marks, embeddings,
+ * overrides, isolates). In a name one can disguise what others see: `a\u202egnp.exe` reads as
+ * "aexe.png".
+ */
+export const BIDI_CONTROL_PATTERN = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL_PATTERN, 'g');
+
+/** The text without its direction controls (a file's name becomes its content's name). */
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
 export const EMAIL_MAX_LENGTH = MAX_NAME_LENGTH * 4;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -50,5 +61,6 @@ export const checkConfirmPassword: FieldCheck = (value) => {
 export const checkName: FieldCheck = (value) => {
   const name = value?.trim();
   if (!name) return 'validation.name.required';
-  return name.length > MAX_NAME_LENGTH ? 'validation.name.max' : null;
+  if (name.length > MAX_NAME_LENGTH) return 'validation.name.max';
+  return BIDI_CONTROL_PATTERN.test(name) ? 'validation.bidi' : null;
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountStatus } from './enums';
-import { MAX_NAME_LENGTH, QUANTITY_LIMIT } from './limits';
+import { QUANTITY_LIMIT } from './limits';
 import { PERMISSIONS } from './permissions';
 import {
   bodyIdSchema,
@@ -10,19 +10,12 @@ import {
   listQuerySchema,
   listResultSchema,
   nameSchema,
+  optionalNameSchema,
 } from './validation';
 
 // Team area (spec 000 §7 "Workspaces" and "Users, groups, customers"), under
 // /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }, user lists
 // { list, total, total_capped } (their count stops at USER_LIST_TOTAL_CAP).
-
-/** A name that may be left out or cleared (nickname, client type). */
-const optionalNameSchema = z
-  .string()
-  .trim()
-  .max(MAX_NAME_LENGTH, 'validation.name.max')
-  .nullable()
-  .optional();
 
 /** Ids of a bulk action: at least one, at most a page's worth. */
 export const idsSchema = z

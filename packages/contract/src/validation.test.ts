@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LANGUAGES } from './i18n';
 import { translate } from './messages';
-import { bodyIdSchema, idSchema, MAX_ID, nulPath, withoutNul } from './validation';
+import {
+  bodyIdSchema,
+  idSchema,
+  MAX_ID,
+  nameSchema,
+  nulPath,
+  optionalNameSchema,
+  withoutNul,
+} from './validation';
 
 describe('ids', () => {
   it('are whole numbers from 1 to the largest 32-bit id, in a path or query and in a body', () => {
@@ -34,5 +42,29 @@ describe('U+0000', () => {
     const texts = LANGUAGES.map((language) => translate(language, 'validation.nul'));
     expect(texts.every((text) => text !== 'validation.nul')).toBe(true);
     expect(new Set(texts).size).toBe(LANGUAGES.length);
+  });
+});
+
+describe('direction controls in names', () => {
+  const controls = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const marks = ['\u200e', '\u200f', '\u061c'];
+
+  it('are refused in a name and a nickname, with a message in every language', () => {
+    for (const control of [...controls, ...marks]) {
+      const name = `a${control}gnp.exe.png`;
+      expect(nameSchema.safeParse(name).error?.issues[0].message, escape(control)).toBe('validation.bidi');
+      expect(optionalNameSchema.safeParse(name).error?.issues[0].message, escape(control)).toBe(
+        'validation.bidi',
+      );
+    }
+    const texts = LANGUAGES.map((language) => translate(language, 'validation.bidi'));
+    expect(texts.every((text) => text !== 'validation.bidi')).toBe(true);
+    expect(new Set(texts).size).toBe(LANGUAGES.length);
+  });
+
+  it('leave right-to-left names and the characters beside the controls alone', () => {
+    expect(nameSchema.parse(' لافتة المتجر ')).toBe('لافتة المتجر');
+    expect(nameSchema.parse('שלט \u2065 ‐ 1')).toBe('שלט \u2065 ‐ 1');
+    expect(optionalNameSchema.parse(null)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, PASSWORD_MIN_LENGTH, SIGNAGE_ID_LENGTH } from './limits';
 import {
+  BIDI_CONTROL_PATTERN,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   MAC_PATTERN,
@@ -63,11 +64,24 @@ export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; co
   });
 }
 
+/** Names are shown to others: no direction controls that could reorder what they read. */
+const withoutBidi = (name: string) => !BIDI_CONTROL_PATTERN.test(name);
+
 export const nameSchema = z
   .string(required('validation.name.required'))
   .trim()
   .min(1, 'validation.name.required')
-  .max(MAX_NAME_LENGTH, 'validation.name.max');
+  .max(MAX_NAME_LENGTH, 'validation.name.max')
+  .refine(withoutBidi, 'validation.bidi');
+
+/** A name that may be left out or cleared (nickname, client type). */
+export const optionalNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, 'validation.name.max')
+  .refine(withoutBidi, 'validation.bidi')
+  .nullable()
+  .optional();
 
 export const textSchema = z.string().max(MAX_TEXT_LENGTH, 'validation.text.max');
 

@@ -176,6 +176,10 @@ describe('POST playlist', () => {
       [{ items: [item] }, ['Please input the name']],
       [{ name: '  ', items: [item] }, ['Please input the name']],
       [{ name: 'x'.repeat(65), items: [item] }, ['Names can be at most 64 characters long']],
+      [
+        { name: 'Lobby\u202egnp.exe', items: [item] },
+        ['Names may not contain invisible text direction characters'],
+      ],
       [{ name: 'Lobby', items: [] }, ['Please select at least one content']],
       [{ name: 'Lobby' }, ['Please select at least one content']],
       [{ name: 'Lobby', items: Array(501).fill(item) }, ['A playlist can hold at most 500 items']],

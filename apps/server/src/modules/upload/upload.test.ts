@@ -130,6 +130,13 @@ describe('a whole upload', () => {
     expect(again.code).toBe(404001);
   });
 
+  it('names the content after the file without its direction controls, so its extension shows', async () => {
+    const me = await owner();
+    const finished = await upload(me.call, await png(8, 8), 'menu\u202egnp.exe.png');
+    expect(finished.code, JSON.stringify(finished)).toBe(220000);
+    expect(finished.data.name).toBe('menugnp.exe.png');
+  });
+
   it('takes parts in any order and at once, each idempotent, across several parts', async () => {
     const me = await owner();
     const bytes = mp4(2 * UPLOAD_CHUNK_SIZE + 12_345);
