@@ -10,10 +10,10 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { accountRoutes } from './modules/account/routes';
+import { accountModule } from './modules/account';
 import { compositionModule } from './modules/composition';
 import { contentModule } from './modules/content';
-import { dashboardRoutes } from './modules/dashboard/routes';
+import { dashboardModule } from './modules/dashboard';
 import { deviceModule } from './modules/device';
 import { fontModule } from './modules/font';
 import { mediaModule } from './modules/media';
@@ -22,11 +22,10 @@ import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { programModule } from './modules/program';
 import { scheduleModule } from './modules/schedule';
+import { settingModule } from './modules/setting';
 import { statisticsModule } from './modules/statistics';
 import { stickerModule } from './modules/sticker';
-import { sysRoutes } from './modules/sys/routes';
-import { teamRoutes } from './modules/team/routes';
-import { registerUserBlocker } from './modules/team/workspaces';
+import { teamModule } from './modules/team';
 import { templateModule } from './modules/template';
 import { textModule } from './modules/text';
 import { uploadModule } from './modules/upload';
@@ -176,9 +175,6 @@ export async function buildApp({
     await docs.register(swaggerUi, { routePrefix: '/backend/docs' });
   });
 
-  // 3. What each area uses of the others, and what keeps a workspace (each module's plugin will register its own).
-  registerUserBlocker(app);
-
   // 4. Routes.
   app.get(
     '/backend/health',
@@ -191,9 +187,9 @@ export async function buildApp({
       return ok({ status: 'ok' as const, database: database.kind });
     },
   );
-  await app.register(accountRoutes, { prefix: '/backend' });
-  await app.register(sysRoutes, { prefix: '/backend' });
-  await app.register(teamRoutes, { prefix: '/backend/manager/account' });
+  await app.register(settingModule);
+  await app.register(accountModule);
+  await app.register(teamModule);
   await app.register(mediaModule);
   await app.register(contentModule);
   await app.register(uploadModule);
@@ -209,7 +205,7 @@ export async function buildApp({
   await app.register(statisticsModule);
   await app.register(noticeModule);
   await app.register(playerModule);
-  await app.register(dashboardRoutes, { prefix: '/backend/manager' });
+  await app.register(dashboardModule);
   // Jobs stop after the modules' own preClose hooks (the device hub's first), and before onClose
   // shuts what they use: their timers, and the runs in progress.
   app.addHook('preClose', () => jobs.stop());
