@@ -8,5 +8,5 @@ export const compositionModule = fp(
     registerCompositionUses(app);
     await app.register(compositionRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'composition' },
+  { name: 'composition', dependencies: ['content', 'media', 'font'] },
 );

@@ -34,7 +34,7 @@ export const deviceModule = fp(
     registerStatusMails(app);
     await app.register(deviceRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'device' },
+  { name: 'device', dependencies: ['account', 'team'] },
 );
 
 export { acknowledge, pendingCommands } from './commands';

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
-import { usableWorkspace } from '../team/workspaces';
+import { usableWorkspace } from '../team';
 import { setDefaultProgram } from './defaults';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
 

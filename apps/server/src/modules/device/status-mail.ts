@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/client';
 import { devices, users } from '../../db/schema';
 import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
 import { workspaceAndAncestors } from '../../platform/workspace-trees';
-import { mailLanguage, mailTime } from '../account/client';
+import { mailLanguage, mailTime } from '../account';
 
 // Device-status mails (spec: the "device offline" reminder, template device-status): when a claimed
 // screen goes offline or comes back, the company's owner and the user admins whose workspace holds

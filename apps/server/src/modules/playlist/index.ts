@@ -8,5 +8,5 @@ export const playlistModule = fp(
     registerPlaylistUses(app);
     await app.register(playlistRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'playlist' },
+  { name: 'playlist', dependencies: ['content', 'media'] },
 );

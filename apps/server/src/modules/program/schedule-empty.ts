@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { devices, users } from '../../db/schema';
 import { EMPTY_GRACE_MS, SCHEDULE_EMPTY_JOB } from '../../platform/screen-changes';
 import { workspaceAndAncestors } from '../../platform/workspace-trees';
-import { mailLanguage } from '../account/client';
+import { mailLanguage } from '../account';
 import { localDate } from './manifest';
 
 // The schedule-empty mail (ARCHITECTURE §10, template schedule-empty): a claimed screen with

@@ -9,7 +9,7 @@ export const scheduleModule = fp(
     await app.register(scheduleRoutes, { prefix: '/backend/manager' });
     await app.register(holidayRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'schedule', dependencies: ['device'] },
+  { name: 'schedule', dependencies: ['content', 'media', 'setting'] },
 );
 
 export { publishSchedule, retractSchedule } from './publish';
