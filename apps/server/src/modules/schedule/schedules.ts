@@ -48,7 +48,7 @@ import { publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content';
-import { scheduleNeedsConfirm } from '../sys/remote-config';
+import { scheduleNeedsConfirm } from '../setting';
 import {
   hasEnded,
   NO_PUSH,
