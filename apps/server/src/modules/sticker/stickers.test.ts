@@ -185,6 +185,21 @@ describe('stickers in scope', () => {
   });
 });
 
+describe('a workspace holding stickers', () => {
+  it('is not deleted while they are there, and is once they are gone', async () => {
+    const t = await tenant();
+    const a1 = await buildWorkspace(app, t.company.id, t.root.id);
+    const sticker = await uploaded(t.call, 'Kept.png', await transparent(10, 10), {
+      'workspace-id': String(a1.id),
+    });
+    const workspace = `/backend/manager/account/workspace/${a1.id}`;
+    const refused = await t.call({ method: 'DELETE', url: workspace });
+    expect(refused.json()).toMatchObject({ code: ResultCode.inUse, data: { blockers: ['content'] } });
+    await t.call({ method: 'DELETE', url: URL, payload: { ids: [sticker.id] } });
+    expect((await t.call({ method: 'DELETE', url: workspace })).json().code).toBe(ResultCode.success);
+  });
+});
+
 describe('a sticker and a library image of the same bytes', () => {
   it('keeps the file while either still refers to it', async () => {
     const t = await tenant();

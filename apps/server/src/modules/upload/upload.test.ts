@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  ResultCode,
   Role,
   STORAGE_PER_DEVICE_BYTES,
   STORAGE_SHARED_BYTES,
@@ -13,12 +14,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentFolders, contents, jobs, uploads } from '../../db/schema';
+import { contentFolders, contents, jobs, uploads, workspaces } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { docx, elf, mp4, pdf, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
+import { buildWorkspace } from '../../test/team-factories';
 import { defaultFolderId } from '../content';
 import { mediaPath, uploadPath } from '../media';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './upload';
@@ -600,6 +602,23 @@ describe('resuming and instant upload', () => {
     expect(
       (await post(colleagueCall, 'slice-upload-check', { hash, size: bytes.length })).data.content_id,
     ).toBeNull();
+  });
+});
+
+describe('a workspace with an unfinished upload', () => {
+  it('is not deleted while the upload holds its space there', async () => {
+    const me = await owner();
+    const [root] = await app.db.select().from(workspaces).where(eq(workspaces.id, me.workspaceId));
+    const a1 = await buildWorkspace(app, me.companyId, root.id);
+    const inA1: Call = (options) =>
+      me.call({ ...options, headers: { ...options.headers, 'workspace-id': String(a1.id) } });
+    const bytes = mp4(UPLOAD_CHUNK_SIZE + 1);
+    expect((await init(inA1, bytes, 'clip.mp4')).code).toBe(220000);
+    const workspace = `/backend/manager/account/workspace/${a1.id}`;
+    const refused = await me.call({ method: 'DELETE', url: workspace });
+    expect(refused.json()).toMatchObject({ code: ResultCode.inUse, data: { blockers: ['content'] } });
+    await app.db.delete(uploads).where(eq(uploads.workspaceId, a1.id));
+    expect((await me.call({ method: 'DELETE', url: workspace })).json().code).toBe(220000);
   });
 });
 
