@@ -15,7 +15,7 @@ export const contentModule = fp(
     app.jobs.every('recycle-bin-sweep', BIN_SWEEP_MS, () => purgeExpiredBin(app));
     await app.register(libraryRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'content', dependencies: ['media'] },
+  { name: 'content', dependencies: ['team', 'media'] },
 );
 
 export { activeWorkspace, defaultFolderId, visibleFolder } from './folders';

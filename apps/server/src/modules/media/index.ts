@@ -9,7 +9,7 @@ export const mediaModule = fp(
     registerMediaProcessing(app);
     await app.register(mediaRoutes, { prefix: '/backend' });
   },
-  { name: 'media' },
+  { name: 'media', dependencies: ['platform'] },
 );
 
 export { documentPages } from './document-pages';
