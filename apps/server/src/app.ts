@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import { accountModule } from './modules/account';
 import { compositionModule } from './modules/composition';
 import { contentModule } from './modules/content';
@@ -29,47 +29,13 @@ import { teamModule } from './modules/team';
 import { templateModule } from './modules/template';
 import { textModule } from './modules/text';
 import { uploadModule } from './modules/upload';
-import { accessPlugin } from './platform/access';
-import { EventBus } from './platform/bus';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
-import { JobQueue } from './platform/jobs';
 import { acceptEmptyJsonBodies } from './platform/json-body';
-import { Mailer } from './platform/mail';
-import { PermissionMatrix } from './platform/permissions';
-import { repliesPlugin } from './platform/replies';
+import { platformPlugin } from './platform/plugin';
 import { RequestLogController, requestLogger } from './platform/request-logger';
 import { securityHeadersPlugin } from './platform/security-headers';
-import { SessionStore } from './platform/session';
-import { SessionCache } from './platform/session-cache';
-import { TeamDevices } from './platform/team-devices';
-import { tenancyPlugin } from './platform/tenancy';
-import { type UseRegistries, useRegistries } from './platform/uses';
 import { inputValidator } from './platform/validator';
-import { WorkspaceBlockers } from './platform/workspace-blockers';
-import { WorkspaceTrees } from './platform/workspace-trees';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    db: Db;
-    database: Database;
-    sessions: SessionStore;
-    matrix: PermissionMatrix;
-    /** Each company's workspace tree, for tenant scopes (evicted on every change). */
-    workspaceTrees: WorkspaceTrees;
-    /** Events to and from every server instance (LISTEN/NOTIFY). */
-    bus: EventBus;
-    jobs: JobQueue;
-    mail: Mailer;
-    /** What uses each kind of item, filled in by the areas that use them. */
-    uses: UseRegistries;
-    /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
-    workspaceBlockers: WorkspaceBlockers;
-    /** The devices listed on the team pages, filled in by the device area. */
-    teamDevices: TeamDevices;
-  }
-}
 
 export type AppOptions = {
   config: Config;
@@ -121,36 +87,6 @@ export async function buildApp({
   app.setValidatorCompiler(inputValidator);
   app.setSerializerCompiler(checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
 
-  const bus = new EventBus(database, app.log);
-  const sessions = new SessionStore(database.db, { cache: new SessionCache(), log: app.log });
-  const matrix = new PermissionMatrix(database.db, app.log);
-  const workspaceTrees = new WorkspaceTrees(database.db);
-  sessions.follow(bus);
-  matrix.follow(bus);
-  workspaceTrees.follow(bus);
-  const jobs = new JobQueue(database.db, app.log);
-  app.decorate('config', config);
-  app.decorate('db', database.db);
-  app.decorate('database', database);
-  app.decorate('bus', bus);
-  app.decorate('sessions', sessions);
-  app.decorate('matrix', matrix);
-  app.decorate('workspaceTrees', workspaceTrees);
-  app.decorate('jobs', jobs);
-  app.decorate('mail', new Mailer(app));
-  app.decorate('uses', useRegistries());
-  app.decorate('workspaceBlockers', new WorkspaceBlockers());
-  app.decorate('teamDevices', new TeamDevices());
-  app.addHook('onReady', async () => {
-    await bus.start();
-    // Queued and recurring jobs run only where RUN_JOBS allows.
-    if (config.runJobs) jobs.start();
-  });
-  app.addHook('onClose', async () => {
-    await bus.close();
-    await sessions.drain();
-  });
-
   // 1. External plugins: helmet's security headers (worked out once), rate limits, OpenAPI.
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
@@ -163,10 +99,8 @@ export async function buildApp({
     },
   });
 
-  // 2. The platform: envelope and errors, then who may call what, then in which tenant.
-  await app.register(repliesPlugin);
-  await app.register(accessPlugin, { sessions, matrix });
-  await app.register(tenancyPlugin);
+  // 2. The platform: its shared services, envelope and errors, who may call what, in which tenant.
+  await app.register(platformPlugin, { config, database });
 
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
@@ -175,7 +109,6 @@ export async function buildApp({
     await docs.register(swaggerUi, { routePrefix: '/backend/docs' });
   });
 
-  // 4. Routes.
   app.get(
     '/backend/health',
     {
@@ -187,6 +120,8 @@ export async function buildApp({
       return ok({ status: 'ok' as const, database: database.kind });
     },
   );
+
+  // 3. The modules, lowest first: each imports only those before it, and names them as dependencies.
   await app.register(settingModule);
   await app.register(accountModule);
   await app.register(teamModule);
@@ -208,9 +143,9 @@ export async function buildApp({
   await app.register(dashboardModule);
   // Jobs stop after the modules' own preClose hooks (the device hub's first), and before onClose
   // shuts what they use: their timers, and the runs in progress.
-  app.addHook('preClose', () => jobs.stop());
+  app.addHook('preClose', () => app.jobs.stop());
 
-  // 5. The player at /player, the console at /: built files, index.html for the paths they route.
+  // 4. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);
   await registerConsole(app, config, player);
   return app;

@@ -6,5 +6,5 @@ export const dashboardModule = fp(
   async (app) => {
     await app.register(dashboardRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'dashboard', dependencies: ['tenancy'] },
+  { name: 'dashboard', dependencies: ['platform'] },
 );

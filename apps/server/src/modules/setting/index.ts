@@ -6,7 +6,7 @@ export const settingModule = fp(
   async (app) => {
     await app.register(settingRoutes, { prefix: '/backend' });
   },
-  { name: 'setting', dependencies: ['access'] },
+  { name: 'setting', dependencies: ['platform'] },
 );
 
 export { remoteConfigFor, SCHEDULE_CONFIRM_KEY, scheduleNeedsConfirm } from './remote-config';

@@ -8,7 +8,7 @@ export const statisticsModule = fp(
     registerExports(app);
     await app.register(statisticsRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'statistics' },
+  { name: 'statistics', dependencies: ['platform'] },
 );
 
 export { deviceName, recordPlaybacks } from './playbacks';
