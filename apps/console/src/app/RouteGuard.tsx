@@ -1,10 +1,10 @@
 import { use, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LOGIN_PATH, NOT_FOUND_PATH } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { decide, type RouteTables } from './guard';
 import { titleOf } from './menu';
-import { LOGIN_PATH, NOT_FOUND_PATH } from './routes';
 import { runInitialSetup } from './setup';
 
 /** Applies the guard to every navigation; renders the page only once it is allowed. */

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
+import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '../lib/paths';
 import { hasPermission } from '../lib/permissions';
-import type { AppRoute } from './route-types';
-import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './routes';
+import type { AppRoute } from '../lib/route-table';
 
 // Guard decisions of spec 000 §2 "Guard behaviour", as pure functions over a route table.
 export type RouteTables = { publicRoutes: readonly AppRoute[]; appRoutes: readonly AppRoute[] };

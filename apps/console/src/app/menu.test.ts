@@ -1,8 +1,8 @@
 import { PERMISSIONS, Role } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
+import type { AppRoute } from '../lib/route-table';
 import { allowedRoutes, findRoute } from './guard';
 import { activeTab, buildMenu, buildTabs, locate, SCHEDULE_AUDIT_PATH, titleOf } from './menu';
-import type { AppRoute } from './route-types';
 import { APP_ROUTES } from './routes';
 
 const all = allowedRoutes(APP_ROUTES, PERMISSIONS);

@@ -1,6 +1,6 @@
 import type { Role } from '@vitrine/contract';
+import type { AppRoute, IconName } from '../lib/route-table';
 import { entryOf, findRoute } from './guard';
-import type { AppRoute, IconName } from './route-types';
 
 // What the shell shows, derived from the allowed route table (spec 000 §2 "Shell").
 export type MenuEntry = { path: string; to: string; title: string; icon: IconName; anchor?: string };

@@ -5,7 +5,8 @@ import { loadContractAreas } from '../lib/i18n';
 import { registerNavigator } from '../lib/navigation';
 import { flattenRoutes } from './guard';
 import { RouteGuard } from './RouteGuard';
-import { ROUTE_TABLES } from './route-tables';
+import { RouteTableProvider } from './route-context';
+import { ROUTE_TABLE_VALUE, ROUTE_TABLES } from './route-tables';
 
 // The shell, its query cache and the contract's messages of the signed-in areas load only after
 // login: the login page never downloads the menu, tabs, layout or the query cache.
@@ -41,22 +42,24 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <NavigatorBridge />
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route element={<RouteGuard tables={ROUTE_TABLES} />}>
-            {withPages(ROUTE_TABLES.publicRoutes).map(({ path, page: Page }) => (
-              <Route key={path} path={path} element={Page ? <Page /> : null} />
-            ))}
-            <Route element={<AppShell />}>
-              {withPages(ROUTE_TABLES.appRoutes).map(({ path, page: Page }) => (
+      <RouteTableProvider value={ROUTE_TABLE_VALUE}>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route element={<RouteGuard tables={ROUTE_TABLES} />}>
+              {withPages(ROUTE_TABLES.publicRoutes).map(({ path, page: Page }) => (
                 <Route key={path} path={path} element={Page ? <Page /> : null} />
               ))}
+              <Route element={<AppShell />}>
+                {withPages(ROUTE_TABLES.appRoutes).map(({ path, page: Page }) => (
+                  <Route key={path} path={path} element={Page ? <Page /> : null} />
+                ))}
+              </Route>
+              {/* Unknown paths: the guard sends them to /login or /404. */}
+              <Route path="*" element={null} />
             </Route>
-            {/* Unknown paths: the guard sends them to /login or /404. */}
-            <Route path="*" element={null} />
-          </Route>
-        </Routes>
-      </Suspense>
+          </Routes>
+        </Suspense>
+      </RouteTableProvider>
     </BrowserRouter>
   );
 }

@@ -5,6 +5,8 @@ import { ConfigProvider } from 'antd';
 import { type ReactElement, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { RouteTableProvider } from '../app/route-context';
+import { ROUTE_TABLE_VALUE } from '../app/route-tables';
 import { i18n } from '../lib/i18n';
 
 // Test helpers of the account pages: a fake server answering envelopes, and a page rendered
@@ -44,7 +46,8 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders a page at `url`, matched by `path`; any other address renders its location. */
+/** Renders a page at `url`, matched by `path`, with the app's route table; any other address
+ * renders its location. */
 export async function renderPage(element: ReactElement, url: string, path = url.split('?')[0]) {
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(['account', 'contract']);
@@ -55,12 +58,14 @@ export async function renderPage(element: ReactElement, url: string, path = url.
     <ConfigProvider>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path={path} element={element} />
-              <Route path="*" element={<Location />} />
-            </Routes>
-          </Suspense>
+          <RouteTableProvider value={ROUTE_TABLE_VALUE}>
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path={path} element={element} />
+                <Route path="*" element={<Location />} />
+              </Routes>
+            </Suspense>
+          </RouteTableProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </ConfigProvider>,

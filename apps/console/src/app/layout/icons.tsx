@@ -13,7 +13,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import type { IconName } from '../route-types';
+import type { IconName } from '../../lib/route-table';
 
 // The route table names its icons; the shell draws them (spec 000 §2 "Shell").
 const ICONS: Record<IconName, ComponentType> = {

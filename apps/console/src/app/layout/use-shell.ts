@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { allowedRoutes, opensPage } from '../guard';
 import { buildMenu, buildTabs, locate, titleOf } from '../menu';
-import { ROUTE_TABLES } from '../route-tables';
+import { useRouteTables } from '../route-context';
 
 /** Everything the shell draws for the current user and page, from the route table. */
 export function useShell() {
@@ -11,7 +11,8 @@ export function useShell() {
   const { user, permissions, config } = useSession();
   const roleId = user?.role_id ?? null;
   const scheduleConfirm = config?.schedule_config.need_confirm ?? false;
-  const allowed = useMemo(() => allowedRoutes(ROUTE_TABLES.appRoutes, permissions), [permissions]);
+  const { tables } = useRouteTables();
+  const allowed = useMemo(() => allowedRoutes(tables.appRoutes, permissions), [tables, permissions]);
   return useMemo(() => {
     const { module, route } = locate(allowed, pathname);
     const context = { roleId, scheduleConfirm };

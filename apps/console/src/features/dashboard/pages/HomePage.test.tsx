@@ -3,8 +3,8 @@ import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAME, ROLES, Role } from '@vitrine/contr
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decide } from '../../../app/guard';
 import { ROUTE_TABLES } from '../../../app/route-tables';
-import { NOT_FOUND_PATH } from '../../../app/routes';
 import { i18n } from '../../../lib/i18n';
+import { NOT_FOUND_PATH } from '../../../lib/paths';
 import { mockApi, ok, renderPage } from '../../../test/render';
 import { signInAs } from '../../../test/team';
 import { HomePage } from './HomePage';

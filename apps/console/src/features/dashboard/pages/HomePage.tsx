@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { RouteIcon } from '../../../app/layout/icons';
 import { useShell } from '../../../app/layout/use-shell';
 import { workspaceNameOf } from '../../../app/layout/user-names';
-import { HOME_PATH } from '../../../app/routes';
+import { HOME_PATH } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { Figures } from '../components/Figures';
 import './HomePage.css';

@@ -2,6 +2,7 @@ import { type Permission, Role, type RolePermissionItem } from '@vitrine/contrac
 import { Button, Card, Checkbox, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteTables } from '../../../app/route-context';
 import { notify } from '../../../lib/notify';
 import { useSaveRolePermissions } from '../api';
 import { groupPermissions, isModuleKey, PERMISSION_LABEL } from '../permission-labels';
@@ -19,7 +20,11 @@ export function RolePermissions({ role }: { role: RolePermissionItem }) {
   const { t } = useTranslation(['team', 'common']);
   const save = useSaveRolePermissions();
   const [checked, setChecked] = useState<Set<string>>(() => new Set(role.permissions));
-  const groups = useMemo(() => groupPermissions(listedPermissions(role.ceiling)), [role.ceiling]);
+  const routes = useRouteTables();
+  const groups = useMemo(
+    () => groupPermissions(listedPermissions(role.ceiling, routes)),
+    [role.ceiling, routes],
+  );
   const ceiling = useMemo(() => new Set(role.ceiling), [role.ceiling]);
   const locked = LOCKED[role.role_id] ?? [];
   const editable = (key: string) => ceiling.has(key) && !locked.includes(key);

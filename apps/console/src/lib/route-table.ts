@@ -1,8 +1,9 @@
 import type { Role } from '@vitrine/contract';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 // The shape of the route table (spec 000 §2). Paths are absolute; titles are keys of the
-// 'common' namespace; a route without `permission` is public.
+// 'common' namespace; a route without `permission` is public. Each feature writes its own entries
+// (features/<area>/routes.tsx); app/routes.tsx puts them in menu order.
 export type IconName =
   | 'home'
   | 'device'
@@ -38,3 +39,11 @@ export type AppRoute = {
   /** The page; routes without one are data waiting for the area that builds them. */
   page?: LazyExoticComponent<ComponentType>;
 };
+
+/** A page loaded when its route is first opened, so the table itself stays small. */
+export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** A detail page: no menu entry or tab, a back button in the top bar. */
+export const DETAIL = { hidden: true, hasReturn: true } as const;
