@@ -19,6 +19,7 @@ import { EditorHost } from '../components/EditorHost';
 import { ZoneSketch } from '../components/ZoneSketch';
 import { editParams, newCompositionParams } from '../editor-address';
 import '../components/composition.css';
+import { Name } from '../../../components/Name';
 
 const NO_FILTERS = [] as const;
 
@@ -79,7 +80,7 @@ export function CompositionListPage() {
       title: t('field.name'),
       dataIndex: 'name',
       ...sorted('name'),
-      render: (name: string) => <span dir="auto">{name}</span>,
+      render: (name: string) => <Name>{name}</Name>,
     },
     {
       title: t('field.resolution'),

@@ -2,6 +2,7 @@ import type { ContentItem } from '@vitrine/contract';
 import { Card, Checkbox, Pagination, Skeleton, Typography } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Name } from '../../../components/Name';
 import { formatDuration, formatSize } from '../../../lib/format';
 import { type ListPatch, type ListView, tableView } from '../../../lib/list-params';
 import type { ContentList } from '../api';
@@ -68,7 +69,7 @@ function ContentCard({ item, checked, onCheck, inBin, actions, fact }: CardProps
           aria-label={t('action.select', { name: item.name })}
         />
         <Typography.Text strong ellipsis={{ tooltip: item.name }} className="content-card__name">
-          {item.name}
+          <Name>{item.name}</Name>
         </Typography.Text>
         {fact ? <div className="content-card__fact">{fact.render(item)}</div> : null}
         <div className="content-card__meta">

@@ -3,6 +3,7 @@ import { Button, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
 import { formatDimensions, formatDuration, formatSize } from '../../../lib/format';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import type { ContentList } from '../api';
@@ -63,7 +64,7 @@ export function ContentTable({
       ...sorted('name'),
       render: (name: string, item) => (
         <Button type="link" className="content-table__name" onClick={() => actions.preview(item)}>
-          {name}
+          <Name>{name}</Name>
         </Button>
       ),
     },

@@ -4,6 +4,7 @@ import { Button, Dropdown, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
@@ -43,7 +44,13 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
       dataIndex: 'device_name',
       ...sorted('device_name'),
       render: (_, device) =>
-        canOpen ? <Link to={`/device/${device.device_id}`}>{device.device_name}</Link> : device.device_name,
+        canOpen ? (
+          <Link to={`/device/${device.device_id}`}>
+            <Name>{device.device_name}</Name>
+          </Link>
+        ) : (
+          <Name>{device.device_name}</Name>
+        ),
     },
     {
       title: t('field.signageId'),

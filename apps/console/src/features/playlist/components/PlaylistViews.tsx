@@ -16,6 +16,7 @@ import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '../../../components/IconAction';
 import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
 import { formatDimensions, formatDuration } from '../../../lib/format';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import type { PlaylistList } from '../api';
@@ -149,13 +150,8 @@ export function PlaylistGrid({ data, loading, view, onView, selected, onSelect, 
                 onChange={() => toggle(item.id)}
                 aria-label={t('action.select', { name: item.name })}
               />
-              <Typography.Text
-                strong
-                ellipsis={{ tooltip: item.name }}
-                className="content-card__name"
-                dir="auto"
-              >
-                {item.name}
+              <Typography.Text strong ellipsis={{ tooltip: item.name }} className="content-card__name">
+                <Name>{item.name}</Name>
               </Typography.Text>
               <Typography.Text type="secondary" className="playlist-card__facts">
                 <Facts item={item} />
@@ -204,7 +200,7 @@ export function PlaylistTable({
       title: t('field.name'),
       dataIndex: 'name',
       ...sorted('name'),
-      render: (name: string) => <span dir="auto">{name}</span>,
+      render: (name: string) => <Name>{name}</Name>,
     },
     {
       title: t('field.items'),

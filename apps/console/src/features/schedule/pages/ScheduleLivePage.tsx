@@ -41,6 +41,7 @@ import {
   useTypeLabel,
 } from '../labels';
 import '../schedule.css';
+import { Name } from '../../../components/Name';
 
 const FILTERS = ['device_id'] as const;
 const SORTABLE = ['name', 'updated_at', 'start_date', 'priority'] as const;
@@ -117,7 +118,7 @@ export function ScheduleLivePage() {
       ...sorted('name'),
       render: (_, schedule) => (
         <Space size={4} wrap>
-          <span dir="auto">{schedule.name}</span>
+          <Name>{schedule.name}</Name>
           {schedule.ntc ? <NeedsConfirmTag /> : null}
         </Space>
       ),
