@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -80,7 +80,7 @@ export const contents = pgTable(
     refreshSeconds: integer('refresh_seconds'),
     zoom: real('zoom'),
     /** H5 content: its template type (template.ts). */
-    templateTypeId: integer('template_type_id').references((): AnyPgColumn => templateTypes.id, {
+    templateTypeId: integer('template_type_id').references(() => templateTypes.id, {
       onDelete: 'set null',
     }),
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
@@ -120,5 +120,21 @@ export const uploads = pgTable(
   (table) => [
     index('uploads_user_hash_idx').on(table.userId, table.hash),
     index('uploads_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** A document's pages as images (JPEG, stored by hash like every made file), page 1 first: what screens play of it. */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contentId, table.page] }),
+    index('content_pages_hash_idx').on(table.hash),
   ],
 );
