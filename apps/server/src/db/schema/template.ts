@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './tenancy';
 
 // Template types (/setting/tmptype) sort H5 content, the mobile templates of /content/tmp
