@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ContentType } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +7,11 @@ import { contentErrors } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
+import { as, loginAs } from '../../test/factories';
 import { buildTenant } from '../../test/team-factories';
 
-// POST player/content-error: what a screen could not show, kept with its company and workspace.
+// POST player/content-error: what a screen could not show, kept with its company and workspace; and
+// GET notice/content-error, the list of them through the caller's tenant scope.
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -88,5 +91,60 @@ describe('POST player/content-error', () => {
     expect((await storedOf(noisy.row.id)).length).toBe(30);
     const other = await report(quiet.token, { content_id: null, key: 'k', reason: 'load', message: '' });
     expect(other.json().code).toBe(220000);
+  });
+});
+
+describe('GET notice/content-error', () => {
+  it('lists the reports of the scope with device and content names, filtered', async () => {
+    const tenant = await buildTenant(app);
+    const image = await buildContent(app, tenant.root, { name: 'Poster.png' });
+    const screen = await buildDevice(app, tenant.root, 'Lobby');
+    const call = as(app, await loginAs(app, tenant.owner.email));
+    const hall = await buildDevice(app, tenant.root, 'Hall');
+    await app.db.insert(contentErrors).values([
+      {
+        deviceId: screen.row.id,
+        companyId: tenant.company.id,
+        workspaceId: tenant.root.id,
+        contentId: image.id,
+        itemKey: 'a',
+        reason: 'decode',
+        message: 'bad frame',
+      },
+      {
+        deviceId: hall.row.id,
+        companyId: tenant.company.id,
+        workspaceId: tenant.root.id,
+        contentId: null,
+        itemKey: 'b',
+        reason: 'load',
+        message: 'offline',
+        createdAt: new Date(Date.now() - 20 * 86_400_000),
+      },
+    ]);
+    const list = async (query: Record<string, string> = {}) =>
+      (await call({ method: 'GET', url: '/backend/manager/notice/content-error', query })).json();
+    const all = (await list()).data;
+    expect(all.total).toBe(2);
+    expect(all.list[0]).toMatchObject({
+      device_name: 'Lobby',
+      content_name: 'Poster.png',
+      content_type: ContentType.image,
+      reason: 'decode',
+      message: 'bad frame',
+    });
+    expect((await list({ days: '14' })).data.total).toBe(1);
+    expect((await list({ device_id: String(hall.row.id) })).data.list[0]).toMatchObject({
+      device_name: 'Hall',
+      content_name: null,
+    });
+    expect((await list({ content_id: String(image.id) })).data.total).toBe(1);
+    expect((await list({ keyword: 'offline' })).data.total).toBe(1);
+    expect((await list({ days: '3' })).code).toBe(400001);
+    const stranger = await buildTenant(app);
+    const strangerCall = as(app, await loginAs(app, stranger.owner.email));
+    expect(
+      (await strangerCall({ method: 'GET', url: '/backend/manager/notice/content-error' })).json().data.total,
+    ).toBe(0);
   });
 });

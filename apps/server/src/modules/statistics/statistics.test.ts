@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentErrors, playbacks, schedules, statisticsExports } from '../../db/schema';
+import { playbacks, schedules, statisticsExports } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
@@ -13,8 +13,8 @@ import { as, loginAs } from '../../test/factories';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
 import { EXPORT_BATCH, exportsDir } from './exports';
 
-// Proof of play (POST player/playbacks), the playback log and its summary, exports as jobs, and the
-// content-error list, each through the caller's tenant scope.
+// Proof of play (POST player/playbacks), the playback log and its summary, and exports as jobs,
+// each through the caller's tenant scope.
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -636,57 +636,5 @@ describe('GET statistics/choices', () => {
       });
       expect(found.json().data.list).toEqual([]);
     }
-  });
-});
-
-describe('GET notice/content-error', () => {
-  it('lists the reports of the scope with device and content names, filtered', async () => {
-    const { call, screen, image, tenant } = await buildPlayedTenant();
-    const hall = await buildDevice(app, tenant.root, 'Hall');
-    await app.db.insert(contentErrors).values([
-      {
-        deviceId: screen.row.id,
-        companyId: tenant.company.id,
-        workspaceId: tenant.root.id,
-        contentId: image.id,
-        itemKey: 'a',
-        reason: 'decode',
-        message: 'bad frame',
-      },
-      {
-        deviceId: hall.row.id,
-        companyId: tenant.company.id,
-        workspaceId: tenant.root.id,
-        contentId: null,
-        itemKey: 'b',
-        reason: 'load',
-        message: 'offline',
-        createdAt: new Date(Date.now() - 20 * 86_400_000),
-      },
-    ]);
-    const list = async (query: Record<string, string> = {}) =>
-      (await call({ method: 'GET', url: '/backend/manager/notice/content-error', query })).json();
-    const all = (await list()).data;
-    expect(all.total).toBe(2);
-    expect(all.list[0]).toMatchObject({
-      device_name: 'Lobby',
-      content_name: 'Poster.png',
-      content_type: ContentType.image,
-      reason: 'decode',
-      message: 'bad frame',
-    });
-    expect((await list({ days: '14' })).data.total).toBe(1);
-    expect((await list({ device_id: String(hall.row.id) })).data.list[0]).toMatchObject({
-      device_name: 'Hall',
-      content_name: null,
-    });
-    expect((await list({ content_id: String(image.id) })).data.total).toBe(1);
-    expect((await list({ keyword: 'offline' })).data.total).toBe(1);
-    expect((await list({ days: '3' })).code).toBe(400001);
-    const stranger = await buildTenant(app);
-    const strangerCall = as(app, await loginAs(app, stranger.owner.email));
-    expect(
-      (await strangerCall({ method: 'GET', url: '/backend/manager/notice/content-error' })).json().data.total,
-    ).toBe(0);
   });
 });
