@@ -1,5 +1,19 @@
-import type { SessionUser } from './session';
 import { hashToken } from './tokens';
+
+/** The signed-in user as every authenticated call sees it (request.user). */
+export type SessionUser = {
+  userId: number;
+  email: string;
+  username: string;
+  roleId: number;
+  status: number;
+  customerId: number | null;
+  companyId: number | null;
+  workspaceId: number | null;
+  activeWorkspaceId: number | null;
+  language: string;
+  tokenHash: string;
+};
 
 /** What resolving a token needs of its session and user. Times in ms since the epoch. */
 export type CachedSession = {

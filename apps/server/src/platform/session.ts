@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { type EventBus, publish } from './bus';
 import { AppError } from './errors';
-import type { CachedSession, SessionCache } from './session-cache';
+import type { CachedSession, SessionCache, SessionUser } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 const HOUR = 3_600_000;
@@ -24,19 +24,7 @@ const ENDED_ELSEWHERE = new Set(['password', 'disabled', 'elsewhere']);
 
 export type RevokeReason = 'logout' | 'password' | 'disabled' | 'elsewhere';
 
-export type SessionUser = {
-  userId: number;
-  email: string;
-  username: string;
-  roleId: number;
-  status: number;
-  customerId: number | null;
-  companyId: number | null;
-  workspaceId: number | null;
-  activeWorkspaceId: number | null;
-  language: string;
-  tokenHash: string;
-};
+export type { SessionUser } from './session-cache';
 
 export type ResolvedSession = { user: SessionUser; renewedToken: string | null };
 export type SessionMeta = { ip?: string; userAgent?: string };
