@@ -1,15 +1,14 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CompositionItem } from '@vitrine/contract';
-import { Button, Space, Table, type TableProps } from 'antd';
+import { Button, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
-import { KeywordSearch } from '../../../components/KeywordSearch';
+import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { PageHeader } from '../../../components/PageHeader';
-import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
+import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
 import { useCompositionList, useCopyComposition, useDeleteCompositions } from '../api';
@@ -135,38 +134,23 @@ export function CompositionListPage() {
   // The editor covers the page; the list beneath it would only keep its tooltips and focus.
   if (params.has('edit')) return <EditorHost />;
   return (
-    <>
-      <PageHeader
-        title={t('common:route.composition')}
-        extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            id="composition-add"
-          >
-            {t('add')}
-          </Button>
-        }
-      />
-      <div style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          id="composition-search"
-          keyword={view.keyword}
-          placeholder={t('searchPlaceholder')}
-          width={320}
-          onSearch={(keyword) => update({ keyword })}
-        />
-      </div>
-      <Table<CompositionItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: view.keyword ? t('noMatch') : t('empty') }}
-        {...tableView<CompositionItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
-      />
+    <ListPage<CompositionItem>
+      title={t('common:route.composition')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} id="composition-add">
+          {t('add')}
+        </Button>
+      }
+      search={{ id: 'composition-search', placeholder: t('searchPlaceholder') }}
+      view={view}
+      update={update}
+      table={{
+        columns,
+        list,
+        totalText: (total) => t('total', { total }),
+        emptyText: view.keyword ? t('noMatch') : t('empty'),
+      }}
+    >
       <CreateDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -183,6 +167,6 @@ export function CompositionListPage() {
           onClose={() => setPreview(null)}
         />
       ) : null}
-    </>
+    </ListPage>
   );
 }

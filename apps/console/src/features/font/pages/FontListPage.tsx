@@ -1,16 +1,15 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { FONT_ACCEPT, FONT_MAX_BYTES, type FontItem, fontFormatOf } from '@vitrine/contract';
-import { Button, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Space, type TableProps, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
-import { KeywordSearch } from '../../../components/KeywordSearch';
+import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { PageHeader } from '../../../components/PageHeader';
 import { formatSize } from '../../../lib/format';
-import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
+import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
 import { RenameDialog } from '../../content/components/RenameDialog';
@@ -116,45 +115,35 @@ export function FontListPage() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('common:route.font')}
-        extra={
-          <>
-            <FileChooser
-              ref={input}
-              accept={FONT_ACCEPT}
-              testId="font-file"
-              onFiles={(files) => void send(files)}
-            />
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              loading={upload.isPending}
-              onClick={() => input.current?.click()}
-            >
-              {t('upload')}
-            </Button>
-          </>
-        }
-      />
-      <div style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          id="font-search"
-          keyword={view.keyword}
-          placeholder={t('searchPlaceholder')}
-          width={320}
-          onSearch={(keyword) => update({ keyword })}
-        />
-      </div>
-      <Table<FontItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        {...tableView<FontItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
-      />
+    <ListPage<FontItem>
+      title={t('common:route.font')}
+      extra={
+        <>
+          <FileChooser
+            ref={input}
+            accept={FONT_ACCEPT}
+            testId="font-file"
+            onFiles={(files) => void send(files)}
+          />
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            loading={upload.isPending}
+            onClick={() => input.current?.click()}
+          >
+            {t('upload')}
+          </Button>
+        </>
+      }
+      search={{ id: 'font-search', placeholder: t('searchPlaceholder') }}
+      view={view}
+      update={update}
+      table={{
+        columns,
+        list,
+        totalText: (total) => t('total', { total }),
+      }}
+    >
       <RenameDialog
         item={renaming}
         title={t('rename')}
@@ -167,6 +156,6 @@ export function FontListPage() {
         }
         onClose={() => setRenaming(null)}
       />
-    </>
+    </ListPage>
   );
 }

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
-import { KeywordSearch } from '../../../components/KeywordSearch';
-import { PageHeader } from '../../../components/PageHeader';
+import { ListPage } from '../../../components/ListPage';
 import { formatSize } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useListView } from '../../../lib/list-params';
@@ -85,37 +84,30 @@ export function StickerPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={t('common:route.sticker')}
-        extra={
-          <>
-            <FileChooser
-              ref={input}
-              accept={STICKER_ACCEPT}
-              testId="sticker-file"
-              onFiles={(files) => void send(files)}
-            />
-            {chosen.length > 0 ? (
-              <Button danger icon={<DeleteOutlined />} onClick={() => askDelete(chosen)}>
-                {t('deleteSelected', { count: chosen.length })}
-              </Button>
-            ) : null}
-            <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={choose}>
-              {t('upload')}
+    <ListPage<StickerItem>
+      title={t('common:route.sticker')}
+      extra={
+        <>
+          <FileChooser
+            ref={input}
+            accept={STICKER_ACCEPT}
+            testId="sticker-file"
+            onFiles={(files) => void send(files)}
+          />
+          {chosen.length > 0 ? (
+            <Button danger icon={<DeleteOutlined />} onClick={() => askDelete(chosen)}>
+              {t('deleteSelected', { count: chosen.length })}
             </Button>
-          </>
-        }
-      />
-      <div style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          id="sticker-search"
-          keyword={view.keyword}
-          placeholder={t('searchPlaceholder')}
-          width={320}
-          onSearch={(keyword) => update({ keyword })}
-        />
-      </div>
+          ) : null}
+          <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={choose}>
+            {t('upload')}
+          </Button>
+        </>
+      }
+      search={{ id: 'sticker-search', placeholder: t('searchPlaceholder') }}
+      view={view}
+      update={update}
+    >
       <section
         className={`sticker-drop${over ? ' sticker-drop--over' : ''}`}
         aria-label={t('dropHere')}
@@ -206,6 +198,6 @@ export function StickerPage() {
         }
         onClose={() => setRenaming(null)}
       />
-    </>
+    </ListPage>
   );
 }

@@ -1,55 +1,7 @@
-import type { TeamContentItem, TeamDeviceItem, UserItem } from '@vitrine/contract';
-import { Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { companySubList } from '../api';
-import { useContentColumns, useDeviceColumns, useMemberColumns } from './member-columns';
-import { SubList } from './SubList';
+import { HoldingsTabs } from './HoldingsTabs';
 
 /** A company's members, devices and content, one tab each. */
 export function CompanyDetail({ companyId }: { companyId: number }) {
-  const { t } = useTranslation('team');
-  const members = useMemberColumns();
-  const devices = useDeviceColumns();
-  const content = useContentColumns();
-  return (
-    <Tabs
-      destroyOnHidden
-      items={[
-        {
-          key: 'members',
-          label: t('field.members'),
-          children: (
-            <SubList<UserItem>
-              columns={members}
-              rowKey="user_id"
-              searchable
-              source={companySubList(companyId, 'member-list')}
-            />
-          ),
-        },
-        {
-          key: 'devices',
-          label: t('field.devices'),
-          children: (
-            <SubList<TeamDeviceItem>
-              columns={devices}
-              rowKey="device_id"
-              source={companySubList(companyId, 'device-list')}
-            />
-          ),
-        },
-        {
-          key: 'content',
-          label: t('workspace.content'),
-          children: (
-            <SubList<TeamContentItem>
-              columns={content}
-              rowKey="content_id"
-              source={companySubList(companyId, 'content')}
-            />
-          ),
-        },
-      ]}
-    />
-  );
+  return <HoldingsTabs source={(list) => companySubList(companyId, list)} />;
 }

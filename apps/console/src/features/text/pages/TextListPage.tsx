@@ -1,15 +1,14 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TextItem } from '@vitrine/contract';
-import { Button, Modal, Space, Table, type TableProps, Typography } from 'antd';
+import { Button, Modal, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
-import { KeywordSearch } from '../../../components/KeywordSearch';
+import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { PageHeader } from '../../../components/PageHeader';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
+import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
 import { useDeleteTexts, useTextList } from '../api';
@@ -100,32 +99,22 @@ export function TextListPage() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('common:route.text')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-            {t('add')}
-          </Button>
-        }
-      />
-      <div style={{ marginBottom: 16 }}>
-        <KeywordSearch
-          id="text-search"
-          keyword={view.keyword}
-          placeholder={t('searchPlaceholder')}
-          width={320}
-          onSearch={(keyword) => update({ keyword })}
-        />
-      </div>
-      <Table<TextItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        {...tableView<TextItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
-      />
+    <ListPage<TextItem>
+      title={t('common:route.text')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
+          {t('add')}
+        </Button>
+      }
+      search={{ id: 'text-search', placeholder: t('searchPlaceholder') }}
+      view={view}
+      update={update}
+      table={{
+        columns,
+        list,
+        totalText: (total) => t('total', { total }),
+      }}
+    >
       <TextDrawer open={drawer !== null} item={drawer?.item ?? null} onClose={() => setDrawer(null)} />
       <Modal
         open={preview !== null}
@@ -139,6 +128,6 @@ export function TextListPage() {
           <MarqueePreview text={preview} label={t('preview.label', { content: preview.content })} />
         ) : null}
       </Modal>
-    </>
+    </ListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TeamContentItem, TeamDeviceItem, UserItem, WorkspaceBlocker } from '@vitrine/contract';
-import { Alert, Button, Card, Descriptions, Flex, Tabs } from 'antd';
+import type { WorkspaceBlocker } from '@vitrine/contract';
+import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useContentColumns, useDeviceColumns, useMemberColumns } from '../../team/components/member-columns';
-import { SubList } from '../../team/components/SubList';
+import { HoldingsTabs } from '../../team/components/HoldingsTabs';
 import { workspaceContents } from '../api';
 import type { WorkspaceTreeItem } from '../tree';
 
@@ -28,9 +27,6 @@ export function WorkspaceDetail({
   onDelete,
 }: Props) {
   const { t } = useTranslation('team');
-  const members = useMemberColumns();
-  const devices = useDeviceColumns();
-  const content = useContentColumns();
   const root = item.parent_id === null;
 
   return (
@@ -82,46 +78,7 @@ export function WorkspaceDetail({
         <Descriptions.Item label={t('field.devices')}>{item.device_count}</Descriptions.Item>
         <Descriptions.Item label={t('workspace.content')}>{item.content_count}</Descriptions.Item>
       </Descriptions>
-      <Tabs
-        key={item.group_id}
-        destroyOnHidden
-        items={[
-          {
-            key: 'members',
-            label: t('field.members'),
-            children: (
-              <SubList<UserItem>
-                columns={members}
-                rowKey="user_id"
-                searchable
-                source={workspaceContents(item.group_id, 'member-list')}
-              />
-            ),
-          },
-          {
-            key: 'devices',
-            label: t('field.devices'),
-            children: (
-              <SubList<TeamDeviceItem>
-                columns={devices}
-                rowKey="device_id"
-                source={workspaceContents(item.group_id, 'device-list')}
-              />
-            ),
-          },
-          {
-            key: 'content',
-            label: t('workspace.content'),
-            children: (
-              <SubList<TeamContentItem>
-                columns={content}
-                rowKey="content_id"
-                source={workspaceContents(item.group_id, 'content')}
-              />
-            ),
-          },
-        ]}
-      />
+      <HoldingsTabs key={item.group_id} source={(list) => workspaceContents(item.group_id, list)} />
     </Card>
   );
 }
