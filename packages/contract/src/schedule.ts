@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ScheduleType } from './enums';
+import { idParamsSchema, noDataSchema, operation } from './operation';
+import { idsRequestSchema } from './team';
 import {
   bodyIdSchema,
   idSchema,
@@ -278,6 +280,7 @@ export const scheduleAuditSchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
 });
+export type ScheduleAudit = z.infer<typeof scheduleAuditSchema>;
 export const scheduleAuditListSchema = z.object({ list: z.array(scheduleAuditSchema) });
 
 /**
@@ -315,4 +318,144 @@ export const HOLIDAY_SORT_COLUMNS = ['date', 'name'] as const;
 export const holidayListQuerySchema = listQuerySchema(HOLIDAY_SORT_COLUMNS).extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
+export type HolidayListQuery = z.input<typeof holidayListQuerySchema>;
 export const holidayListSchema = listResultSchema(holidaySchema);
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────
+
+const SCHEDULE = '/backend/manager/schedule';
+const HOLIDAY = '/backend/manager/holiday';
+
+/**
+ * Schedules (spec 000 §2 /schedule/*): the list and the dot need schedule:list; making, editing,
+ * deleting, submitting and withdrawing schedule:add; the detail schedule:info (or schedule:audit,
+ * for the approval page and the preview); approving, rejecting and the history schedule:audit.
+ */
+export const scheduleOperations = {
+  list: operation({
+    method: 'GET',
+    path: SCHEDULE,
+    query: scheduleListQuerySchema,
+    response: scheduleListSchema,
+    access: 'schedule:list',
+  }),
+  create: operation({
+    method: 'POST',
+    path: SCHEDULE,
+    body: scheduleRequestSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:add',
+  }),
+  deleteMany: operation({
+    method: 'DELETE',
+    path: SCHEDULE,
+    body: idsRequestSchema,
+    response: noDataSchema,
+    access: 'schedule:add',
+  }),
+  pendingCount: operation({
+    method: 'GET',
+    path: `${SCHEDULE}/pending-count`,
+    response: schedulePendingCountSchema,
+    access: 'schedule:list',
+  }),
+  /** The approval switch of /schedule/audit: the company's owner or a user admin holding schedule:audit. */
+  config: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/config`,
+    body: scheduleConfigSchema,
+    response: scheduleConfigSchema,
+    access: 'schedule:audit',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${SCHEDULE}/:id`,
+    params: idParamsSchema,
+    response: scheduleDetailSchema,
+    access: ['schedule:info', 'schedule:audit'],
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${SCHEDULE}/:id`,
+    params: idParamsSchema,
+    body: scheduleRequestSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:add',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${SCHEDULE}/:id`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'schedule:add',
+  }),
+  submit: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/:id/submit`,
+    params: idParamsSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:add',
+  }),
+  withdraw: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/:id/withdraw`,
+    params: idParamsSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:add',
+  }),
+  approve: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/:id/approve`,
+    params: idParamsSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:audit',
+  }),
+  reject: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/:id/reject`,
+    params: idParamsSchema,
+    body: scheduleRejectRequestSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:audit',
+  }),
+  audits: operation({
+    method: 'GET',
+    path: `${SCHEDULE}/:id/audits`,
+    params: idParamsSchema,
+    response: scheduleAuditListSchema,
+    access: 'schedule:audit',
+  }),
+};
+
+/** Holidays (/setting/exclude-data): setting:holiday:list for all of them. */
+export const holidayOperations = {
+  list: operation({
+    method: 'GET',
+    path: HOLIDAY,
+    query: holidayListQuerySchema,
+    response: holidayListSchema,
+    access: 'setting:holiday:list',
+  }),
+  create: operation({
+    method: 'POST',
+    path: HOLIDAY,
+    body: holidayRequestSchema,
+    response: holidaySchema,
+    access: 'setting:holiday:list',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${HOLIDAY}/:id`,
+    params: idParamsSchema,
+    body: holidayRequestSchema,
+    response: holidaySchema,
+    access: 'setting:holiday:list',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${HOLIDAY}/:id`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'setting:holiday:list',
+  }),
+};
