@@ -1,38 +1,23 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeviceList,
-  Holiday,
-  HolidayRequest,
-  ListResult,
-  Program,
-  ScheduleAction,
-  ScheduleConfig,
-  ScheduleDetail,
-  ScheduleListQuery,
-  SchedulePendingCount,
-  ScheduleRequest,
-  ScheduleSummary,
+import {
+  type DeviceList,
+  type HolidayListQuery,
+  type HolidayRequest,
+  holidayOperations,
+  type Program,
+  type ScheduleConfig,
+  type ScheduleListQuery,
+  type ScheduleRequest,
+  scheduleOperations,
 } from '@vitrine/contract';
 import { useMemo } from 'react';
+import { call } from '../../lib/call';
 import { request } from '../../lib/http';
 
 // Schedules (/manager/schedule) and holidays (/manager/holiday). Every schedule change
 // refreshes all schedule queries (lists, details, audits, the pending count). The editor
 // (features/schedule/editor) shows its failures beside its form, so create and update are silent;
 // the list's actions let the shell's "tips" notification show a refusal.
-const BASE = '/manager/schedule';
-const HOLIDAY = '/manager/holiday';
-
-export type ScheduleList = ListResult<ScheduleSummary>;
-export type HolidayList = ListResult<Holiday>;
-export type HolidayListQuery = { year?: number; page?: number; page_size?: number; sort?: string };
-export type ScheduleAudit = {
-  id: number;
-  action: ScheduleAction;
-  user_name: string | null;
-  reason: string | null;
-  created_at: string;
-};
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
@@ -52,7 +37,7 @@ export const holidayKeys = {
 export function useScheduleList(query: ScheduleListQuery, enabled = true) {
   return useQuery({
     queryKey: scheduleKeys.list(query),
-    queryFn: ({ signal }) => request<ScheduleList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(scheduleOperations.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -62,7 +47,7 @@ export function useScheduleList(query: ScheduleListQuery, enabled = true) {
 export function useSchedule(id: number) {
   return useQuery({
     queryKey: scheduleKeys.detail(id),
-    queryFn: ({ signal }) => request<ScheduleDetail>('GET', `${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => call(scheduleOperations.detail, { params: { id } }, { signal }),
     enabled: id > 0,
   });
 }
@@ -72,14 +57,14 @@ export function useScheduleAudits(id: number) {
   return useQuery({
     queryKey: scheduleKeys.audits(id),
     queryFn: ({ signal }) =>
-      request<{ list: ScheduleAudit[] }>('GET', `${BASE}/${id}/audits`, { signal }).then((data) => data.list),
+      call(scheduleOperations.audits, { params: { id } }, { signal }).then((data) => data.list),
     enabled: id > 0,
   });
 }
 
 /** What the dots show: schedules waiting for the caller's approval, the caller's rejected and push-failed ones. */
 export const fetchPendingCount = (signal?: AbortSignal) =>
-  request<SchedulePendingCount>('GET', `${BASE}/pending-count`, { signal, silent: true });
+  call(scheduleOperations.pendingCount, {}, { signal, silent: true });
 
 /**
  * What a screen of this orientation plays for a schedule (the server builds it: the stored playlist
@@ -89,7 +74,7 @@ export function useScheduleProgram(id: number, orientation: number | null) {
   return useQuery({
     queryKey: [...scheduleKeys.program(id), orientation ?? 0] as const,
     queryFn: ({ signal }) =>
-      request<Program>('GET', `${BASE}/${id}/program`, {
+      request<Program>('GET', `/manager/schedule/${id}/program`, {
         query: { orientation: orientation ?? 0 },
         signal,
         silent: true,
@@ -114,10 +99,10 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: async ({ id, body, approve }: { id?: number; body: ScheduleRequest; approve?: boolean }) => {
       const saved = id
-        ? await request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true })
-        : await request<ScheduleDetail>('POST', BASE, { body, silent: true });
+        ? await call(scheduleOperations.update, { params: { id }, body }, { silent: true })
+        : await call(scheduleOperations.create, { body }, { silent: true });
       if (!approve || saved.state !== 'pending') return saved;
-      return request<ScheduleDetail>('POST', `${BASE}/${saved.id}/approve`, { body: {} }).catch(() => saved);
+      return call(scheduleOperations.approve, { params: { id: saved.id } }).catch(() => saved);
     },
     onSuccess: changed,
   });
@@ -127,7 +112,7 @@ export function useSaveSchedule() {
 export function useCreateSchedule() {
   const changed = useSchedulesChanged();
   return useMutation({
-    mutationFn: (body: ScheduleRequest) => request<ScheduleDetail>('POST', BASE, { body, silent: true }),
+    mutationFn: (body: ScheduleRequest) => call(scheduleOperations.create, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -137,7 +122,7 @@ export function useUpdateSchedule() {
   const changed = useSchedulesChanged();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ScheduleRequest }) =>
-      request<ScheduleDetail>('PUT', `${BASE}/${id}`, { body, silent: true }),
+      call(scheduleOperations.update, { params: { id }, body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -145,7 +130,7 @@ export function useUpdateSchedule() {
 export function useDeleteSchedule() {
   const changed = useSchedulesChanged();
   return useMutation({
-    mutationFn: (id: number) => request<null>('DELETE', `${BASE}/${id}`),
+    mutationFn: (id: number) => call(scheduleOperations.delete, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -157,7 +142,7 @@ export function useScheduleTransition() {
   const changed = useSchedulesChanged();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: ScheduleTransition }) =>
-      request<ScheduleDetail>('POST', `${BASE}/${id}/${action}`, { body: {} }),
+      call(scheduleOperations[action], { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -166,7 +151,7 @@ export function useRejectSchedule() {
   const changed = useSchedulesChanged();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      request<ScheduleDetail>('POST', `${BASE}/${id}/reject`, { body: { reason }, silent: true }),
+      call(scheduleOperations.reject, { params: { id }, body: { reason } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -175,7 +160,7 @@ export function useRejectSchedule() {
 export function useSaveScheduleConfig() {
   const changed = useSchedulesChanged();
   return useMutation({
-    mutationFn: (body: ScheduleConfig) => request<ScheduleConfig>('POST', `${BASE}/config`, { body }),
+    mutationFn: (body: ScheduleConfig) => call(scheduleOperations.config, { body }),
     onSuccess: changed,
   });
 }
@@ -199,7 +184,7 @@ export function useDeviceOptions() {
 export function useHolidayList(query: HolidayListQuery) {
   return useQuery({
     queryKey: holidayKeys.list(query),
-    queryFn: ({ signal }) => request<HolidayList>('GET', HOLIDAY, { query, signal }),
+    queryFn: ({ signal }) => call(holidayOperations.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -210,11 +195,7 @@ export function useHolidayDates(years: readonly number[]) {
     queries: years.map((year) => ({
       queryKey: holidayKeys.list({ year, page: 1, page_size: 200 }),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        request<HolidayList>('GET', HOLIDAY, {
-          query: { year, page: 1, page_size: 200 },
-          signal,
-          silent: true,
-        }),
+        call(holidayOperations.list, { query: { year, page: 1, page_size: 200 } }, { signal, silent: true }),
       retry: false,
     })),
   });
@@ -233,8 +214,8 @@ export function useSaveHoliday() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: HolidayRequest }) =>
       id
-        ? request<Holiday>('PUT', `${HOLIDAY}/${id}`, { body, silent: true })
-        : request<Holiday>('POST', HOLIDAY, { body, silent: true }),
+        ? call(holidayOperations.update, { params: { id }, body }, { silent: true })
+        : call(holidayOperations.create, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -242,7 +223,7 @@ export function useSaveHoliday() {
 export function useDeleteHoliday() {
   const changed = useHolidaysChanged();
   return useMutation({
-    mutationFn: (id: number) => request<null>('DELETE', `${HOLIDAY}/${id}`),
+    mutationFn: (id: number) => call(holidayOperations.delete, { params: { id } }),
     onSuccess: changed,
   });
 }

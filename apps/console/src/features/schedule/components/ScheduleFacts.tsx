@@ -1,10 +1,9 @@
-import type { ScheduleDetail, ScheduleDevice, ScheduleItem } from '@vitrine/contract';
+import type { ScheduleAudit, ScheduleDetail, ScheduleDevice, ScheduleItem } from '@vitrine/contract';
 import { Card, Descriptions, Table, type TableProps, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { formatDuration } from '../../../lib/format';
 import { ContentThumb } from '../../content/components/labels';
-import type { ScheduleAudit } from '../api';
 import {
   PushTag,
   ScheduleStatusTag,

@@ -1,14 +1,14 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { localClock, resolveTimezone, type ScheduleDetail } from '@vitrine/contract';
+import { localClock, resolveTimezone, type ScheduleDetail, scheduleOperations } from '@vitrine/contract';
 import { Alert, Button, Card, Empty, Flex, Select, Skeleton, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/call';
 import { ProgramPreview } from '../../program/ProgramPreview';
-import { type ScheduleList, scheduleKeys, useHolidayDates, useSchedule, useScheduleProgram } from '../api';
+import { scheduleKeys, useHolidayDates, useSchedule, useScheduleProgram } from '../api';
 import { ScheduleFacts, ScheduleFrames } from '../components/ScheduleFacts';
 import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';
 import { SCHEDULE_PATHS, ScheduleStatusTag } from '../labels';
@@ -110,18 +110,20 @@ function useDeviceSchedules(deviceId: number, ownId: number) {
   const list = useQuery({
     queryKey: [...scheduleKeys.lists(), { device_id: deviceId, state: 'approved', preview: true }] as const,
     queryFn: ({ signal }) =>
-      request<ScheduleList>('GET', '/manager/schedule', {
-        query: { device_id: deviceId, state: 'approved', page_size: OTHERS_LIMIT, sort: 'updated_at,desc' },
-        signal,
-        silent: true,
-      }),
+      call(
+        scheduleOperations.list,
+        {
+          query: { device_id: deviceId, state: 'approved', page_size: OTHERS_LIMIT, sort: 'updated_at,desc' },
+        },
+        { signal, silent: true },
+      ),
   });
   const others = (list.data?.list ?? []).filter((item) => item.id !== ownId && item.status !== 5);
   const details = useQueries({
     queries: others.map((item) => ({
       queryKey: scheduleKeys.detail(item.id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        request<ScheduleDetail>('GET', `/manager/schedule/${item.id}`, { signal, silent: true }),
+        call(scheduleOperations.detail, { params: { id: item.id } }, { signal, silent: true }),
     })),
   });
   return {
