@@ -13,6 +13,12 @@ import { request, requestBlob } from '../../lib/http';
 import type { LinkContentType } from './library';
 import { KIND_OF } from './library';
 
+// What other features use of this area's files.
+export { ContentThumb, StateTag } from './components/labels';
+export type { LibraryView } from './library';
+export { KIND_OF } from './library';
+export { useLayoutChoice } from './use-layout-choice';
+
 // The content library (ARCHITECTURE §5, under /manager/resource). The query keys start with
 // 'content': the upload panel invalidates ['content'] after each upload, which refreshes the
 // lists and the folder counts here. Dialogs show their failures inline, so their writes are silent.

@@ -13,6 +13,9 @@ import type {
 } from '@vitrine/contract';
 import { request } from '../../lib/http';
 
+// What other features use of this area's files.
+export { DeviceStatusBadge } from './components/labels';
+
 // Devices (ARCHITECTURE §7, under /manager/device). Lists and details poll so the online dots
 // follow the screens without a reload. Forms show failures inline, so their writes are silent.
 const BASE = '/manager/device';

@@ -2,6 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { FontItem, FontListQuery, ListResult } from '@vitrine/contract';
 import { request } from '../../lib/http';
 
+// What other features use of this area's files.
+export { fontStack, useFontFaces } from './font-face';
+
 // Fonts (/manager/font). The keys start with ['content', 'font']; a text shows its font's name,
 // so a change to fonts refreshes the texts' keys too.
 const BASE = '/manager/font';

@@ -9,6 +9,12 @@ import type {
 } from '@vitrine/contract';
 import { request } from '../../lib/http';
 
+// What other features use of this area's files.
+export { ItemThumb } from './components/ItemThumb';
+export { SortableList, SortableRow } from './components/SortableItems';
+export { kindOfType } from './items';
+export { useEditorGuard } from './unsaved';
+
 // Playlists (/manager/playlist). The keys start with ['content', 'playlist']: an upload or a delete
 // in the content library refreshes what playlists show of their items too. The editor shows its
 // failures above its form, so its save is silent.

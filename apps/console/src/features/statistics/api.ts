@@ -13,6 +13,9 @@ import type {
 } from '@vitrine/contract';
 import { request, requestBlob } from '../../lib/http';
 
+// What other features use of this area's files.
+export { periodQuery } from './period';
+
 // Statistics (/manager/statistics): the playback log, its summary, the filter choices and the
 // exports. The export list polls while an export is queued or running.
 const BASE = '/manager/statistics';

@@ -7,10 +7,8 @@ import {
 import { Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContentList } from '../../content/api';
-import { KIND_OF } from '../../content/library';
-import { useFontList } from '../../font/api';
-import { fontStack } from '../../font/font-face';
+import { KIND_OF, useContentList } from '../../content/api';
+import { fontStack, useFontList } from '../../font/api';
 import { usePlaylistList } from '../../playlist/api';
 import { useStickerList } from '../../sticker/api';
 import { useTextList } from '../../text/api';

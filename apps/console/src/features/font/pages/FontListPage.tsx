@@ -8,11 +8,11 @@ import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
+import { RenameDialog } from '../../../components/RenameDialog';
 import { formatSize } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
-import { RenameDialog } from '../../content/components/RenameDialog';
 import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from '../api';
 import { fontStack, useFontFaces } from '../font-face';
 

@@ -4,8 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { formatDimensions, formatDuration } from '../../../lib/format';
-import { useContentList } from '../../content/api';
-import { StateTag } from '../../content/components/labels';
+import { StateTag, useContentList } from '../../content/api';
 import { useTextList } from '../../text/api';
 import { usePlaylistList } from '../api';
 import {

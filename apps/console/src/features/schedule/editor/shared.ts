@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { hasPermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { useEditorGuard } from '../../playlist/unsaved';
+import { useEditorGuard } from '../../playlist/api';
 import { useSaveSchedule } from '../api';
 import { bodyOf, type Draft } from './draft';
 import { refusalOf } from './server-errors';

@@ -7,12 +7,12 @@ import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
 import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
+import { RenameDialog } from '../../../components/RenameDialog';
 import { formatSize } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
-import { RenameDialog } from '../../content/components/RenameDialog';
 import { useDeleteStickers, useRenameSticker, useStickerList, useUploadSticker } from '../api';
 import './sticker.css';
 

@@ -1,6 +1,6 @@
 import { marqueeSeconds, type TextItem } from '@vitrine/contract';
 import type { CSSProperties } from 'react';
-import { fontStack, useFontFaces } from '../../font/font-face';
+import { fontStack, useFontFaces } from '../../font/api';
 import './marquee.css';
 
 export type MarqueeLook = Pick<

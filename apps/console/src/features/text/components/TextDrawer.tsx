@@ -16,8 +16,7 @@ import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { useFontList } from '../../font/api';
-import { fontStack } from '../../font/font-face';
+import { fontStack, useFontList } from '../../font/api';
 import { useSaveText } from '../api';
 import { type MarqueeLook, MarqueePreview } from './MarqueePreview';
 

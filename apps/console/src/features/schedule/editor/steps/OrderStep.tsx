@@ -3,8 +3,7 @@ import { Alert, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../../components/NumberInput';
 import { formatDuration } from '../../../../lib/format';
-import { SortableList, SortableRow } from '../../../playlist/components/SortableItems';
-import { kindOfType } from '../../../playlist/items';
+import { kindOfType, SortableList, SortableRow } from '../../../playlist/api';
 import { type Draft, type ItemChoice, isProgramType, itemSeconds, totalSeconds } from '../draft';
 
 type RowProps = {

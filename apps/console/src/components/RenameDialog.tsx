@@ -2,8 +2,8 @@ import { nameSchema } from '@vitrine/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useRules } from '../../../lib/form-rules';
+import { useRules } from '../lib/form-rules';
+import { ErrorAlert } from './ErrorAlert';
 
 type Props = {
   /** What is renamed; none: the dialog is closed. */
