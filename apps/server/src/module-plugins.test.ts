@@ -9,9 +9,24 @@ import { describe, expect, it } from 'vitest';
 const root = path.join(import.meta.dirname, 'modules');
 const areas = fs.readdirSync(root).filter((name) => fs.existsSync(path.join(root, name, 'index.ts')));
 
-async function entryPlugin(area: string): Promise<FastifyPluginAsync> {
+type EntryPlugin = FastifyPluginAsync & { [meta]?: { name: string; dependencies?: string[] } };
+/** Where fastify-plugin keeps a plugin's name and dependencies. */
+const meta = Symbol.for('plugin-meta');
+
+async function entryPlugin(area: string): Promise<EntryPlugin> {
   const exports: Record<string, unknown> = await import(`./modules/${area}/index.ts`);
-  return exports[`${area}Module`] as FastifyPluginAsync;
+  return exports[`${area}Module`] as EntryPlugin;
+}
+
+/** The other areas an area's own (non-test) files import. */
+function importedAreas(area: string): string[] {
+  const found = new Set<string>();
+  const files = fs.readdirSync(path.join(root, area), { recursive: true, encoding: 'utf8' });
+  for (const file of files.filter((name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name))) {
+    const text = fs.readFileSync(path.join(root, area, file), 'utf8');
+    for (const [, other] of text.matchAll(/from '\.\.\/([a-z-]+)'/g)) found.add(other);
+  }
+  return [...found].sort();
 }
 
 describe('module entry plugins', () => {
@@ -26,5 +41,11 @@ describe('module entry plugins', () => {
       message: expect.stringContaining(`of plugin '${name}'`),
     });
     await app.close();
+  });
+
+  it.each(areas)('%s names every module it imports as a dependency', async (name) => {
+    const declared = (await entryPlugin(name))[meta];
+    expect(declared?.name).toBe(name);
+    expect(declared?.dependencies ?? []).toEqual(expect.arrayContaining(importedAreas(name)));
   });
 });

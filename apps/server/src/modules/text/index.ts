@@ -12,5 +12,5 @@ export const textModule = fp(
     app.workspaceBlockers.register('content', 'text', holdsRows(contentTexts, contentTexts.workspaceId));
     await app.register(textRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'text', dependencies: ['content', 'font'] },
+  { name: 'text', dependencies: ['media', 'content', 'font'] },
 );
