@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { canvasSideSchema, orientationQuerySchema, orientationSchema } from './composition';
-import { MEDIA_STATES } from './content';
+import { contentDeleteRequestSchema, MEDIA_STATES } from './content';
 import { ContentType } from './enums';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { ITEM_FITS, TRANSITIONS } from './program';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema } from './validation';
 
@@ -181,3 +182,57 @@ export type PlaylistItem = z.infer<typeof playlistItemSchema>;
 
 export const playlistDetailSchema = playlistSummarySchema.extend({ items: z.array(playlistItemSchema) });
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+
+// ── Operations (spec 000 §2 /content/play-list, …/add, …/{id}) ─────────────────────────────
+// The list page's calls (list, delete, copy) need res:playlist:list, making one res:playlist:add,
+// the editor's (show, save) res:playlist:info.
+
+const PLAYLIST = '/backend/manager/playlist';
+
+export const playlistOperations = {
+  list: operation({
+    method: 'GET',
+    path: PLAYLIST,
+    query: playlistListQuerySchema,
+    response: playlistListSchema,
+    access: 'res:playlist:list',
+  }),
+  create: operation({
+    method: 'POST',
+    path: PLAYLIST,
+    body: playlistRequestSchema,
+    response: playlistDetailSchema,
+    access: 'res:playlist:add',
+  }),
+  /** { ids, detach }: with detach, playlists in use are first removed from what uses them. */
+  deleteMany: operation({
+    method: 'DELETE',
+    path: PLAYLIST,
+    body: contentDeleteRequestSchema,
+    response: noDataSchema,
+    access: 'res:playlist:list',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${PLAYLIST}/:id`,
+    params: idParamsSchema,
+    response: playlistDetailSchema,
+    access: 'res:playlist:info',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${PLAYLIST}/:id`,
+    params: idParamsSchema,
+    body: playlistRequestSchema,
+    response: playlistDetailSchema,
+    access: 'res:playlist:info',
+  }),
+  copy: operation({
+    method: 'POST',
+    path: `${PLAYLIST}/:id/copy`,
+    params: idParamsSchema,
+    body: playlistCopyRequestSchema,
+    response: playlistDetailSchema,
+    access: 'res:playlist:list',
+  }),
+};

@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ListResult,
-  PlaylistDetail,
-  PlaylistListQuery,
-  PlaylistRequest,
-  PlaylistSummary,
-  Program,
+import {
+  type ListResult,
+  type PlaylistListQuery,
+  type PlaylistRequest,
+  type PlaylistSummary,
+  type Program,
+  playlistOperations,
 } from '@vitrine/contract';
+import { call } from '../../lib/call';
 import { request } from '../../lib/http';
 
 // What other features use of this area's files.
@@ -31,7 +32,7 @@ export const playlistKeys = {
 export function usePlaylistList(query: PlaylistListQuery, enabled = true) {
   return useQuery({
     queryKey: playlistKeys.list(query),
-    queryFn: ({ signal }) => request<PlaylistList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(playlistOperations.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -41,7 +42,7 @@ export function usePlaylistList(query: PlaylistListQuery, enabled = true) {
 export function usePlaylist(id: number) {
   return useQuery({
     queryKey: playlistKeys.detail(id),
-    queryFn: ({ signal }) => request<PlaylistDetail>('GET', `${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => call(playlistOperations.detail, { params: { id } }, { signal }),
     enabled: id > 0,
   });
 }
@@ -74,8 +75,8 @@ export function useSavePlaylist() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: PlaylistRequest }) =>
       id
-        ? request<PlaylistDetail>('PUT', `${BASE}/${id}`, { body, silent: true })
-        : request<PlaylistDetail>('POST', BASE, { body, silent: true }),
+        ? call(playlistOperations.update, { params: { id }, body }, { silent: true })
+        : call(playlistOperations.create, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -85,7 +86,7 @@ export function useDeletePlaylists() {
   const changed = usePlaylistsChanged();
   return useMutation({
     mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
-      request<null>('DELETE', BASE, { body: { ids, detach }, silent: !detach }),
+      call(playlistOperations.deleteMany, { body: { ids, detach } }, { silent: !detach }),
     onSuccess: changed,
   });
 }
@@ -93,7 +94,7 @@ export function useDeletePlaylists() {
 export function useCopyPlaylist() {
   const changed = usePlaylistsChanged();
   return useMutation({
-    mutationFn: (id: number) => request<PlaylistDetail>('POST', `${BASE}/${id}/copy`, { body: {} }),
+    mutationFn: (id: number) => call(playlistOperations.copy, { params: { id }, body: {} }),
     onSuccess: changed,
   });
 }

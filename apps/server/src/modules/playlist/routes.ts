@@ -1,15 +1,7 @@
-import {
-  contentDeleteRequestSchema,
-  idSchema,
-  playlistCopyRequestSchema,
-  playlistDetailSchema,
-  playlistListQuerySchema,
-  playlistListSchema,
-  playlistRequestSchema,
-} from '@vitrine/contract';
+import { playlistOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
 import {
   copyPlaylist,
   createPlaylist,
@@ -19,66 +11,27 @@ import {
   updatePlaylist,
 } from './playlists';
 
-// Playlists under /backend/manager/playlist (spec 000 §2 routes /content/play-list, …/add, …/{id}):
-// the list page's calls (list, delete, copy) need res:playlist:list, making one res:playlist:add,
-// the editor's (show, save) res:playlist:info.
-
-const params = z.object({ id: idSchema });
+// Playlists under /backend/manager/playlist; their paths, schemas and access are the contract's
+// operations.
 
 export const playlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/playlist',
-    {
-      config: { access: 'res:playlist:list' },
-      schema: { querystring: playlistListQuerySchema, response: responses(playlistListSchema) },
-    },
-    async (request) => ok(await playlistList(app.db, request.scope, request.query)),
+  route(app, ops.list, async (request) => ok(await playlistList(app.db, request.scope, request.query)));
+
+  route(app, ops.create, async (request) => ok(await createPlaylist(app, request.scope, request.body)));
+
+  route(app, ops.deleteMany, async (request) =>
+    ok(await deletePlaylists(app, request.scope, request.body.ids, request.body.detach)),
   );
 
-  app.post(
-    '/playlist',
-    {
-      config: { access: 'res:playlist:add' },
-      schema: { body: playlistRequestSchema, response: responses(playlistDetailSchema) },
-    },
-    async (request) => ok(await createPlaylist(app, request.scope, request.body)),
+  route(app, ops.detail, async (request) =>
+    ok(await playlistDetail(app.db, request.scope, request.params.id)),
   );
 
-  // { ids, detach }: with detach, playlists in use are first removed from what uses them.
-  app.delete(
-    '/playlist',
-    {
-      config: { access: 'res:playlist:list' },
-      schema: { body: contentDeleteRequestSchema, response: responses(empty) },
-    },
-    async (request) => ok(await deletePlaylists(app, request.scope, request.body.ids, request.body.detach)),
+  route(app, ops.update, async (request) =>
+    ok(await updatePlaylist(app, request.scope, request.params.id, request.body)),
   );
 
-  app.get(
-    '/playlist/:id',
-    {
-      config: { access: 'res:playlist:info' },
-      schema: { params, response: responses(playlistDetailSchema) },
-    },
-    async (request) => ok(await playlistDetail(app.db, request.scope, request.params.id)),
-  );
-
-  app.put(
-    '/playlist/:id',
-    {
-      config: { access: 'res:playlist:info' },
-      schema: { params, body: playlistRequestSchema, response: responses(playlistDetailSchema) },
-    },
-    async (request) => ok(await updatePlaylist(app, request.scope, request.params.id, request.body)),
-  );
-
-  app.post(
-    '/playlist/:id/copy',
-    {
-      config: { access: 'res:playlist:list' },
-      schema: { params, body: playlistCopyRequestSchema, response: responses(playlistDetailSchema) },
-    },
-    async (request) =>
-      ok(await copyPlaylist(app, request.scope, request.params.id, request.body.name, request.lang)),
+  route(app, ops.copy, async (request) =>
+    ok(await copyPlaylist(app, request.scope, request.params.id, request.body.name, request.lang)),
   );
 };
