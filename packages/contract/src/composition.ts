@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentType } from './enums';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { CLOCK_FORMATS, ITEM_FITS } from './program';
 import { colorSchema } from './setting';
 import { idsSchema } from './team';
@@ -495,3 +496,86 @@ export const compositionTemplateItemSchema = z.object({
 });
 export type CompositionTemplateItem = z.infer<typeof compositionTemplateItemSchema>;
 export const compositionTemplateListSchema = listResultSchema(compositionTemplateItemSchema);
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────
+// Compositions need res:composition:list; templates res:com-temp:list (the editor, which starts
+// from them, lists them with res:composition:list too).
+
+const COMPOSITION = '/backend/manager/composition';
+const TEMPLATE = '/backend/manager/composition-template';
+
+export const compositionOperations = {
+  list: operation({
+    method: 'GET',
+    path: COMPOSITION,
+    query: compositionListQuerySchema,
+    response: compositionListSchema,
+    access: 'res:composition:list',
+  }),
+  create: operation({
+    method: 'POST',
+    path: COMPOSITION,
+    body: compositionRequestSchema,
+    response: compositionDetailSchema,
+    access: 'res:composition:list',
+  }),
+  deleteMany: operation({
+    method: 'DELETE',
+    path: COMPOSITION,
+    body: compositionDeleteRequestSchema,
+    response: noDataSchema,
+    access: 'res:composition:list',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${COMPOSITION}/:id`,
+    params: idParamsSchema,
+    response: compositionDetailSchema,
+    access: 'res:composition:list',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${COMPOSITION}/:id`,
+    params: idParamsSchema,
+    body: compositionRequestSchema,
+    response: compositionDetailSchema,
+    access: 'res:composition:list',
+  }),
+  copy: operation({
+    method: 'POST',
+    path: `${COMPOSITION}/:id/copy`,
+    params: idParamsSchema,
+    body: compositionCopyRequestSchema,
+    response: compositionDetailSchema,
+    access: 'res:composition:list',
+  }),
+  templateList: operation({
+    method: 'GET',
+    path: TEMPLATE,
+    query: compositionTemplateListQuerySchema,
+    response: compositionTemplateListSchema,
+    access: ['res:com-temp:list', 'res:composition:list'],
+  }),
+  templateCreate: operation({
+    method: 'POST',
+    path: TEMPLATE,
+    body: compositionTemplateRequestSchema,
+    response: compositionTemplateItemSchema,
+    access: 'res:com-temp:list',
+  }),
+  templateUpdate: operation({
+    method: 'PUT',
+    path: `${TEMPLATE}/:id`,
+    params: idParamsSchema,
+    body: compositionTemplateRequestSchema,
+    response: compositionTemplateItemSchema,
+    access: 'res:com-temp:list',
+  }),
+  templateDelete: operation({
+    method: 'DELETE',
+    path: `${TEMPLATE}/:id`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'res:com-temp:list',
+  }),
+};

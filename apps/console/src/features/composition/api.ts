@@ -1,22 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CompositionDetail,
-  CompositionItem,
-  CompositionListQuery,
-  CompositionRequest,
-  CompositionTemplateItem,
-  CompositionTemplateListQuery,
-  CompositionTemplateRequest,
-  ListResult,
-  Program,
+import {
+  type CompositionItem,
+  type CompositionListQuery,
+  type CompositionRequest,
+  type CompositionTemplateListQuery,
+  type CompositionTemplateRequest,
+  type ListResult,
+  compositionOperations as ops,
+  type Program,
 } from '@vitrine/contract';
+import { call } from '../../lib/call';
 import { request } from '../../lib/http';
 
 // Compositions (/manager/composition) and their templates (/manager/composition-template). The
 // editor shows refusals inline, so its writes are silent; deletes are silent without `detach`
 // because an in-use refusal opens the dialog that offers it.
 const BASE = '/manager/composition';
-const TEMPLATES = '/manager/composition-template';
 
 export type CompositionList = ListResult<CompositionItem>;
 
@@ -30,7 +29,7 @@ export const compositionKeys = {
 export function useCompositionList(query: CompositionListQuery) {
   return useQuery({
     queryKey: compositionKeys.list(query),
-    queryFn: ({ signal }) => request<CompositionList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +38,7 @@ export function useCompositionList(query: CompositionListQuery) {
 export function useComposition(id: number | null) {
   return useQuery({
     queryKey: compositionKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => request<CompositionDetail>('GET', `${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => call(ops.detail, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null,
   });
 }
@@ -55,8 +54,8 @@ export function useSaveComposition() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CompositionRequest }) =>
       id === null
-        ? request<CompositionDetail>('POST', BASE, { body, silent: true })
-        : request<CompositionDetail>('PUT', `${BASE}/${id}`, { body, silent: true }),
+        ? call(ops.create, { body }, { silent: true })
+        : call(ops.update, { params: { id }, body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -64,7 +63,7 @@ export function useSaveComposition() {
 export function useCopyComposition() {
   const changed = useCompositionsChanged();
   return useMutation({
-    mutationFn: (id: number) => request<CompositionDetail>('POST', `${BASE}/${id}/copy`),
+    mutationFn: (id: number) => call(ops.copy, { params: { id }, body: undefined }),
     onSuccess: changed,
   });
 }
@@ -73,7 +72,7 @@ export function useDeleteCompositions() {
   const changed = useCompositionsChanged();
   return useMutation({
     mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
-      request<null>('DELETE', BASE, { body: { ids, detach }, silent: !detach }),
+      call(ops.deleteMany, { body: { ids, detach } }, { silent: !detach }),
     onSuccess: changed,
   });
 }
@@ -100,8 +99,7 @@ const ALL_TEMPLATES: CompositionTemplateListQuery = { page_size: 200, sort: 'cre
 export function useTemplateList() {
   return useQuery({
     queryKey: compositionKeys.templates(),
-    queryFn: ({ signal }) =>
-      request<ListResult<CompositionTemplateItem>>('GET', TEMPLATES, { query: ALL_TEMPLATES, signal }),
+    queryFn: ({ signal }) => call(ops.templateList, { query: ALL_TEMPLATES }, { signal }),
   });
 }
 
@@ -109,8 +107,7 @@ export function useTemplateList() {
 export function useSaveTemplate() {
   const changed = useCompositionsChanged();
   return useMutation({
-    mutationFn: (body: CompositionTemplateRequest) =>
-      request<CompositionTemplateItem>('POST', TEMPLATES, { body, silent: true }),
+    mutationFn: (body: CompositionTemplateRequest) => call(ops.templateCreate, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -118,7 +115,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const changed = useCompositionsChanged();
   return useMutation({
-    mutationFn: (id: number) => request<null>('DELETE', `${TEMPLATES}/${id}`),
+    mutationFn: (id: number) => call(ops.templateDelete, { params: { id } }),
     onSuccess: changed,
   });
 }
