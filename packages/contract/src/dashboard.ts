@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operation } from './operation';
 import { SCHEDULE_STATES } from './schedule';
 
 // The /home dashboard (spec 000 §7 "Dashboard statistics", under /manager/dashboard, no
@@ -73,3 +74,22 @@ export type OssStatistic = z.infer<typeof ossStatisticSchema>;
 
 export const DASHBOARD_STATISTICS = ['user', 'device', 'schedule', 'content', 'oss'] as const;
 export type DashboardStatistic = (typeof DASHBOARD_STATISTICS)[number];
+
+// ── Operations: the /home dashboard (spec 000 §7: no parameters), each needing dashboard:data ──
+
+const statistic = <const S extends z.ZodType, const N extends DashboardStatistic>(name: N, response: S) =>
+  operation({
+    method: 'GET',
+    path: `/backend/manager/dashboard/${name}-statistic`,
+    response,
+    access: 'dashboard:data',
+  });
+
+/** One operation per card, by the statistic's name. */
+export const dashboardOperations = {
+  user: statistic('user', userStatisticSchema),
+  device: statistic('device', deviceStatisticSchema),
+  schedule: statistic('schedule', scheduleStatisticSchema),
+  content: statistic('content', contentStatisticSchema),
+  oss: statistic('oss', ossStatisticSchema),
+};
