@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECENT_PERIOD_DAYS } from './limits';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { timezoneSchema } from './setting';
 import { idSchema, listQuerySchema, listResultSchema } from './validation';
 
@@ -233,3 +234,63 @@ export const contentErrorRowSchema = z.object({
 });
 export type ContentErrorLogRow = z.infer<typeof contentErrorRowSchema>;
 export const contentErrorListSchema = listResultSchema(contentErrorRowSchema);
+
+// ── Operations (spec 000 §2) ────────────────────────────────────────────────────────────────
+// The playback log and its summary need statistics:play-back-logs, the exports
+// statistics:export:list. The filter choices serve these pages and the content errors'
+// (notice:error-content-logs). An export's file (GET …/export/:id/download) is a download, not an
+// envelope: it stays a route of its own.
+
+const STATISTICS = '/backend/manager/statistics';
+
+export const statisticsOperations = {
+  playbackLog: operation({
+    method: 'GET',
+    path: `${STATISTICS}/playback-log`,
+    query: playbackLogQuerySchema,
+    response: playbackLogSchema,
+    access: 'statistics:play-back-logs',
+  }),
+  playbackSummary: operation({
+    method: 'GET',
+    path: `${STATISTICS}/playback-log/summary`,
+    query: playbackSummaryQuerySchema,
+    response: playbackSummarySchema,
+    access: 'statistics:play-back-logs',
+  }),
+  choices: operation({
+    method: 'GET',
+    path: `${STATISTICS}/choices`,
+    query: statisticsChoiceQuerySchema,
+    response: statisticsChoiceListSchema,
+    access: ['statistics:play-back-logs', 'statistics:export:list', 'notice:error-content-logs'],
+  }),
+  exportList: operation({
+    method: 'GET',
+    path: `${STATISTICS}/export`,
+    query: exportListQuerySchema,
+    response: exportListSchema,
+    access: 'statistics:export:list',
+  }),
+  exportCreate: operation({
+    method: 'POST',
+    path: `${STATISTICS}/export`,
+    body: exportRequestSchema,
+    response: exportRowSchema,
+    access: 'statistics:export:list',
+  }),
+  exportDetail: operation({
+    method: 'GET',
+    path: `${STATISTICS}/export/:id`,
+    params: idParamsSchema,
+    response: exportRowSchema,
+    access: 'statistics:export:list',
+  }),
+  exportDelete: operation({
+    method: 'DELETE',
+    path: `${STATISTICS}/export/:id`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'statistics:export:list',
+  }),
+};

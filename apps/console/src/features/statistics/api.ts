@@ -1,24 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ExportListQuery,
-  ExportRequest,
-  ExportRow,
-  ListResult,
-  PlaybackLogQuery,
-  PlaybackLogRow,
-  PlaybackSummary,
-  PlaybackSummaryQuery,
-  StatisticsChoice,
-  StatisticsChoiceKind,
+import {
+  type ExportListQuery,
+  type ExportRequest,
+  type ExportRow,
+  statisticsOperations as ops,
+  type PlaybackLogQuery,
+  type PlaybackSummaryQuery,
+  type StatisticsChoiceKind,
 } from '@vitrine/contract';
-import { request, requestBlob } from '../../lib/http';
+import { call, pathOf } from '../../lib/call';
+import { requestBlob } from '../../lib/http';
 
 // What other features use of this area's files.
 export { periodQuery } from './period';
 
 // Statistics (/manager/statistics): the playback log, its summary, the filter choices and the
 // exports. The export list polls while an export is queued or running.
-const BASE = '/manager/statistics';
 /** How often the export list asks again while an export is being written. */
 export const EXPORT_POLL_MS = 2000;
 
@@ -34,8 +31,7 @@ export const statisticsKeys = {
 export function usePlaybackLog(query: PlaybackLogQuery) {
   return useQuery({
     queryKey: statisticsKeys.log(query),
-    queryFn: ({ signal }) =>
-      request<ListResult<PlaybackLogRow>>('GET', `${BASE}/playback-log`, { query, signal }),
+    queryFn: ({ signal }) => call(ops.playbackLog, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,8 +39,7 @@ export function usePlaybackLog(query: PlaybackLogQuery) {
 export function usePlaybackSummary(query: PlaybackSummaryQuery) {
   return useQuery({
     queryKey: statisticsKeys.summary(query),
-    queryFn: ({ signal }) =>
-      request<PlaybackSummary>('GET', `${BASE}/playback-log/summary`, { query, signal }),
+    queryFn: ({ signal }) => call(ops.playbackSummary, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,10 +49,7 @@ export function useStatisticsChoices(kind: StatisticsChoiceKind, keyword: string
   return useQuery({
     queryKey: statisticsKeys.choices(kind, keyword, id),
     queryFn: ({ signal }) =>
-      request<{ list: StatisticsChoice[] }>('GET', `${BASE}/choices`, {
-        query: { kind, keyword: keyword || undefined, id },
-        signal,
-      }),
+      call(ops.choices, { query: { kind, keyword: keyword || undefined, id } }, { signal }),
     select: (data) => data.list,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -69,7 +61,7 @@ export const isBusy = (row: Pick<ExportRow, 'state'>) => row.state === 'queued' 
 export function useExportList(query: ExportListQuery) {
   return useQuery({
     queryKey: statisticsKeys.exports(query),
-    queryFn: ({ signal }) => request<ListResult<ExportRow>>('GET', `${BASE}/export`, { query, signal }),
+    queryFn: ({ signal }) => call(ops.exportList, { query }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => (current.state.data?.list.some(isBusy) ? EXPORT_POLL_MS : false),
   });
@@ -84,7 +76,7 @@ function useExportsChanged() {
 export function useCreateExport() {
   const changed = useExportsChanged();
   return useMutation({
-    mutationFn: (body: ExportRequest) => request<ExportRow>('POST', `${BASE}/export`, { body, silent: true }),
+    mutationFn: (body: ExportRequest) => call(ops.exportCreate, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -92,7 +84,7 @@ export function useCreateExport() {
 export function useDeleteExport() {
   const changed = useExportsChanged();
   return useMutation({
-    mutationFn: (id: number) => request<null>('DELETE', `${BASE}/export/${id}`),
+    mutationFn: (id: number) => call(ops.exportDelete, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -101,7 +93,8 @@ const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 
 /** Saves an export's file: read with the session's token, then handed to the browser. */
 export async function downloadExport(row: Pick<ExportRow, 'id' | 'file_name'>): Promise<void> {
-  const blob = await requestBlob(`${BASE}/export/${row.id}/download`, { silent: false, accept: '*/*' });
+  const url = `${pathOf(ops.exportDetail, { id: row.id })}/download`;
+  const blob = await requestBlob(url, { silent: false, accept: '*/*' });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
