@@ -20,6 +20,7 @@ import {
   PASSWORD,
   PHONE,
   shot,
+  siderRunsThePage,
   submit,
   text,
 } from './support/journey';
@@ -408,6 +409,7 @@ test('a first schedule in English, Arabic and on a phone: upload, first play, pa
     await page.locator('#scheduleNext').click();
     const first = page.getByTestId('schedule-first-play');
     await expect(first).toHaveText(text(lang, 'schedule-editor:time.playsNow'));
+    if (!variant.startsWith('phone')) await siderRunsThePage(page);
     await shot(page, 'schedules', `first-${variant}-time`);
 
     // Dates that ended last month: told on the field, and the step is not left.

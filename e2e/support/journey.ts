@@ -139,6 +139,14 @@ export async function fitsThePhone(page: Page) {
     .toBeLessThanOrEqual(PHONE.viewport.width);
 }
 
+/** On a page longer than the screen, the side navigation's background runs its whole height. */
+export async function siderRunsThePage(page: Page) {
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(pageHeight).toBeGreaterThan(page.viewportSize()?.height ?? 0);
+  // scrollHeight is a whole number; the sider's box may be a fraction longer.
+  expect((await page.locator('.shell-sider').boundingBox())?.height).toBeGreaterThan(pageHeight - 1);
+}
+
 /**
  * Opens the dropdown behind the button `button` and chooses `item` once the menu has stopped
  * moving in (a click on a menu still sliding in can miss).
