@@ -10,6 +10,7 @@ export * from './font';
 export * from './i18n';
 export * from './limits';
 export * from './messages';
+export * from './notice';
 export * from './operation';
 export * from './permissions';
 export * from './player';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ContentErrorListQuery, ContentErrorLogRow, ListResult } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { type ContentErrorListQuery, noticeOperations } from '@vitrine/contract';
+import { call } from '../../lib/call';
 
 // Notices (/manager/notice): the items players reported they could not show.
 
@@ -12,8 +12,7 @@ export const noticeKeys = {
 export function useContentErrors(query: ContentErrorListQuery) {
   return useQuery({
     queryKey: noticeKeys.contentErrors(query),
-    queryFn: ({ signal }) =>
-      request<ListResult<ContentErrorLogRow>>('GET', '/manager/notice/content-error', { query, signal }),
+    queryFn: ({ signal }) => call(noticeOperations.contentErrors, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
