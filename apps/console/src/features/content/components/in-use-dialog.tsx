@@ -3,7 +3,7 @@ import { confirmAction } from '../../../components/confirm';
 import { ApiError } from '../../../lib/http';
 import { i18n } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { type ItemUses, UsesList } from './use-content-removal';
+import { type ItemUses, UsesList } from './UsesList';
 
 type Item = { id: number; name: string };
 type Texts = { intro: string; okText: string };

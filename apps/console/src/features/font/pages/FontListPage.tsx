@@ -12,7 +12,7 @@ import { RenameDialog } from '../../../components/RenameDialog';
 import { formatSize } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../../content/components/in-use-dialog';
+import { deleteOfferingDetach } from '../../content/api';
 import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from '../api';
 import { fontStack, useFontFaces } from '../font-face';
 
