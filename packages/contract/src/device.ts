@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { type DeviceCommand, deviceCommandSchema, deviceTimersSchema } from './device-control';
+import {
+  type DeviceCommand,
+  deviceBatchCommandRequestSchema,
+  deviceBatchTimersRequestSchema,
+  deviceCommandItemSchema,
+  deviceCommandListSchema,
+  deviceCommandSchema,
+  deviceLockRequestSchema,
+  deviceTimersSchema,
+} from './device-control';
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
+import { noDataSchema, operation } from './operation';
 import { STORAGE_MODES } from './player';
 import { programRefSchema } from './program-schemas';
-import { idsSchema } from './team';
+import { idsRequestSchema, idsSchema } from './team';
 import {
   bodyIdSchema,
   idSchema,
@@ -203,3 +213,126 @@ export type ServerMessage =
   /** Something the manifest holds changed: fetch GET /backend/player/manifest again (with If-None-Match). */
   | { type: 'manifest' }
   | { type: 'error'; code: number; msg: string };
+
+// ── Operations (ARCHITECTURE §5) ────────────────────────────────────────────────────────────
+// The list and its writes, and a command to several devices, need device:dev:list; one device's
+// page, its commands and its lock device:dev:info; the weekly timers device:timer:add. The
+// screenshot (GET …/:device_id/screenshot) is an image, not an envelope: a route of its own.
+
+const DEVICE = '/backend/manager/device';
+
+/** The `:device_id` of a path. */
+export const deviceParamsSchema = z.object({ device_id: idSchema });
+const commandParamsSchema = deviceParamsSchema.extend({ command_id: idSchema });
+
+export const deviceOperations = {
+  list: operation({
+    method: 'GET',
+    path: DEVICE,
+    query: deviceListQuerySchema,
+    response: deviceListSchema,
+    access: 'device:dev:list',
+  }),
+  add: operation({
+    method: 'POST',
+    path: DEVICE,
+    body: deviceAddRequestSchema,
+    response: deviceItemSchema,
+    access: 'device:dev:list',
+  }),
+  deleteMany: operation({
+    method: 'DELETE',
+    path: DEVICE,
+    body: idsRequestSchema,
+    response: noDataSchema,
+    access: 'device:dev:list',
+  }),
+  move: operation({
+    method: 'POST',
+    path: `${DEVICE}/move`,
+    body: deviceMoveRequestSchema,
+    response: noDataSchema,
+    access: 'device:dev:list',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${DEVICE}/:device_id`,
+    params: deviceParamsSchema,
+    response: deviceItemSchema,
+    access: 'device:dev:info',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${DEVICE}/:device_id`,
+    params: deviceParamsSchema,
+    body: deviceEditRequestSchema,
+    response: deviceItemSchema,
+    access: 'device:dev:info',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${DEVICE}/:device_id`,
+    params: deviceParamsSchema,
+    response: noDataSchema,
+    access: 'device:dev:list',
+  }),
+  batchCommand: operation({
+    method: 'POST',
+    path: `${DEVICE}/command`,
+    body: deviceBatchCommandRequestSchema,
+    response: deviceCommandListSchema,
+    access: 'device:dev:list',
+  }),
+  command: operation({
+    method: 'POST',
+    path: `${DEVICE}/:device_id/command`,
+    params: deviceParamsSchema,
+    body: deviceCommandSchema,
+    response: deviceCommandItemSchema,
+    access: 'device:dev:info',
+  }),
+  commands: operation({
+    method: 'GET',
+    path: `${DEVICE}/:device_id/command`,
+    params: deviceParamsSchema,
+    response: deviceCommandListSchema,
+    access: 'device:dev:info',
+  }),
+  commandStatus: operation({
+    method: 'GET',
+    path: `${DEVICE}/:device_id/command/:command_id`,
+    params: commandParamsSchema,
+    response: deviceCommandItemSchema,
+    access: 'device:dev:info',
+  }),
+  batchTimers: operation({
+    method: 'PUT',
+    path: `${DEVICE}/timer`,
+    body: deviceBatchTimersRequestSchema,
+    response: noDataSchema,
+    access: 'device:timer:add',
+  }),
+  timers: operation({
+    method: 'GET',
+    path: `${DEVICE}/:device_id/timer`,
+    params: deviceParamsSchema,
+    response: deviceTimersSchema,
+    access: 'device:timer:add',
+  }),
+  saveTimers: operation({
+    method: 'PUT',
+    path: `${DEVICE}/:device_id/timer`,
+    params: deviceParamsSchema,
+    body: deviceTimersSchema,
+    response: deviceTimersSchema,
+    access: 'device:timer:add',
+  }),
+  lock: operation({
+    method: 'PUT',
+    path: `${DEVICE}/:device_id/lock`,
+    params: deviceParamsSchema,
+    body: deviceLockRequestSchema,
+    response: deviceItemSchema,
+    access: 'device:dev:info',
+  }),
+};

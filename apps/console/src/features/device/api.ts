@@ -1,24 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CompositionItem,
-  DeviceAddRequest,
-  DeviceEditRequest,
-  DeviceItem,
-  DeviceList,
-  DeviceListQuery,
-  DeviceMoveRequest,
-  ListResult,
-  PlaylistSummary,
-  ProgramKind,
+import {
+  compositionOperations,
+  type DeviceAddRequest,
+  type DeviceEditRequest,
+  type DeviceListQuery,
+  type DeviceMoveRequest,
+  deviceOperations as ops,
+  type ProgramKind,
+  playlistOperations,
 } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 
 // What other features use of this area's files.
 export { DeviceStatusBadge } from './components/labels';
 
 // Devices (ARCHITECTURE §7, under /manager/device). Lists and details poll so the online dots
 // follow the screens without a reload. Forms show failures inline, so their writes are silent.
-const BASE = '/manager/device';
 /** How often a shown list or detail asks again for the devices' state. */
 export const DEVICE_REFRESH_MS = 10_000;
 
@@ -33,7 +30,7 @@ export const deviceKeys = {
 export function useDeviceList(query: DeviceListQuery) {
   return useQuery({
     queryKey: deviceKeys.list(query),
-    queryFn: ({ signal }) => request<DeviceList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: DEVICE_REFRESH_MS,
   });
@@ -42,7 +39,7 @@ export function useDeviceList(query: DeviceListQuery) {
 export function useDevice(deviceId: number) {
   return useQuery({
     queryKey: deviceKeys.detail(deviceId),
-    queryFn: ({ signal }) => request<DeviceItem>('GET', `${BASE}/${deviceId}`, { signal }),
+    queryFn: ({ signal }) => call(ops.detail, { params: { device_id: deviceId } }, { signal }),
     enabled: deviceId > 0,
     refetchInterval: DEVICE_REFRESH_MS,
   });
@@ -61,11 +58,10 @@ export function useProgramOptions(kinds: readonly ProgramKind[], enabled: boolea
     queryFn: async ({ signal }) => {
       const lists = await Promise.all(
         kinds.map(async (kind) => {
-          const url = kind === 'playlist' ? '/manager/playlist' : '/manager/composition';
-          const answer = await request<ListResult<PlaylistSummary | CompositionItem>>('GET', url, {
-            query: PROGRAM_QUERY,
-            signal,
-          });
+          const answer =
+            kind === 'playlist'
+              ? await call(playlistOperations.list, { query: PROGRAM_QUERY }, { signal })
+              : await call(compositionOperations.list, { query: PROGRAM_QUERY }, { signal });
           return answer.list.map(
             (row): ProgramOption => ({ kind, id: row.id, name: row.name, workspace_id: row.workspace_id }),
           );
@@ -86,7 +82,7 @@ function useDevicesChanged() {
 export function useAddDevice() {
   const changed = useDevicesChanged();
   return useMutation({
-    mutationFn: (body: DeviceAddRequest) => request<DeviceItem>('POST', BASE, { body, silent: true }),
+    mutationFn: (body: DeviceAddRequest) => call(ops.add, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -95,7 +91,7 @@ export function useUpdateDevice() {
   const changed = useDevicesChanged();
   return useMutation({
     mutationFn: ({ deviceId, body }: { deviceId: number; body: DeviceEditRequest }) =>
-      request<DeviceItem>('PUT', `${BASE}/${deviceId}`, { body, silent: true }),
+      call(ops.update, { params: { device_id: deviceId }, body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -106,8 +102,8 @@ export function useDeleteDevices() {
   return useMutation({
     mutationFn: (ids: number[]) =>
       ids.length === 1
-        ? request<unknown>('DELETE', `${BASE}/${ids[0]}`)
-        : request<unknown>('DELETE', BASE, { body: { ids } }),
+        ? call(ops.delete, { params: { device_id: ids[0] } })
+        : call(ops.deleteMany, { body: { ids } }),
     // A deleted device's detail is dropped, not asked for again (it would answer "not found").
     onSuccess: (_data, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
@@ -119,7 +115,7 @@ export function useDeleteDevices() {
 export function useMoveDevices() {
   const changed = useDevicesChanged();
   return useMutation({
-    mutationFn: (body: DeviceMoveRequest) => request<unknown>('POST', `${BASE}/move`, { body, silent: true }),
+    mutationFn: (body: DeviceMoveRequest) => call(ops.move, { body }, { silent: true }),
     onSuccess: changed,
   });
 }

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeviceCommand,
-  DeviceCommandItem,
-  DeviceItem,
-  DeviceLockRequest,
-  DeviceTimers,
+import {
+  type DeviceCommand,
+  type DeviceLockRequest,
+  type DeviceTimers,
+  deviceOperations as ops,
 } from '@vitrine/contract';
-import { request, requestBlob } from '../../lib/http';
+import { call, pathOf } from '../../lib/call';
+import { requestBlob } from '../../lib/http';
 import { deviceKeys } from './api';
 
 // Remote control of devices: commands with their acknowledgement, weekly timers, the lock PIN
 // and screenshots (ARCHITECTURE §7). Single-device writes are silent: the page shows the
 // failure beside the control that caused it.
-const BASE = '/manager/device';
 /** How often a pending command is asked for again until the screen acknowledges it. */
 export const COMMAND_POLL_MS = 1000;
 
@@ -29,7 +28,7 @@ export function useSendCommand(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (command: DeviceCommand) =>
-      request<DeviceCommandItem>('POST', `${BASE}/${deviceId}/command`, { body: command, silent: true }),
+      call(ops.command, { params: { device_id: deviceId }, body: command }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: controlKeys.commands(deviceId) }),
   });
 }
@@ -39,7 +38,11 @@ export function useCommandStatus(deviceId: number, commandId: number | null) {
   return useQuery({
     queryKey: controlKeys.command(deviceId, commandId ?? 0),
     queryFn: ({ signal }) =>
-      request<DeviceCommandItem>('GET', `${BASE}/${deviceId}/command/${commandId}`, { signal, silent: true }),
+      call(
+        ops.commandStatus,
+        { params: { device_id: deviceId, command_id: commandId ?? 0 } },
+        { signal, silent: true },
+      ),
     enabled: commandId !== null,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? COMMAND_POLL_MS : false),
   });
@@ -49,16 +52,14 @@ export function useCommandStatus(deviceId: number, commandId: number | null) {
 export function useCommandList(deviceId: number) {
   return useQuery({
     queryKey: controlKeys.commands(deviceId),
-    queryFn: ({ signal }) =>
-      request<{ list: DeviceCommandItem[] }>('GET', `${BASE}/${deviceId}/command`, { signal }),
+    queryFn: ({ signal }) => call(ops.commands, { params: { device_id: deviceId } }, { signal }),
   });
 }
 
 /** One command to several devices; a refusal shows as the usual "tips" notice. */
 export function useBatchCommand() {
   return useMutation({
-    mutationFn: (body: { ids: number[]; command: DeviceCommand }) =>
-      request<{ list: DeviceCommandItem[] }>('POST', `${BASE}/command`, { body }),
+    mutationFn: (body: { ids: number[]; command: DeviceCommand }) => call(ops.batchCommand, { body }),
   });
 }
 
@@ -66,7 +67,8 @@ export function useBatchCommand() {
 export function useScreenshotBlob(deviceId: number, at: string | null) {
   return useQuery({
     queryKey: controlKeys.screenshot(deviceId, at),
-    queryFn: ({ signal }) => requestBlob(`${BASE}/${deviceId}/screenshot`, { signal }),
+    queryFn: ({ signal }) =>
+      requestBlob(`${pathOf(ops.detail, { device_id: deviceId })}/screenshot`, { signal }),
     enabled: at !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -75,7 +77,7 @@ export function useScreenshotBlob(deviceId: number, at: string | null) {
 export function useDeviceTimers(deviceId: number) {
   return useQuery({
     queryKey: controlKeys.timers(deviceId),
-    queryFn: ({ signal }) => request<DeviceTimers>('GET', `${BASE}/${deviceId}/timer`, { signal }),
+    queryFn: ({ signal }) => call(ops.timers, { params: { device_id: deviceId } }, { signal }),
     enabled: deviceId > 0,
   });
 }
@@ -86,8 +88,8 @@ export function useSaveTimers() {
     /** `to`: one device, or the ids of several (the batch call). */
     mutationFn: ({ to, timers }: { to: number | number[]; timers: DeviceTimers }) =>
       typeof to === 'number'
-        ? request<DeviceTimers>('PUT', `${BASE}/${to}/timer`, { body: timers, silent: true })
-        : request<unknown>('PUT', `${BASE}/timer`, { body: { ids: to, ...timers }, silent: true }),
+        ? call(ops.saveTimers, { params: { device_id: to }, body: timers }, { silent: true })
+        : call(ops.batchTimers, { body: { ids: to, ...timers } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
@@ -96,7 +98,7 @@ export function useSetLock(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DeviceLockRequest) =>
-      request<DeviceItem>('PUT', `${BASE}/${deviceId}/lock`, { body, silent: true }),
+      call(ops.lock, { params: { device_id: deviceId }, body }, { silent: true }),
     onSuccess: (device) => queryClient.setQueryData(deviceKeys.detail(deviceId), device),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type DeviceList,
+  deviceOperations,
   type HolidayListQuery,
   type HolidayRequest,
   holidayOperations,
@@ -170,11 +170,11 @@ export function useDeviceOptions() {
   return useQuery({
     queryKey: [...scheduleKeys.all, 'device-options'] as const,
     queryFn: ({ signal }) =>
-      request<DeviceList>('GET', '/manager/device', {
-        query: { page_size: 200, sort: 'device_name,asc' },
-        signal,
-        silent: true,
-      }).then((data) => data.list.map((device) => ({ value: device.device_id, label: device.device_name }))),
+      call(
+        deviceOperations.list,
+        { query: { page_size: 200, sort: 'device_name,asc' } },
+        { signal, silent: true },
+      ).then((data) => data.list.map((device) => ({ value: device.device_id, label: device.device_name }))),
     staleTime: 60_000,
   });
 }
