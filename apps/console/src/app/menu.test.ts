@@ -26,10 +26,10 @@ describe('side navigation', () => {
 
   it('leaves out hidden routes and routes without icon or title', () => {
     const table: AppRoute[] = [
-      { path: '/a', permission: 'x', title: 'route.a', icon: 'home' },
-      { path: '/b', permission: 'x', title: 'route.b', icon: 'device', hidden: true },
-      { path: '/c', permission: 'x', title: 'route.c' },
-      { path: '/d', permission: 'x', icon: 'content' },
+      { path: '/a', permission: 'device', title: 'route.a', icon: 'home' },
+      { path: '/b', permission: 'device', title: 'route.b', icon: 'device', hidden: true },
+      { path: '/c', permission: 'device', title: 'route.c' },
+      { path: '/d', permission: 'device', icon: 'content' },
     ];
     expect(buildMenu(table, null).map((entry) => entry.path)).toEqual(['/a']);
   });

@@ -1,10 +1,10 @@
-import { hasAny } from '@vitrine/contract';
+import { hasAny, type Permission } from '@vitrine/contract';
 import { useSession } from './session';
 
 // Permission and role checks take one key or a list and pass when any one is held (spec 000 §6).
 export type Keys<T> = T | readonly T[];
 
-export function hasPermission(held: readonly string[], keys: Keys<string>): boolean {
+export function hasPermission(held: readonly string[], keys: Keys<Permission>): boolean {
   return hasAny(held, keys);
 }
 
@@ -13,6 +13,6 @@ export function hasRole(roleId: number | null | undefined, roles: Keys<number>):
   return typeof roles === 'number' ? roles === roleId : roles.includes(roleId);
 }
 
-export function usePermission(keys: Keys<string>): boolean {
+export function usePermission(keys: Keys<Permission>): boolean {
   return hasPermission(useSession().permissions, keys);
 }

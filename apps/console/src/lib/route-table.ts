@@ -1,4 +1,4 @@
-import type { Role } from '@vitrine/contract';
+import type { Permission, Role } from '@vitrine/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 // The shape of the route table (spec 000 §2). Paths are absolute; titles are keys of the
@@ -23,7 +23,7 @@ export type AppRoute = {
   /** Names used when navigating by name (Home, DevicesList, …). */
   name?: string;
   /** One key or a list: any one opens the route. */
-  permission?: string | readonly string[];
+  permission?: Permission | readonly Permission[];
   title?: string;
   /** A different title for some roles (e.g. the user list for customers). */
   titleByRole?: Partial<Record<Role, string>>;

@@ -32,7 +32,7 @@ export const SETTING_ROUTES = {
     { path: '/setting/mailserver', permission: 'setting:sys:mail-config', title: 'route.mailServer' },
     ...MAIL_TEMPLATES.map((type) => ({
       path: `/setting/mail-index/${type}`,
-      permission: 'setting:sys:mail-config',
+      permission: 'setting:sys:mail-config' as const,
       title: `route.mailTemplate.${type}`,
       ...DETAIL,
     })),

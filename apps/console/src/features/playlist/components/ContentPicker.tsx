@@ -1,4 +1,4 @@
-import { CONTENT_TYPE_PERMISSION, type LibraryContentType } from '@vitrine/contract';
+import { CONTENT_TYPE_PERMISSION, type LibraryContentType, type Permission } from '@vitrine/contract';
 import { Button, Flex, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ type Props = {
   onAdd: (items: DraftItem[]) => void;
 };
 
-type Tab = { kind: ItemKind; permission: string };
+type Tab = { kind: ItemKind; permission: Permission };
 const CONTENT_TABS = ['image', 'video', 'document', 'music', 'website', 'stream', 'h5'] as const;
 const TABS: readonly Tab[] = [
   ...CONTENT_TABS.map((kind) => ({
