@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { userInfoSchema } from './account';
 import { AccountStatus } from './enums';
 import { QUANTITY_LIMIT } from './limits';
+import { noDataSchema, operation } from './operation';
 import { PERMISSIONS } from './permissions';
 import {
   bodyIdSchema,
@@ -363,3 +365,68 @@ export const updateRolePermissionRequestSchema = z.object({
 export type UpdateRolePermissionRequest = z.input<typeof updateRolePermissionRequestSchema>;
 
 export const roleParamsSchema = z.object({ role_id: idSchema });
+
+// ── Workspace operations (spec 000 §7 "Workspaces") ─────────────────────────────────────────
+// Managed with workspace:tree. The selector's tree and the switch are for every logged-in user.
+
+const ACCOUNT = '/backend/manager/account';
+
+export const workspaceOperations = {
+  list: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/workspace`,
+    response: workspaceListSchema,
+    access: 'workspace:tree',
+  }),
+  tree: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/workspace/select-list`,
+    response: workspaceTreeSchema,
+    access: 'authenticated',
+  }),
+  create: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/workspace`,
+    body: createWorkspaceRequestSchema,
+    response: workspaceItemSchema,
+    access: 'workspace:tree',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${ACCOUNT}/workspace/:id`,
+    params: workspaceParamsSchema,
+    body: updateWorkspaceRequestSchema,
+    response: workspaceItemSchema,
+    access: 'workspace:tree',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${ACCOUNT}/workspace/:id`,
+    params: workspaceParamsSchema,
+    response: noDataSchema,
+    access: 'workspace:tree',
+  }),
+  members: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/workspace/:group_id/member-list`,
+    params: workspaceGroupParamsSchema,
+    query: memberListQuerySchema,
+    response: userListSchema,
+    access: 'workspace:tree',
+  }),
+  devices: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/workspace/:group_id/device-list`,
+    params: workspaceGroupParamsSchema,
+    query: pageQuerySchema,
+    response: teamDeviceListSchema,
+    access: 'workspace:tree',
+  }),
+  switch: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/user/workspace`,
+    body: switchWorkspaceRequestSchema,
+    response: userInfoSchema,
+    access: 'authenticated',
+  }),
+};

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateWorkspaceRequest,
-  UpdateWorkspaceRequest,
-  UserInfo,
-  WorkspaceList,
-  WorkspaceTree,
+import {
+  type CreateWorkspaceRequest,
+  workspaceOperations as ops,
+  type UpdateWorkspaceRequest,
 } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 import type { ListSource } from '../team/api';
 
-// Workspaces (spec 000 §7 "Workspaces", under /manager/account).
+// Workspaces (spec 000 §7 "Workspaces", under /manager/account). A workspace's members, devices
+// and content are pages read through team's list source.
 const BASE = '/manager/account';
 
 export type WorkspaceContentList = 'member-list' | 'device-list' | 'content';
@@ -24,7 +23,7 @@ export const workspaceKeys = {
 export function useWorkspaceTree(enabled = true) {
   return useQuery({
     queryKey: workspaceKeys.tree(),
-    queryFn: ({ signal }) => request<WorkspaceTree>('GET', `${BASE}/workspace/select-list`, { signal }),
+    queryFn: ({ signal }) => call(ops.tree, {}, { signal }),
     select: (tree) => tree.result,
     enabled,
   });
@@ -34,7 +33,7 @@ export function useWorkspaceTree(enabled = true) {
 export function useWorkspaceList() {
   return useQuery({
     queryKey: workspaceKeys.list(),
-    queryFn: ({ signal }) => request<WorkspaceList>('GET', `${BASE}/workspace`, { signal }),
+    queryFn: ({ signal }) => call(ops.list, {}, { signal }),
     select: (answer) => answer.list,
   });
 }
@@ -53,8 +52,7 @@ function useWorkspacesChanged() {
 export function useCreateWorkspace() {
   const changed = useWorkspacesChanged();
   return useMutation({
-    mutationFn: (body: CreateWorkspaceRequest) =>
-      request<unknown>('POST', `${BASE}/workspace`, { body, silent: true }),
+    mutationFn: (body: CreateWorkspaceRequest) => call(ops.create, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -71,7 +69,7 @@ export function useUpdateWorkspace() {
       id: number;
       body: UpdateWorkspaceRequest;
       silent?: boolean;
-    }) => request<unknown>('PUT', `${BASE}/workspace/${id}`, { body, silent }),
+    }) => call(ops.update, { params: { id }, body }, { silent }),
     onSuccess: changed,
   });
 }
@@ -80,7 +78,7 @@ export function useUpdateWorkspace() {
 export function useDeleteWorkspace() {
   const changed = useWorkspacesChanged();
   return useMutation({
-    mutationFn: (id: number) => request<unknown>('DELETE', `${BASE}/workspace/${id}`, { silent: true }),
+    mutationFn: (id: number) => call(ops.delete, { params: { id } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -88,7 +86,6 @@ export function useDeleteWorkspace() {
 /** POST user/workspace: the caller's active workspace; answers the updated user. */
 export function useSwitchWorkspace() {
   return useMutation({
-    mutationFn: (groupId: number) =>
-      request<UserInfo>('POST', `${BASE}/user/workspace`, { body: { group_id: groupId } }),
+    mutationFn: (groupId: number) => call(ops.switch, { body: { group_id: groupId } }),
   });
 }
