@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { contentDeleteRequestSchema } from './content';
 import { MAX_TEXT_LENGTH } from './limits';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { colorSchema } from './setting';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
 
@@ -97,3 +99,47 @@ export const TEXT_SORT_COLUMNS = ['title', 'created_at', 'updated_at'] as const;
 export const textListQuerySchema = listQuerySchema(TEXT_SORT_COLUMNS);
 export type TextListQuery = z.input<typeof textListQuerySchema>;
 export const textListSchema = listResultSchema(textItemSchema);
+
+// ── Operations: all for holders of res:text:list ───────────────────────────────────────────
+
+const TEXT = '/backend/manager/text';
+
+export const textOperations = {
+  list: operation({
+    method: 'GET',
+    path: TEXT,
+    query: textListQuerySchema,
+    response: textListSchema,
+    access: 'res:text:list',
+  }),
+  create: operation({
+    method: 'POST',
+    path: TEXT,
+    body: textRequestSchema,
+    response: textItemSchema,
+    access: 'res:text:list',
+  }),
+  /** { ids, detach }: with detach, texts in use are first removed from what uses them. */
+  deleteMany: operation({
+    method: 'DELETE',
+    path: TEXT,
+    body: contentDeleteRequestSchema,
+    response: noDataSchema,
+    access: 'res:text:list',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${TEXT}/:id`,
+    params: idParamsSchema,
+    response: textItemSchema,
+    access: 'res:text:list',
+  }),
+  update: operation({
+    method: 'PATCH',
+    path: `${TEXT}/:id`,
+    params: idParamsSchema,
+    body: textRequestSchema,
+    response: textItemSchema,
+    access: 'res:text:list',
+  }),
+};

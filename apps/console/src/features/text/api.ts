@@ -1,16 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContentDeleteRequest,
-  ListResult,
-  TextItem,
-  TextListQuery,
-  TextRequest,
+import {
+  type ContentDeleteRequest,
+  type ListResult,
+  textOperations as ops,
+  type TextItem,
+  type TextListQuery,
+  type TextRequest,
 } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 
 // Text messages (/manager/text). The keys start with ['content', 'text'], so they sit under the
 // content area's key as well. Forms show their failures inline, so their writes are silent.
-const BASE = '/manager/text';
 
 export type TextList = ListResult<TextItem>;
 
@@ -22,7 +22,7 @@ export const textKeys = {
 export function useTextList(query: TextListQuery) {
   return useQuery({
     queryKey: textKeys.list(query),
-    queryFn: ({ signal }) => request<TextList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,8 +38,8 @@ export function useSaveText() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: TextRequest }) =>
       id === undefined
-        ? request<TextItem>('POST', BASE, { body, silent: true })
-        : request<TextItem>('PATCH', `${BASE}/${id}`, { body, silent: true }),
+        ? call(ops.create, { body }, { silent: true })
+        : call(ops.update, { params: { id }, body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -48,7 +48,7 @@ export function useDeleteTexts() {
   const changed = useTextsChanged();
   return useMutation({
     // The first try is silent: a text in use is answered with the offer to detach it, not a notice.
-    mutationFn: (body: ContentDeleteRequest) => request<null>('DELETE', BASE, { body, silent: !body.detach }),
+    mutationFn: (body: ContentDeleteRequest) => call(ops.deleteMany, { body }, { silent: !body.detach }),
     onSuccess: changed,
   });
 }
