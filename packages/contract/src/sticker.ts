@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileNameSchema } from './content';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { idsSchema } from './team';
 import { listQuerySchema, listResultSchema, nameSchema } from './validation';
 
@@ -42,3 +43,40 @@ export const STICKER_SORT_COLUMNS = ['name', 'size', 'created_at'] as const;
 export const stickerListQuerySchema = listQuerySchema(STICKER_SORT_COLUMNS);
 export type StickerListQuery = z.input<typeof stickerListQuerySchema>;
 export const stickerListSchema = listResultSchema(stickerItemSchema);
+
+// ── Operations: all for holders of res:com-sticker:list ────────────────────────────────────
+
+const STICKER = '/backend/manager/sticker';
+
+export const stickerOperations = {
+  list: operation({
+    method: 'GET',
+    path: STICKER,
+    query: stickerListQuerySchema,
+    response: stickerListSchema,
+    access: 'res:com-sticker:list',
+  }),
+  /** The file's raw bytes as the body, its name in the query. */
+  upload: operation({
+    method: 'POST',
+    path: STICKER,
+    query: stickerUploadQuerySchema,
+    response: stickerItemSchema,
+    access: 'res:com-sticker:list',
+  }),
+  rename: operation({
+    method: 'PATCH',
+    path: `${STICKER}/:id`,
+    params: idParamsSchema,
+    body: stickerRenameRequestSchema,
+    response: stickerItemSchema,
+    access: 'res:com-sticker:list',
+  }),
+  deleteMany: operation({
+    method: 'DELETE',
+    path: STICKER,
+    body: stickerDeleteRequestSchema,
+    response: noDataSchema,
+    access: 'res:com-sticker:list',
+  }),
+};

@@ -1,4 +1,4 @@
-import { holidayOperations, scheduleOperations } from '@vitrine/contract';
+import { holidayOperations, scheduleOperations, stickerOperations } from '@vitrine/contract';
 import { afterEach, expect, it, vi } from 'vitest';
 import { call, pathOf } from './call';
 
@@ -33,4 +33,9 @@ it("sends the operation's method, path, query and body, and answers the envelope
   await call(holidayOperations.list, { query: { year: 2026, page: 2 } });
   expect(fetch.mock.calls[1][0]).toBe('/backend/manager/holiday?year=2026&page=2');
   expect(fetch.mock.calls[1][1]).toMatchObject({ method: 'GET', body: undefined });
+
+  const file = new Blob(['GIF89a'], { type: 'image/gif' });
+  await call(stickerOperations.upload, { query: { name: 'a.gif' } }, { bytes: file });
+  expect(fetch.mock.calls[2][0]).toBe('/backend/manager/sticker?name=a.gif');
+  expect(fetch.mock.calls[2][1]).toMatchObject({ method: 'POST', body: file });
 });

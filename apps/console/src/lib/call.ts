@@ -15,7 +15,10 @@ export type CallInput<O extends Operation> = Part<'params', PathParams<O>> &
   Part<'query', OperationPart<O, 'query', 'input'>> &
   Part<'body', OperationPart<O, 'body', 'input'>>;
 
-export type CallOptions = Pick<RequestOptions, 'signal' | 'silent'>;
+export type CallOptions = Pick<RequestOptions, 'signal' | 'silent'> & {
+  /** A file sent as raw bytes, for the operations that take one instead of a JSON body. */
+  bytes?: Blob;
+};
 
 // The input may be left out when the operation takes none.
 type CallArgs<O extends Operation> =
@@ -42,5 +45,6 @@ export function call<O extends Operation>(
     query?: Record<string, unknown>;
     body?: unknown;
   };
-  return request<OperationData<O>>(op.method, pathOf(op, params), { ...options, query, body });
+  const { bytes, ...rest } = options ?? {};
+  return request<OperationData<O>>(op.method, pathOf(op, params), { ...rest, query, body: body ?? bytes });
 }

@@ -16,7 +16,8 @@ import { responses } from './envelope';
 export type OperationRequest<O extends Operation> = FastifyRequest<{
   Params: OperationPart<O, 'params'>;
   Querystring: OperationPart<O, 'query'>;
-  Body: OperationPart<O, 'body'>;
+  // Without a body schema the body is whatever the content-type parser gave (e.g. a file's bytes).
+  Body: O extends { body: z.ZodType } ? OperationPart<O, 'body'> : unknown;
 }>;
 
 /** The envelope a handler answers with: ok(data), or a success with its own message. */

@@ -1,9 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListResult, StickerItem, StickerListQuery } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import {
+  type ListResult,
+  stickerOperations as ops,
+  type StickerItem,
+  type StickerListQuery,
+} from '@vitrine/contract';
+import { call } from '../../lib/call';
 
 // Stickers (/manager/sticker). The keys start with ['content', 'sticker'].
-const BASE = '/manager/sticker';
 
 export type StickerList = ListResult<StickerItem>;
 
@@ -15,7 +19,7 @@ export const stickerKeys = {
 export function useStickerList(query: StickerListQuery) {
   return useQuery({
     queryKey: stickerKeys.list(query),
-    queryFn: ({ signal }) => request<StickerList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +34,7 @@ export function useUploadSticker() {
   const changed = useStickersChanged();
   return useMutation({
     mutationFn: (file: File) =>
-      request<StickerItem>('POST', BASE, { body: file, query: { name: file.name }, silent: true }),
+      call(ops.upload, { query: { name: file.name } }, { bytes: file, silent: true }),
     onSuccess: changed,
   });
 }
@@ -39,7 +43,7 @@ export function useRenameSticker() {
   const changed = useStickersChanged();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      request<StickerItem>('PATCH', `${BASE}/${id}`, { body: { name }, silent: true }),
+      call(ops.rename, { params: { id }, body: { name } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -49,7 +53,7 @@ export function useDeleteStickers() {
   const changed = useStickersChanged();
   return useMutation({
     mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
-      request<null>('DELETE', BASE, { body: { ids, detach }, silent: !detach }),
+      call(ops.deleteMany, { body: { ids, detach } }, { silent: !detach }),
     onSuccess: changed,
   });
 }
