@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileNameSchema } from './content';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 
 import { listQuerySchema, listResultSchema, nameSchema } from './validation';
 
@@ -58,3 +59,43 @@ export const FONT_SORT_COLUMNS = ['name', 'size', 'created_at'] as const;
 export const fontListQuerySchema = listQuerySchema(FONT_SORT_COLUMNS);
 export type FontListQuery = z.input<typeof fontListQuerySchema>;
 export const fontListSchema = listResultSchema(fontItemSchema);
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────
+// Those who edit texts and compositions pick fonts, so they may list them; changing them needs
+// setting:font-manage.
+
+const FONT = '/backend/manager/font';
+
+export const fontOperations = {
+  list: operation({
+    method: 'GET',
+    path: FONT,
+    query: fontListQuerySchema,
+    response: fontListSchema,
+    access: ['setting:font-manage', 'res:text:list', 'res:composition:list'],
+  }),
+  /** The file's raw bytes as the body, its name in the query. */
+  upload: operation({
+    method: 'POST',
+    path: FONT,
+    query: fontUploadQuerySchema,
+    response: fontItemSchema,
+    access: 'setting:font-manage',
+  }),
+  rename: operation({
+    method: 'PATCH',
+    path: `${FONT}/:id`,
+    params: idParamsSchema,
+    body: fontRenameRequestSchema,
+    response: fontItemSchema,
+    access: 'setting:font-manage',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${FONT}/:id`,
+    params: idParamsSchema,
+    query: fontDeleteQuerySchema,
+    response: noDataSchema,
+    access: 'setting:font-manage',
+  }),
+};

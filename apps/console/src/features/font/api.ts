@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FontItem, FontListQuery, ListResult } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { type FontItem, type FontListQuery, type ListResult, fontOperations as ops } from '@vitrine/contract';
+import { call } from '../../lib/call';
 
 // What other features use of this area's files.
 export { fontStack, useFontFaces } from './font-face';
 
 // Fonts (/manager/font). The keys start with ['content', 'font']; a text shows its font's name,
 // so a change to fonts refreshes the texts' keys too.
-const BASE = '/manager/font';
 
 export type FontList = ListResult<FontItem>;
 
@@ -19,7 +18,7 @@ export const fontKeys = {
 export function useFontList(query: FontListQuery, enabled = true) {
   return useQuery({
     queryKey: fontKeys.list(query),
-    queryFn: ({ signal }) => request<FontList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -34,7 +33,7 @@ function useFontsChanged() {
 export function useUploadFont() {
   const changed = useFontsChanged();
   return useMutation({
-    mutationFn: (file: File) => request<FontItem>('POST', BASE, { body: file, query: { name: file.name } }),
+    mutationFn: (file: File) => call(ops.upload, { query: { name: file.name } }, { bytes: file }),
     onSuccess: changed,
   });
 }
@@ -43,7 +42,7 @@ export function useRenameFont() {
   const changed = useFontsChanged();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      request<FontItem>('PATCH', `${BASE}/${id}`, { body: { name }, silent: true }),
+      call(ops.rename, { params: { id }, body: { name } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -54,10 +53,7 @@ export function useDeleteFont() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, detach }: { id: number; detach: boolean }) =>
-      request<null>('DELETE', `${BASE}/${id}`, {
-        query: detach ? { detach: 1 } : undefined,
-        silent: !detach,
-      }),
+      call(ops.delete, { params: { id }, query: detach ? { detach: '1' } : {} }, { silent: !detach }),
     onSuccess: async (_, { detach }) => {
       await changed();
       // Texts that used it show the default font now.
