@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { contentItemSchema } from './content';
 import { UPLOAD_SIZE_100MB } from './limits';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { bodyIdSchema, nameSchema } from './validation';
 
 // Mobile templates (/content/tmp): H5 content (ContentType.h5), an HTML5 package uploaded as a zip
@@ -71,3 +73,49 @@ export type TemplateType = z.infer<typeof templateTypeSchema>;
 
 /** GET template-type: every type the caller sees, by sort then name (a short list, not paged). */
 export const templateTypeListSchema = z.array(templateTypeSchema);
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────
+// Those who handle mobile templates pick types, so they may list them; changing them needs
+// setting:template-type:list.
+
+const TEMPLATE_TYPE = '/backend/manager/template-type';
+
+export const templateTypeOperations = {
+  list: operation({
+    method: 'GET',
+    path: TEMPLATE_TYPE,
+    response: templateTypeListSchema,
+    access: ['res:template:list', 'setting:template-type:list'],
+  }),
+  create: operation({
+    method: 'POST',
+    path: TEMPLATE_TYPE,
+    body: templateTypeRequestSchema,
+    response: templateTypeSchema,
+    access: 'setting:template-type:list',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${TEMPLATE_TYPE}/:id`,
+    params: idParamsSchema,
+    body: templateTypeRequestSchema,
+    response: templateTypeSchema,
+    access: 'setting:template-type:list',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${TEMPLATE_TYPE}/:id`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'setting:template-type:list',
+  }),
+  /** The type of an H5 content (/content/tmp), or none. */
+  setContentType: operation({
+    method: 'PUT',
+    path: '/backend/manager/resource/:id/template-type',
+    params: idParamsSchema,
+    body: h5TemplateTypeRequestSchema,
+    response: contentItemSchema,
+    access: 'res:template:list',
+  }),
+};

@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentItem, TemplateType, TemplateTypeRequest } from '@vitrine/contract';
+import {
+  templateTypeOperations as ops,
+  type TemplateType,
+  type TemplateTypeRequest,
+} from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 import { contentKeys } from '../content/api';
 
 // What other features use of this area's files.
@@ -10,7 +14,6 @@ export { H5Frame } from './components/H5Frame';
 // Template types (/manager/template-type) and the type of an H5 content (a mobile template). The
 // type keys sit under the content area's key: uploads and deletions of templates change the
 // types' counts, and a renamed type shows on the templates' cards.
-const BASE = '/manager/template-type';
 
 export const templateTypeKeys = {
   all: [...contentKeys.all, 'template-type'] as const,
@@ -20,7 +23,7 @@ export const templateTypeKeys = {
 export function useTemplateTypes(enabled = true) {
   return useQuery({
     queryKey: templateTypeKeys.all,
-    queryFn: ({ signal }) => request<TemplateType[]>('GET', BASE, { signal }),
+    queryFn: ({ signal }) => call(ops.list, {}, { signal }),
     enabled,
   });
 }
@@ -43,8 +46,8 @@ export function useSaveTemplateType() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: TemplateTypeRequest }) =>
       id === undefined
-        ? request<TemplateType>('POST', BASE, { body, silent: true })
-        : request<TemplateType>('PUT', `${BASE}/${id}`, { body, silent: true }),
+        ? call(ops.create, { body }, { silent: true })
+        : call(ops.update, { params: { id }, body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -53,7 +56,7 @@ export function useSaveTemplateType() {
 export function useDeleteTemplateType() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (id: number) => request<null>('DELETE', `${BASE}/${id}`),
+    mutationFn: (id: number) => call(ops.delete, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -63,10 +66,7 @@ export function useSetTemplateType() {
   const changed = useContentChanged();
   return useMutation({
     mutationFn: ({ id, template_type_id }: { id: number; template_type_id: number | null }) =>
-      request<ContentItem>('PUT', `/manager/resource/${id}/template-type`, {
-        body: { template_type_id },
-        silent: true,
-      }),
+      call(ops.setContentType, { params: { id }, body: { template_type_id } }, { silent: true }),
     onSuccess: changed,
   });
 }
