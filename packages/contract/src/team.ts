@@ -430,3 +430,21 @@ export const workspaceOperations = {
     access: 'authenticated',
   }),
 };
+
+/** The role → permission matrix (/setting/permission), edited by the system role within ceilings. */
+export const rolePermissionOperations = {
+  list: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/role/permission`,
+    response: rolePermissionListSchema,
+    access: 'setting:pms',
+  }),
+  save: operation({
+    method: 'PUT',
+    path: `${ACCOUNT}/role/permission/:role_id`,
+    params: roleParamsSchema,
+    body: updateRolePermissionRequestSchema,
+    response: rolePermissionItemSchema,
+    access: 'setting:pms',
+  }),
+};

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RolePermissionItem, UpdateRolePermissionRequest } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { rolePermissionOperations as ops, type UpdateRolePermissionRequest } from '@vitrine/contract';
+import { call } from '../../lib/call';
 
 // The role → permission matrix (GET/PUT /manager/account/role/permission).
-const BASE = '/manager/account/role/permission';
 
 export const settingKeys = {
   all: ['setting'] as const,
@@ -13,7 +12,7 @@ export const settingKeys = {
 export function useRolePermissions() {
   return useQuery({
     queryKey: settingKeys.permissions(),
-    queryFn: ({ signal }) => request<RolePermissionItem[]>('GET', BASE, { signal }),
+    queryFn: ({ signal }) => call(ops.list, {}, { signal }),
   });
 }
 
@@ -21,7 +20,7 @@ export function useSaveRolePermissions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roleId, body }: { roleId: number; body: UpdateRolePermissionRequest }) =>
-      request<unknown>('PUT', `${BASE}/${roleId}`, { body }),
+      call(ops.save, { params: { role_id: roleId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingKeys.permissions() }),
   });
 }

@@ -1,33 +1,15 @@
-import {
-  roleParamsSchema,
-  rolePermissionItemSchema,
-  rolePermissionListSchema,
-  updateRolePermissionRequestSchema,
-} from '@vitrine/contract';
+import { rolePermissionOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
 import { permissionMatrix, savePermissions } from './roles';
 
-// The role → permission matrix (/setting/permission), edited by the system role within ceilings.
-const access = 'setting:pms' as const;
+// The role → permission matrix (/setting/permission): the contract's operations.
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/role/permission',
-    { config: { access }, schema: { response: responses(rolePermissionListSchema) } },
-    async () => ok(await permissionMatrix(app)),
-  );
+  route(app, ops.list, async () => ok(await permissionMatrix(app)));
 
-  app.put(
-    '/role/permission/:role_id',
-    {
-      config: { access },
-      schema: {
-        params: roleParamsSchema,
-        body: updateRolePermissionRequestSchema,
-        response: responses(rolePermissionItemSchema),
-      },
-    },
-    async (request) => ok(await savePermissions(app, request.params.role_id, request.body.permissions)),
+  route(app, ops.save, async (request) =>
+    ok(await savePermissions(app, request.params.role_id, request.body.permissions)),
   );
 };
