@@ -9,7 +9,7 @@ import { PermissionMatrix } from './permissions';
 import { repliesPlugin } from './replies';
 import { SessionStore } from './session';
 import { SessionCache } from './session-cache';
-import { TeamDevices } from './team-devices';
+import { type TeamContent, type TeamDevices, TeamList } from './team-lists';
 import { tenancyPlugin } from './tenancy';
 import { type UseRegistries, useRegistries } from './uses';
 import { WorkspaceBlockers } from './workspace-blockers';
@@ -34,6 +34,8 @@ declare module 'fastify' {
     workspaceBlockers: WorkspaceBlockers;
     /** The devices listed on the team pages, filled in by the device area. */
     teamDevices: TeamDevices;
+    /** The content listed on the team pages, filled in by the content area. */
+    teamContent: TeamContent;
   }
 }
 
@@ -65,7 +67,10 @@ export const platformPlugin = fp<PlatformOptions>(
     app.decorate('mail', new Mailer(app));
     app.decorate('uses', useRegistries());
     app.decorate('workspaceBlockers', new WorkspaceBlockers());
-    app.decorate('teamDevices', new TeamDevices());
+    const teamDevices: TeamDevices = new TeamList('device');
+    const teamContent: TeamContent = new TeamList('content');
+    app.decorate('teamDevices', teamDevices);
+    app.decorate('teamContent', teamContent);
     // Before the modules' own onReady hooks: they may follow the bus.
     app.addHook('onReady', async () => {
       await bus.start();

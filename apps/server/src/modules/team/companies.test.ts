@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, users, workspaces } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { buildContent } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { linkCode } from '../../test/mailbox';
 import { buildCustomer, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
@@ -197,10 +199,18 @@ describe('group/{group_id} sub-lists', () => {
     expect(members.data.list.map((u: { user_id: number }) => u.user_id).sort()).toEqual(
       [tenant.owner.id, member.id].sort(),
     );
-    for (const path of ['device-list', 'content']) {
-      const response = await system({ method: 'GET', url: url(`group/${tenant.company.id}/${path}`) });
-      expect(response.json().data).toEqual({ list: [], total: 0 });
-    }
+    const list = async (path: string) =>
+      (await system({ method: 'GET', url: url(`group/${tenant.company.id}/${path}`) })).json().data;
+    expect(await list('device-list')).toEqual({ list: [], total: 0 });
+    expect(await list('content')).toEqual({ list: [], total: 0 });
+    const device = await buildDevice(app, tenant.root);
+    const item = await buildContent(app, tenant.root, { name: 'Menu.png' });
+    await buildContent(app, (await buildTenant(app)).root, { name: 'Other company.png' });
+    expect(await list('device-list')).toMatchObject({ total: 1, list: [{ device_id: device.row.id }] });
+    expect(await list('content')).toMatchObject({
+      total: 1,
+      list: [{ content_id: item.id, name: 'Menu.png' }],
+    });
     expect((await system({ method: 'GET', url: url('group/99999999/member-list') })).json().code).toBe(
       404001,
     );

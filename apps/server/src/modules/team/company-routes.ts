@@ -120,7 +120,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Content is listed by its area once it exists; until then there is none.
   app.get(
     '/group/:group_id/content',
     {
@@ -134,9 +133,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { group_id } = request.params;
       await companyDetail(app.db, request.scope, group_id);
-      return ok(
-        await app.teamDevices.list(app.db, request.scope, eq(devices.companyId, group_id), request.query),
-      );
+      return ok(await app.teamContent.list(app.db, request.scope, { companyId: group_id }, request.query));
     },
   );
 

@@ -52,8 +52,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // Content is listed by its area once it exists; until then there is none. Not an operation yet:
-  // it lists the workspace's devices, which its content schema does not describe.
+  // Not an operation yet: the console's team calls are still written by hand.
   app.get(
     '/workspace/:group_id/content',
     {
@@ -67,9 +66,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { group_id } = request.params;
       await usableWorkspace(app.db, request.scope, group_id);
-      return ok(
-        await app.teamDevices.list(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
-      );
+      return ok(await app.teamContent.list(app.db, request.scope, { workspaceId: group_id }, request.query));
     },
   );
 

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users, workspaces } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { buildContent } from '../../test/content-factories';
+import { buildDevice } from '../../test/device-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -183,20 +185,34 @@ describe('DELETE workspace/{id}', () => {
 });
 
 describe('workspace/{group_id} sub-lists', () => {
-  it('lists the members of one workspace; devices and content are empty', async () => {
+  it('lists the members, devices and content of one workspace, each list its own kind', async () => {
     const t = await tree();
     const member = await buildMember(app, t.a1);
     const members = (await t.asAdmin({ method: 'GET', url: url(`workspace/${t.a1.id}/member-list`) })).json()
       .data;
     expect(members).toMatchObject({ total: 1, list: [{ user_id: member.id }] });
-    for (const path of ['device-list', 'content']) {
-      expect(
-        (await t.asAdmin({ method: 'GET', url: url(`workspace/${t.a1.id}/${path}`) })).json().data,
-      ).toEqual({
-        list: [],
-        total: 0,
-      });
-    }
+    const list = async (path: string) =>
+      (await t.asAdmin({ method: 'GET', url: url(`workspace/${t.a1.id}/${path}`) })).json().data;
+    expect(await list('device-list')).toEqual({ list: [], total: 0 });
+    expect(await list('content')).toEqual({ list: [], total: 0 });
+    const device = await buildDevice(app, t.a1, 'Lobby screen');
+    const item = await buildContent(app, t.a1, { name: 'Menu.png', size: 2048 });
+    await buildContent(app, t.a1, { name: 'Binned.png', deletedAt: new Date() });
+    await buildContent(app, t.root, { name: 'Elsewhere.png' });
+    expect(await list('device-list')).toMatchObject({ total: 1, list: [{ device_id: device.row.id }] });
+    expect(await list('content')).toEqual({
+      total: 1,
+      list: [
+        {
+          content_id: item.id,
+          name: 'Menu.png',
+          type: item.type,
+          size: 2048,
+          group_id: t.a1.id,
+          created_at: item.createdAt.toISOString(),
+        },
+      ],
+    });
     expect(
       (await t.asAdmin({ method: 'GET', url: url(`workspace/${t.b.id}/member-list`) })).json().code,
     ).toBe(404001);
