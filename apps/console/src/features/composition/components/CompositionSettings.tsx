@@ -9,7 +9,7 @@ import {
 } from '@vitrine/contract';
 import { Flex, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ColorField } from '../../text/components/TextDrawer';
+import { ColorField } from '../../../components/ColorField';
 import type { EditorAction } from '../editor-state';
 import type { CompositionDraft } from '../model';
 import { BackgroundChooser } from './SourcePicker';

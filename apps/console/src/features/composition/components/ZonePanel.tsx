@@ -11,8 +11,8 @@ import {
 import { Form, Input, Segmented, Switch } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField';
 import { NumberInput, type NumberInputProps } from '../../../components/NumberInput';
-import { ColorField } from '../../text/components/TextDrawer';
 import type { EditorAction } from '../editor-state';
 import type { CompositionDraft, ZoneDraft } from '../model';
 import { FontChooser, SourcePicker } from './SourcePicker';

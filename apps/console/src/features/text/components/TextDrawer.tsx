@@ -3,14 +3,14 @@ import {
   TEXT_DEFAULTS,
   TEXT_DIRECTIONS,
   TEXT_POSITIONS,
-  TEXT_TRANSPARENT,
   type TextItem,
   type TextRequest,
   textRequestSchema,
 } from '@vitrine/contract';
-import { Checkbox, ColorPicker, Flex, Form, Input, Segmented, Select } from 'antd';
+import { Flex, Form, Input, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/ColorField';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
@@ -36,43 +36,6 @@ const FORM_ID = 'contentTextForm';
 const shape = textRequestSchema.shape;
 const SPEED = shape.speed.unwrap();
 const FONT_SIZE = shape.font_size.unwrap();
-
-/** A #rrggbb colour; the background may instead be transparent. */
-export function ColorField({
-  value,
-  onChange,
-  transparentLabel,
-  id,
-}: {
-  value?: string;
-  onChange?: (value: string) => void;
-  transparentLabel?: string;
-  id?: string;
-}) {
-  const transparent = value === TEXT_TRANSPARENT;
-  return (
-    <Flex align="center" gap="middle" wrap id={id}>
-      <ColorPicker
-        value={transparent ? TEXT_DEFAULTS.background_color : value}
-        disabled={transparent}
-        disabledAlpha
-        showText
-        format="hex"
-        onChange={(color) => onChange?.(color.toHexString())}
-      />
-      {transparentLabel ? (
-        <Checkbox
-          checked={transparent}
-          onChange={(event) =>
-            onChange?.(event.target.checked ? TEXT_TRANSPARENT : TEXT_DEFAULTS.background_color)
-          }
-        >
-          {transparentLabel}
-        </Checkbox>
-      ) : null}
-    </Flex>
-  );
-}
 
 type FormProps = { item: TextItem | null; onSubmit: (values: Values) => void };
 
