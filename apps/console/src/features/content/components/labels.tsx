@@ -13,6 +13,7 @@ import { type ContentItem, ContentType, type LibraryContentType } from '@vitrine
 import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../components/thumb.css';
 import { KIND_OF } from '../library';
 
 // How an item reads on screen: its processing state, and its picture (thumbnail or type icon).

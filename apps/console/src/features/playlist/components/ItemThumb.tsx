@@ -1,7 +1,7 @@
 import { FontSizeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ContentThumb } from '../../content/api';
-import '../../content/components/content.css';
+import '../../../components/thumb.css';
 import { type ItemKind, TYPE_OF_KIND } from '../items';
 
 type Props = { kind: ItemKind; thumbnail: string | null; name: string; small?: boolean };

@@ -3,6 +3,7 @@ import { Checkbox, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
+import '../../../components/card-picker.css';
 import { formatDimensions, formatDuration } from '../../../lib/format';
 import { StateTag, useContentList } from '../../content/api';
 import { useTextList } from '../../text/api';
@@ -64,7 +65,7 @@ function PickGrid({
 }: GridProps) {
   const { t } = useTranslation('playlist');
   return (
-    <div className="playlist-picker">
+    <div className="card-picker">
       <KeywordSearch
         id={id}
         keyword={keyword || undefined}
@@ -76,14 +77,14 @@ function PickGrid({
         {choices && choices.length === 0 ? (
           <Empty description={keyword ? t('picker.noMatch') : t('picker.empty')} />
         ) : (
-          <ul className="playlist-picker__grid">
+          <ul className="card-picker__grid">
             {(choices ?? []).map((choice) => {
               const checked = picked.has(choice.key);
               // The whole card is the checkbox's label: a click anywhere on it ticks it.
               const card = (
                 <Checkbox
                   className={[
-                    'playlist-pick',
+                    'card-pick',
                     checked ? 'is-selected' : '',
                     choice.refused ? 'is-refused' : '',
                   ].join(' ')}
@@ -93,14 +94,10 @@ function PickGrid({
                   aria-label={t('picker.pick', { name: choice.name })}
                 >
                   <ItemThumb kind={choice.kind} thumbnail={choice.thumbnail} name={choice.name} />
-                  <Typography.Text
-                    ellipsis={{ tooltip: choice.name }}
-                    className="playlist-pick__name"
-                    dir="auto"
-                  >
+                  <Typography.Text ellipsis={{ tooltip: choice.name }} className="card-pick__name" dir="auto">
                     {choice.name}
                   </Typography.Text>
-                  <span className="playlist-pick__detail">{choice.detail}</span>
+                  <span className="card-pick__detail">{choice.detail}</span>
                 </Checkbox>
               );
               return (
@@ -114,7 +111,7 @@ function PickGrid({
       </Spin>
       {total > PICK_PAGE_SIZE ? (
         <Pagination
-          className="playlist-picker__pages"
+          className="card-picker__pages"
           size="small"
           current={page}
           pageSize={PICK_PAGE_SIZE}

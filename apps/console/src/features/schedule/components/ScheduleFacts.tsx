@@ -12,7 +12,7 @@ import {
   useRepeatLabel,
   useTypeLabel,
 } from '../labels';
-import '../../content/components/content.css';
+import '../../../components/thumb.css';
 
 // The parts of one schedule the approval page and the preview show: its facts, time frames,
 // content, devices and history.

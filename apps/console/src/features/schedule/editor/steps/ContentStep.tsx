@@ -8,6 +8,7 @@ import {
 import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../../components/card-picker.css';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
 import { formatDimensions, formatDuration } from '../../../../lib/format';
 import { hasPermission } from '../../../../lib/permissions';
@@ -16,7 +17,6 @@ import { useCompositionList } from '../../../composition/api';
 import { StateTag, useContentList } from '../../../content/api';
 import { ItemThumb, kindOfType, usePlaylistList } from '../../../playlist/api';
 import { UploadDropzone } from '../../../upload/components/UploadDropzone';
-import '../../../playlist/playlist.css';
 import { contentTypesFor, type Draft, type ItemChoice, itemChoiceOf, type ProgramChoice } from '../draft';
 import { StepAlerts } from '../EditorParts';
 import { useRefusals } from '../refusals';
@@ -64,12 +64,12 @@ function CardGrid({ cards, single }: { cards: Card[]; single?: boolean }) {
   const { t } = useTranslation('schedule-editor');
   const Control = single ? Radio : Checkbox;
   return (
-    <ul className="playlist-picker__grid">
+    <ul className="card-picker__grid">
       {cards.map((card) => {
         const control = (
           <Control
             className={[
-              'playlist-pick',
+              'card-pick',
               card.checked ? 'is-selected' : '',
               card.disabled ? 'is-refused' : '',
             ].join(' ')}
@@ -79,10 +79,10 @@ function CardGrid({ cards, single }: { cards: Card[]; single?: boolean }) {
             aria-label={t('content.pick', { name: card.name })}
           >
             {card.thumb}
-            <Typography.Text ellipsis={{ tooltip: card.name }} className="playlist-pick__name" dir="auto">
+            <Typography.Text ellipsis={{ tooltip: card.name }} className="card-pick__name" dir="auto">
               {card.name}
             </Typography.Text>
-            <span className="playlist-pick__detail">{card.detail}</span>
+            <span className="card-pick__detail">{card.detail}</span>
           </Control>
         );
         return (
@@ -98,7 +98,7 @@ function CardGrid({ cards, single }: { cards: Card[]; single?: boolean }) {
 function Pages({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
   return total > PAGE_SIZE ? (
     <Pagination
-      className="playlist-picker__pages"
+      className="card-picker__pages"
       size="small"
       current={page}
       pageSize={PAGE_SIZE}
@@ -144,7 +144,7 @@ function LibraryPanel({ type, draft, onItems, onRefused }: Props & { type: numbe
     }),
   );
   return (
-    <div className="playlist-picker">
+    <div className="card-picker">
       <KeywordSearch
         id="scheduleContentSearch"
         placeholder={t('content.search')}
@@ -206,7 +206,7 @@ function ProgramGrid({
     }),
   );
   return (
-    <div className="playlist-picker">
+    <div className="card-picker">
       <KeywordSearch
         id="scheduleProgramSearch"
         placeholder={t('content.search')}
