@@ -69,18 +69,20 @@ module.exports = {
     ...moduleOrder,
     {
       name: 'console-feature-public-face',
-      comment: "Another feature is imported only through its api.ts: '../<feature>/api'.",
+      comment:
+        "Another feature is imported only through its public faces: '../<feature>/api' (calls, keys, " +
+        "hooks, types, no components) and '../<feature>/ui' (what it shows on others' screens).",
       severity: 'error',
       from: { path: `${FEATURES}([^/]+)/` },
-      to: { path: FEATURES, pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/api\\.tsx?$`] },
+      to: { path: FEATURES, pathNot: [`${FEATURES}$1/`, `${FEATURES}[^/]+/(api|ui)\\.ts$`] },
     },
     {
       name: 'console-app-composes-routes',
       comment:
-        "app/ takes a feature's route entries (routes.tsx) and its public face (api.ts), nothing else.",
+        "app/ takes a feature's route entries (routes.tsx) and its public faces (api.ts, ui.ts), nothing else.",
       severity: 'error',
       from: { path: `${CONSOLE}(app/|main\\.tsx$)` },
-      to: { path: FEATURES, pathNot: `${FEATURES}[^/]+/(api|routes)\\.tsx?$` },
+      to: { path: FEATURES, pathNot: `${FEATURES}[^/]+/((api|ui)\\.ts|routes\\.tsx)$` },
     },
     {
       name: 'console-shared-no-features',

@@ -1,12 +1,12 @@
 import { Role, TASK_EVERY_SHORT_TICKS } from '@vitrine/contract';
 import { Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../../components/confirm';
 import { PageLoading } from '../../components/PageLoading';
-import { useScheduleDots } from '../../features/schedule/dots';
-import { TOUR_ROLES } from '../../features/tour/tour-logic';
-import { UploadHost } from '../../features/upload/components/UploadHost';
+import { useScheduleDots } from '../../features/schedule/ui';
+import { TOUR_ROLES, TourHost } from '../../features/tour/ui';
+import { UploadHost } from '../../features/upload/ui';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
 import { shellColors } from '../../lib/remote-config';
@@ -19,11 +19,6 @@ import { TabBar } from './TabBar';
 import { TopBar } from './TopBar';
 import { useShell } from './use-shell';
 import './layout.css';
-
-// The onboarding tour (roles owner, user, user admin) arrives after the shell's first paint.
-const TourHost = lazy(() =>
-  import('../../features/tour/TourHost').then((module) => ({ default: module.TourHost })),
-);
 
 /** The signed-in frame: side navigation (a drawer on mobile), top bar, tab bar and the page. */
 export function AppLayout() {

@@ -1,17 +1,12 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ChangePasswordDrawer } from '../../features/account/ui';
 import { http } from '../../lib/http';
 import { usePermission } from '../../lib/permissions';
 import { signOut, useSession } from '../../lib/session';
-
-const ChangePasswordDrawer = lazy(() =>
-  import('../../features/account/components/ChangePasswordDrawer').then((module) => ({
-    default: module.ChangePasswordDrawer,
-  })),
-);
 
 /** Sign out on the server, then locally whatever the server answers. */
 export function logout(): Promise<void> {

@@ -14,8 +14,6 @@ import type { LinkContentType } from './library';
 import { KIND_OF } from './library';
 
 // What other features use of this area's files.
-export { deleteOfferingDetach } from './components/in-use-dialog';
-export { ContentThumb, StateTag } from './components/labels';
 export type { LibraryView } from './library';
 export { KIND_OF } from './library';
 export { useLayoutChoice } from './use-layout-choice';

@@ -11,9 +11,6 @@ import {
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
 
-// What other features use of this area's files.
-export { DeviceStatusBadge } from './components/labels';
-
 // Devices (ARCHITECTURE §7, under /manager/device). Lists and details poll so the online dots
 // follow the screens without a reload. Forms show failures inline, so their writes are silent.
 /** How often a shown list or detail asks again for the devices' state. */

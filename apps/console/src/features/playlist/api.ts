@@ -11,8 +11,6 @@ import { call } from '../../lib/call';
 import { request } from '../../lib/http';
 
 // What other features use of this area's files.
-export { ItemThumb } from './components/ItemThumb';
-export { SortableList, SortableRow } from './components/SortableItems';
 export { kindOfType } from './items';
 export { useEditorGuard } from './unsaved';
 

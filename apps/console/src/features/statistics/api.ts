@@ -12,7 +12,7 @@ import { call, pathOf } from '../../lib/call';
 import { requestBlob } from '../../lib/http';
 
 // What other features use of this area's files.
-export { periodQuery } from './period';
+export { logPeriod, periodQuery } from './period';
 
 // Statistics (/manager/statistics): the playback log, its summary, the filter choices and the
 // exports. The export list polls while an export is queued or running.

@@ -35,6 +35,10 @@ export function periodQuery(period: Period): { days?: number; from?: string; to?
   };
 }
 
+/** A log page's period from its address: the `days` filter, or `from` and `to`. */
+export const logPeriod = (days: number | undefined, params: URLSearchParams): Period =>
+  periodOf({ days, from: params.get('from'), to: params.get('to') });
+
 /** The browser's IANA timezone, for plays per day and the export's times. */
 export const browserTimezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

@@ -8,9 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call';
 import { contentKeys } from '../content/api';
 
-// What other features use of this area's files.
-export { H5Frame } from './components/H5Frame';
-
 // Template types (/manager/template-type) and the type of an H5 content (a mobile template). The
 // type keys sit under the content area's key: uploads and deletions of templates change the
 // types' counts, and a renamed type shows on the templates' cards.

@@ -2,7 +2,7 @@ import type { CanvasSize, CompositionRequest } from '@vitrine/contract';
 import { Modal, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { ProgramPreview } from '../../program/api';
+import { ProgramPreview } from '../../program/ui';
 import { useCompositionProgram } from '../api';
 
 type Props = {

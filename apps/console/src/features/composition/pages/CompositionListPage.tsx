@@ -10,7 +10,7 @@ import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../../content/api';
+import { deleteOfferingDetach } from '../../content/ui';
 import { useCompositionList, useCopyComposition, useDeleteCompositions } from '../api';
 import { CompositionPreview } from '../components/CompositionPreview';
 import { CreateDialog } from '../components/CreateDialog';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { formatDimensions, formatDuration, formatMeta, formatSize, metaKey } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { H5Frame } from '../../template/api';
+import { H5Frame } from '../../template/ui';
 import { useContentItem } from '../api';
 import { isFileType } from '../library';
 import { StateTag } from './labels';

@@ -7,7 +7,7 @@ import { NameDialog } from '../../../components/NameDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch } from '../../../lib/list-params';
-import { UploadDropzone } from '../../upload/components/UploadDropzone';
+import { UploadDropzone } from '../../upload/ui';
 import { downloadContent, useContentList, useRenameContent } from '../api';
 import { ContentGrid } from '../components/ContentGrid';
 import { ContentTable } from '../components/ContentTable';

@@ -6,7 +6,7 @@ import { FormDrawer } from '../../../components/FormDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
+import { WorkspaceTreeSelect } from '../../workspace/ui';
 import { useAddDevice } from '../api';
 
 // Field names are the element ids the onboarding tour points at (spec 000 §2), so the form has

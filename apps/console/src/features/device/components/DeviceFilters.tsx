@@ -5,7 +5,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch, ListView } from '../../../lib/list-params';
-import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
+import { WorkspaceTreeSelect } from '../../workspace/ui';
 import { STATUS_KEYS } from './labels';
 
 export const DEVICE_FILTERS = ['status', 'group_id', 'online'] as const;

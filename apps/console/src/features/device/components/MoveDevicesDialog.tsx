@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
+import { WorkspaceTreeSelect } from '../../workspace/ui';
 import { useMoveDevices } from '../api';
 
 type Props = { devices: readonly DeviceItem[]; onClose: (moved: boolean) => void };

@@ -12,7 +12,7 @@ import { RenameDialog } from '../../../components/RenameDialog';
 import { formatSize } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../../content/api';
+import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteFont, useFontList, useRenameFont, useUploadFont } from '../api';
 import { fontStack, useFontFaces } from '../font-face';
 

@@ -6,8 +6,8 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
-import { periodQuery } from '../../statistics/api';
-import { LogFilters, logPeriod } from '../../statistics/components/LogFilters';
+import { logPeriod, periodQuery } from '../../statistics/api';
+import { LogFilters } from '../../statistics/ui';
 import { useContentErrors } from '../api';
 
 const FILTERS = ['device_id', 'content_id', 'days'] as const;

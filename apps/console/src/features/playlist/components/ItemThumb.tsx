@@ -1,6 +1,6 @@
 import { FontSizeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ContentThumb } from '../../content/api';
+import { ContentThumb } from '../../content/ui';
 import '../../../components/thumb.css';
 import { type ItemKind, TYPE_OF_KIND } from '../items';
 

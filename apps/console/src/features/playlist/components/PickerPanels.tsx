@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import '../../../components/card-picker.css';
 import { formatDimensions, formatDuration } from '../../../lib/format';
-import { StateTag, useContentList } from '../../content/api';
+import { useContentList } from '../../content/api';
+import { StateTag } from '../../content/ui';
 import { useTextList } from '../../text/api';
 import { usePlaylistList } from '../api';
 import {

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { ProgramPreview } from '../../program/api';
+import { ProgramPreview } from '../../program/ui';
 import { type PreviewSource, usePlaylistProgram } from '../api';
 
 const DEFAULT_RATIO = 16 / 9;

@@ -3,7 +3,7 @@ import { Card, Descriptions, Table, type TableProps, Tag, Timeline, Typography }
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { formatDuration } from '../../../lib/format';
-import { ContentThumb } from '../../content/components/labels';
+import { ContentThumb } from '../../content/ui';
 import {
   PushTag,
   ScheduleStatusTag,

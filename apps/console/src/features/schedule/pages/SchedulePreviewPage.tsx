@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { call } from '../../../lib/call';
-import { ProgramPreview } from '../../program/ProgramPreview';
+import { ProgramPreview } from '../../program/ui';
 import { scheduleKeys, useHolidayDates, useSchedule, useScheduleProgram } from '../api';
 import { ScheduleFacts, ScheduleFrames } from '../components/ScheduleFacts';
 import { ScheduleFallback, useAddressScheduleId } from '../components/ScheduleFallback';

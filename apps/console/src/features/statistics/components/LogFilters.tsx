@@ -2,15 +2,11 @@ import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch } from '../../../lib/list-params';
-import { type Period, periodOf } from '../period';
+import type { Period } from '../period';
 import { ChoiceSelect, PeriodFilter } from './StatisticsFilters';
 import '../statistics.css';
 
 export type LogChoice = 'device' | 'content' | 'schedule';
-
-/** A log page's period from its address: the `days` filter, or `from` and `to`. */
-export const logPeriod = (days: number | undefined, params: URLSearchParams): Period =>
-  periodOf({ days, from: params.get('from'), to: params.get('to') });
 
 const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 

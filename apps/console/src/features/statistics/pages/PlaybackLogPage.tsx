@@ -9,9 +9,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
 import { usePlaybackLog, usePlaybackSummary } from '../api';
-import { LogFilters, logPeriod } from '../components/LogFilters';
+import { LogFilters } from '../components/LogFilters';
 import { PlaybackSummaryPanel } from '../components/PlaybackSummaryPanel';
-import { browserTimezone, formatPlayTime, periodQuery } from '../period';
+import { browserTimezone, formatPlayTime, logPeriod, periodQuery } from '../period';
 
 const FILTERS = ['device_id', 'content_id', 'schedule_id', 'days'] as const;
 const SORTABLE = ['started_at', 'duration'];

@@ -12,7 +12,7 @@ import { formatSize } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../../content/api';
+import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteStickers, useRenameSticker, useStickerList, useUploadSticker } from '../api';
 import './sticker.css';
 

@@ -10,7 +10,7 @@ import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
+import { WorkspaceTreeSelect } from '../../workspace/ui';
 import { useCategories, useCreateUser, useRoles, useUpdateUser } from '../api';
 import { CompanyRootSelect } from './CompanyRootSelect';
 import { useFormFailure } from './form-failure';

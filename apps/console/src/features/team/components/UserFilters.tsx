@@ -8,7 +8,7 @@ import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch, ListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import { WorkspaceTreeSelect } from '../../workspace/components/WorkspaceTreeSelect';
+import { WorkspaceTreeSelect } from '../../workspace/ui';
 import { useCategories, useCompanyList, useRoles } from '../api';
 import { STATUS_KEYS } from './status';
 

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { formatSize } from '../../../lib/format';
 import type { ListPatch } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
-import { ContentLibraryPage, type LibraryExtension } from '../../content/pages/ContentLibraryPage';
+import { ContentLibraryPage, type LibraryExtension } from '../../content/ui';
 import { useTemplateTypeName, useTemplateTypes } from '../api';
 import { TemplateTypeDialog } from '../components/TemplateTypeDialog';
 import '../components/template.css';

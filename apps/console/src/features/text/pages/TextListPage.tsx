@@ -10,7 +10,7 @@ import { useDateTime } from '../../../components/labels';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
-import { deleteOfferingDetach } from '../../content/api';
+import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteTexts, useTextList } from '../api';
 import { MarqueePreview } from '../components/MarqueePreview';
 import { TextDrawer } from '../components/TextDrawer';

@@ -2,7 +2,7 @@ import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-d
 import type { WorkspaceBlocker } from '@vitrine/contract';
 import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HoldingsTabs } from '../../team/components/HoldingsTabs';
+import { HoldingsTabs } from '../../team/ui';
 import { workspaceContents } from '../api';
 import type { WorkspaceTreeItem } from '../tree';
 

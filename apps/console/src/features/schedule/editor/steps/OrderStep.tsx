@@ -3,7 +3,8 @@ import { Alert, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../../components/NumberInput';
 import { formatDuration } from '../../../../lib/format';
-import { kindOfType, SortableList, SortableRow } from '../../../playlist/api';
+import { kindOfType } from '../../../playlist/api';
+import { SortableList, SortableRow } from '../../../playlist/ui';
 import { type Draft, type ItemChoice, isProgramType, itemSeconds, totalSeconds } from '../draft';
 
 type RowProps = {
