@@ -6,7 +6,8 @@ import { contractMessageParts } from './scripts/contract-message-parts';
 
 const SERVER = 'http://localhost:8080';
 // Modules without side effects of their own (see treeshake below).
-const SIDE_EFFECT_FREE = /\/packages\/contract\/src\/|\/node_modules\/@rc-component\//;
+const SIDE_EFFECT_FREE =
+  /\/packages\/contract\/src\/|\/node_modules\/@rc-component\/|\/apps\/console\/src\/features\/[^/]+\/ui\.ts$/;
 
 /** Writes dist/version.json: the build's stamp, which the running console compares to reload. */
 function versionStamp(): Plugin {
@@ -72,8 +73,10 @@ export default defineConfig({
         // module (a limit, a role) does not download the others (zod schemas among them).
         // Neither have Ant Design's @rc-component packages, which do not say so in their
         // package.json: without this, importing antd's Input brings the whole Form engine
-        // (antd's form context imports @rc-component/form's index). Other modules: their
-        // package.json decides (undefined).
+        // (antd's form context imports @rc-component/form's index). Nor have the features'
+        // ui.ts faces, which only re-export: a page that shows one component of another feature
+        // does not download the others (the content library page among them). Other modules:
+        // their package.json decides (undefined).
         moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
       },
       output: {
