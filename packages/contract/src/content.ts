@@ -7,9 +7,10 @@ import {
   UPLOAD_SIZE_1GB,
   UPLOAD_SIZE_100MB,
 } from './limits';
+import { idParamsSchema, noDataSchema, operation } from './operation';
 import { withoutBidiControls } from './patterns';
 import type { Permission } from './permissions';
-import { idsSchema } from './team';
+import { idsRequestSchema, idsSchema } from './team';
 import {
   bodyIdSchema,
   idSchema,
@@ -382,3 +383,132 @@ export const folderListSchema = z.array(folderSchema);
 export const folderListQuerySchema = z.object({ type: libraryTypeQuerySchema.optional() });
 export type FolderListQuery = z.input<typeof folderListQuerySchema>;
 export const folderRequestSchema = z.object({ name: nameSchema.max(MAX_NAME_LENGTH) });
+
+// ── Operations ───────────────────────────────────────────────────────────────────────────────
+const RESOURCE = '/backend/manager/resource';
+const FOLDER = `${RESOURCE}/folder`;
+/** Holders of any content type's list permission; the server then checks each item's type (403001). */
+const LIBRARY_ACCESS = Object.values(CONTENT_TYPE_PERMISSION);
+const folderParamsSchema = z.object({ folder_id: idSchema });
+
+/** The content library (ARCHITECTURE §5): contents, links, the recycle bin and folders. */
+export const contentOperations = {
+  list: operation({
+    method: 'GET',
+    path: RESOURCE,
+    query: contentListQuerySchema,
+    response: contentListSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  move: operation({
+    method: 'POST',
+    path: `${RESOURCE}/move`,
+    body: contentMoveRequestSchema,
+    response: noDataSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  /** To the recycle bin. */
+  deleteMany: operation({
+    method: 'DELETE',
+    path: RESOURCE,
+    body: contentDeleteRequestSchema,
+    response: noDataSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  restore: operation({
+    method: 'POST',
+    path: `${RESOURCE}/restore`,
+    body: idsRequestSchema,
+    response: noDataSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  /** Out of the recycle bin for good. */
+  purge: operation({
+    method: 'DELETE',
+    path: `${RESOURCE}/purge`,
+    body: idsRequestSchema,
+    response: noDataSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  folders: operation({
+    method: 'GET',
+    path: FOLDER,
+    query: folderListQuerySchema,
+    response: folderListSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  createFolder: operation({
+    method: 'POST',
+    path: FOLDER,
+    body: folderRequestSchema,
+    response: folderSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  renameFolder: operation({
+    method: 'PATCH',
+    path: `${FOLDER}/:folder_id`,
+    params: folderParamsSchema,
+    body: folderRequestSchema,
+    response: folderSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  deleteFolder: operation({
+    method: 'DELETE',
+    path: `${FOLDER}/:folder_id`,
+    params: folderParamsSchema,
+    response: noDataSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  createWebsite: operation({
+    method: 'POST',
+    path: `${RESOURCE}/website`,
+    body: websiteRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  editWebsite: operation({
+    method: 'PATCH',
+    path: `${RESOURCE}/website/:id`,
+    params: idParamsSchema,
+    body: websiteRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  createStream: operation({
+    method: 'POST',
+    path: `${RESOURCE}/stream`,
+    body: streamRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  editStream: operation({
+    method: 'PATCH',
+    path: `${RESOURCE}/stream/:id`,
+    params: idParamsSchema,
+    body: streamRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${RESOURCE}/:id`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  uses: operation({
+    method: 'GET',
+    path: `${RESOURCE}/:id/uses`,
+    params: idParamsSchema,
+    response: contentUsesSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  rename: operation({
+    method: 'PATCH',
+    path: `${RESOURCE}/:id`,
+    params: idParamsSchema,
+    body: contentRenameRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+};

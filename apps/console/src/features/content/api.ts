@@ -1,17 +1,17 @@
 import { keepPreviousData, type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ContentItem,
-  ContentListQuery,
-  ContentUse,
-  Folder,
-  LibraryContentType,
-  ListResult,
-  StreamRequest,
-  WebsiteRequest,
+import {
+  type ContentItem,
+  type ContentListQuery,
+  ContentType,
+  type LibraryContentType,
+  type ListResult,
+  contentOperations as ops,
+  type StreamRequest,
+  type WebsiteRequest,
 } from '@vitrine/contract';
-import { request, requestBlob } from '../../lib/http';
+import { call, pathOf } from '../../lib/call';
+import { requestBlob } from '../../lib/http';
 import type { LinkContentType } from './library';
-import { KIND_OF } from './library';
 
 // What other features use of this area's files.
 export type { LibraryView } from './library';
@@ -21,15 +21,12 @@ export { useLayoutChoice } from './use-layout-choice';
 // The content library (ARCHITECTURE §5, under /manager/resource). The query keys start with
 // 'content': the upload panel invalidates ['content'] after each upload, which refreshes the
 // lists and the folder counts here. Dialogs show their failures inline, so their writes are silent.
-const BASE = '/manager/resource';
-const FOLDERS = `${BASE}/folder`;
 /** How often a shown list or item asks again while a file of it is still being processed. */
 export const PROCESSING_REFRESH_MS = 3000;
 /** The upload panel's storage-info key: purging frees space. */
 const STORAGE_KEY = ['storage'] as const;
 
 export type ContentList = ListResult<ContentItem>;
-export type ContentUses = { id: number; uses: ContentUse[] };
 
 export const contentKeys = {
   all: ['content'] as const,
@@ -44,7 +41,7 @@ const isProcessing = (item: ContentItem) => item.state === 'processing';
 export function useContentList(query: ContentListQuery) {
   return useQuery({
     queryKey: contentKeys.list(query),
-    queryFn: ({ signal }) => request<ContentList>('GET', BASE, { query, signal }),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (current: Query<ContentList>) =>
       current.state.data?.list.some(isProcessing) ? PROCESSING_REFRESH_MS : false,
@@ -56,7 +53,7 @@ export function useContentList(query: ContentListQuery) {
 export function useContentItem(id: number | null, known?: ContentItem) {
   return useQuery({
     queryKey: contentKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => request<ContentItem>('GET', `${BASE}/${id}`, { signal }),
+    queryFn: ({ signal }) => call(ops.detail, { params: { id: id ?? 0 } }, { signal }),
     enabled: id !== null && id > 0,
     placeholderData: known,
     refetchInterval: (current: Query<ContentItem>) =>
@@ -66,7 +63,7 @@ export function useContentItem(id: number | null, known?: ContentItem) {
 
 /** What uses each of these items (schedules, playlists, video-wall content), asked afresh. */
 export const fetchUses = (ids: readonly number[]) =>
-  Promise.all(ids.map((id) => request<ContentUses>('GET', `${BASE}/${id}/uses`)));
+  Promise.all(ids.map((id) => call(ops.uses, { params: { id } })));
 
 function useContentChanged() {
   const queryClient = useQueryClient();
@@ -77,7 +74,7 @@ export function useRenameContent() {
   const changed = useContentChanged();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      request<ContentItem>('PATCH', `${BASE}/${id}`, { body: { name }, silent: true }),
+      call(ops.rename, { params: { id }, body: { name } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -85,8 +82,7 @@ export function useRenameContent() {
 export function useMoveContent() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (body: { ids: number[]; folder_id: number }) =>
-      request<unknown>('POST', `${BASE}/move`, { body, silent: true }),
+    mutationFn: (body: { ids: number[]; folder_id: number }) => call(ops.move, { body }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -95,7 +91,7 @@ export function useMoveContent() {
 export function useDeleteContent() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (body: { ids: number[]; detach: boolean }) => request<unknown>('DELETE', BASE, { body }),
+    mutationFn: (body: { ids: number[]; detach: boolean }) => call(ops.deleteMany, { body }),
     onSuccess: changed,
   });
 }
@@ -103,7 +99,7 @@ export function useDeleteContent() {
 export function useRestoreContent() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (ids: number[]) => request<unknown>('POST', `${BASE}/restore`, { body: { ids } }),
+    mutationFn: (ids: number[]) => call(ops.restore, { body: { ids } }),
     onSuccess: changed,
   });
 }
@@ -112,7 +108,7 @@ export function useRestoreContent() {
 export function usePurgeContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => request<unknown>('DELETE', `${BASE}/purge`, { body: { ids } }),
+    mutationFn: (ids: number[]) => call(ops.purge, { body: { ids } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: contentKeys.all }),
@@ -124,12 +120,18 @@ export function usePurgeContent() {
 /** Adds a website or stream, or changes one (`id`). */
 export function useSaveLink(type: LinkContentType) {
   const changed = useContentChanged();
-  const url = `${BASE}/${KIND_OF[type]}`;
+  const website = type === ContentType.website;
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: WebsiteRequest | StreamRequest }) =>
-      id
-        ? request<ContentItem>('PATCH', `${url}/${id}`, { body, silent: true })
-        : request<ContentItem>('POST', url, { body, silent: true }),
+    mutationFn: ({ id, body }: { id?: number; body: WebsiteRequest | StreamRequest }) => {
+      if (website) {
+        return id
+          ? call(ops.editWebsite, { params: { id }, body }, { silent: true })
+          : call(ops.createWebsite, { body }, { silent: true });
+      }
+      return id
+        ? call(ops.editStream, { params: { id }, body }, { silent: true })
+        : call(ops.createStream, { body }, { silent: true });
+    },
     onSuccess: changed,
   });
 }
@@ -140,7 +142,7 @@ export function useSaveLink(type: LinkContentType) {
 export function useFolders(type: LibraryContentType) {
   return useQuery({
     queryKey: contentKeys.folders(type),
-    queryFn: ({ signal }) => request<Folder[]>('GET', FOLDERS, { signal, query: { type } }),
+    queryFn: ({ signal }) => call(ops.folders, { query: { type } }, { signal }),
   });
 }
 
@@ -150,8 +152,8 @@ export function useSaveFolder() {
   return useMutation({
     mutationFn: ({ folderId, name }: { folderId?: number; name: string }) =>
       folderId
-        ? request<Folder>('PATCH', `${FOLDERS}/${folderId}`, { body: { name }, silent: true })
-        : request<Folder>('POST', FOLDERS, { body: { name }, silent: true }),
+        ? call(ops.renameFolder, { params: { folder_id: folderId }, body: { name } }, { silent: true })
+        : call(ops.createFolder, { body: { name } }, { silent: true }),
     onSuccess: changed,
   });
 }
@@ -159,7 +161,7 @@ export function useSaveFolder() {
 export function useDeleteFolder() {
   const changed = useContentChanged();
   return useMutation({
-    mutationFn: (folderId: number) => request<unknown>('DELETE', `${FOLDERS}/${folderId}`),
+    mutationFn: (folderId: number) => call(ops.deleteFolder, { params: { folder_id: folderId } }),
     onSuccess: changed,
   });
 }
@@ -170,7 +172,10 @@ const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 
 /** Saves an item's original file: read with the session's token, then handed to the browser. */
 export async function downloadContent(item: Pick<ContentItem, 'id' | 'name'>): Promise<void> {
-  const blob = await requestBlob(`${BASE}/${item.id}/file`, { silent: false, accept: '*/*' });
+  const blob = await requestBlob(`${pathOf(ops.detail, { id: item.id })}/file`, {
+    silent: false,
+    accept: '*/*',
+  });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

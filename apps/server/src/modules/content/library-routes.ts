@@ -1,27 +1,14 @@
 import fs from 'node:fs';
 import {
   CONTENT_TYPE_PERMISSION,
-  contentDeleteRequestSchema,
-  contentItemSchema,
-  contentListQuerySchema,
-  contentListSchema,
-  contentMoveRequestSchema,
-  contentRenameRequestSchema,
-  contentUsesSchema,
-  folderListQuerySchema,
-  folderListSchema,
-  folderRequestSchema,
-  folderSchema,
-  idSchema,
-  idsRequestSchema,
+  idParamsSchema,
   type LibraryContentType,
-  streamRequestSchema,
-  websiteRequestSchema,
+  contentOperations as ops,
 } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
+import { route } from '../../platform/operations';
 import { createFolder, deleteFolder, folderList, renameFolder } from './folders';
 import {
   contentFile,
@@ -36,14 +23,12 @@ import {
 } from './library';
 import { createStream, createWebsite, editStream, editWebsite } from './links';
 
-// The content library under /backend/manager/resource (ARCHITECTURE §5). Every route is open to
-// holders of any content type's list permission; the service then checks the permission of the
-// type of each item touched (403001).
+// The content library under /backend/manager/resource (ARCHITECTURE §5); paths, schemas and access
+// are the contract's operations. Every route is open to holders of any content type's list
+// permission; the service then checks the permission of the type of each item touched (403001).
 
-const access = Object.values(CONTENT_TYPE_PERMISSION);
-const config = { access };
-const params = z.object({ id: idSchema });
-const folderParams = z.object({ folder_id: idSchema });
+// The download answers the file's bytes, not an envelope, so it is no operation.
+const fileConfig = { access: Object.values(CONTENT_TYPE_PERMISSION) };
 
 /** Content-Disposition of a download: an ASCII fallback and the UTF-8 name (RFC 6266, RFC 5987). */
 function attachment(name: string) {
@@ -56,118 +41,61 @@ function attachment(name: string) {
 }
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/resource',
-    { config, schema: { querystring: contentListQuerySchema, response: responses(contentListSchema) } },
-    async (request) => ok(await contentList(app.db, request, request.query)),
+  route(app, ops.list, async (request) => ok(await contentList(app.db, request, request.query)));
+  route(app, ops.move, async (request) =>
+    ok(await moveContent(app, request, request.body.ids, request.body.folder_id)),
+  );
+  route(app, ops.deleteMany, async (request) =>
+    ok(await deleteContent(app, request, request.body.ids, request.body.detach)),
+  );
+  route(app, ops.restore, async (request) => ok(await restoreContent(app, request, request.body.ids)));
+  route(app, ops.purge, async (request) => ok(await purgeContent(app, request, request.body.ids)));
+
+  route(app, ops.folders, async (request) =>
+    ok(await folderList(app, request, request.query.type as LibraryContentType | undefined)),
+  );
+  route(app, ops.createFolder, async (request) =>
+    ok(await createFolder(app, request.scope, request.body.name)),
+  );
+  route(app, ops.renameFolder, async (request) =>
+    ok(await renameFolder(app, request, request.params.folder_id, request.body.name)),
+  );
+  route(app, ops.deleteFolder, async (request) =>
+    ok(await deleteFolder(app, request.scope, request.params.folder_id)),
   );
 
-  app.post(
-    '/resource/move',
-    { config, schema: { body: contentMoveRequestSchema, response: responses(empty) } },
-    async (request) => ok(await moveContent(app, request, request.body.ids, request.body.folder_id)),
+  route(app, ops.createWebsite, async (request) => ok(await createWebsite(app, request, request.body)));
+  route(app, ops.editWebsite, async (request) =>
+    ok(await editWebsite(app, request, request.params.id, request.body)),
+  );
+  route(app, ops.createStream, async (request) => ok(await createStream(app, request, request.body)));
+  route(app, ops.editStream, async (request) =>
+    ok(await editStream(app, request, request.params.id, request.body)),
   );
 
-  app.delete(
-    '/resource',
-    { config, schema: { body: contentDeleteRequestSchema, response: responses(empty) } },
-    async (request) => ok(await deleteContent(app, request, request.body.ids, request.body.detach)),
-  );
-
-  app.post(
-    '/resource/restore',
-    { config, schema: { body: idsRequestSchema, response: responses(empty) } },
-    async (request) => ok(await restoreContent(app, request, request.body.ids)),
-  );
-
-  app.delete(
-    '/resource/purge',
-    { config, schema: { body: idsRequestSchema, response: responses(empty) } },
-    async (request) => ok(await purgeContent(app, request, request.body.ids)),
-  );
-
-  app.get(
-    '/resource/folder',
-    { config, schema: { querystring: folderListQuerySchema, response: responses(folderListSchema) } },
-    async (request) =>
-      ok(await folderList(app, request, request.query.type as LibraryContentType | undefined)),
-  );
-
-  app.post(
-    '/resource/folder',
-    { config, schema: { body: folderRequestSchema, response: responses(folderSchema) } },
-    async (request) => ok(await createFolder(app, request.scope, request.body.name)),
-  );
-
-  app.patch(
-    '/resource/folder/:folder_id',
-    {
-      config,
-      schema: { params: folderParams, body: folderRequestSchema, response: responses(folderSchema) },
-    },
-    async (request) => ok(await renameFolder(app, request, request.params.folder_id, request.body.name)),
-  );
-
-  app.delete(
-    '/resource/folder/:folder_id',
-    { config, schema: { params: folderParams, response: responses(empty) } },
-    async (request) => ok(await deleteFolder(app, request.scope, request.params.folder_id)),
-  );
-
-  app.post(
-    '/resource/website',
-    { config, schema: { body: websiteRequestSchema, response: responses(contentItemSchema) } },
-    async (request) => ok(await createWebsite(app, request, request.body)),
-  );
-
-  app.patch(
-    '/resource/website/:id',
-    { config, schema: { params, body: websiteRequestSchema, response: responses(contentItemSchema) } },
-    async (request) => ok(await editWebsite(app, request, request.params.id, request.body)),
-  );
-
-  app.post(
-    '/resource/stream',
-    { config, schema: { body: streamRequestSchema, response: responses(contentItemSchema) } },
-    async (request) => ok(await createStream(app, request, request.body)),
-  );
-
-  app.patch(
-    '/resource/stream/:id',
-    { config, schema: { params, body: streamRequestSchema, response: responses(contentItemSchema) } },
-    async (request) => ok(await editStream(app, request, request.params.id, request.body)),
-  );
-
-  app.get(
-    '/resource/:id',
-    { config, schema: { params, response: responses(contentItemSchema) } },
-    async (request) => ok(await contentItem(app.db, request, request.params.id)),
-  );
-
-  app.get(
-    '/resource/:id/uses',
-    { config, schema: { params, response: responses(contentUsesSchema) } },
-    async (request) => ok(await contentItemUses(app, request, request.params.id)),
-  );
+  route(app, ops.detail, async (request) => ok(await contentItem(app.db, request, request.params.id)));
+  route(app, ops.uses, async (request) => ok(await contentItemUses(app, request, request.params.id)));
 
   // The original file as a download under its name (the library's url serves what browsers play).
-  app.get('/resource/:id/file', { config, schema: { params } }, async (request, reply) => {
-    const { file, name, mime } = await contentFile(app, request, request.params.id);
-    const handle = await fs.promises.open(file).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === 'ENOENT' ? notFound() : error;
-    });
-    const { size } = await handle.stat();
-    return reply
-      .header('Content-Type', mime ?? 'application/octet-stream')
-      .header('Content-Length', size)
-      .header('Content-Disposition', attachment(name))
-      .header('Cache-Control', 'private, no-store')
-      .send(handle.createReadStream());
-  });
+  app.get(
+    '/resource/:id/file',
+    { config: fileConfig, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const { file, name, mime } = await contentFile(app, request, request.params.id);
+      const handle = await fs.promises.open(file).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? notFound() : error;
+      });
+      const { size } = await handle.stat();
+      return reply
+        .header('Content-Type', mime ?? 'application/octet-stream')
+        .header('Content-Length', size)
+        .header('Content-Disposition', attachment(name))
+        .header('Cache-Control', 'private, no-store')
+        .send(handle.createReadStream());
+    },
+  );
 
-  app.patch(
-    '/resource/:id',
-    { config, schema: { params, body: contentRenameRequestSchema, response: responses(contentItemSchema) } },
-    async (request) => ok(await renameContent(app, request, request.params.id, request.body.name)),
+  route(app, ops.rename, async (request) =>
+    ok(await renameContent(app, request, request.params.id, request.body.name)),
   );
 };
