@@ -7,5 +7,5 @@ export const DASHBOARD_ROUTE: AppRoute = {
   permission: 'dashboard:data',
   title: 'route.home',
   icon: 'home',
-  page: lazyPage(() => import('./pages/HomePage'), 'HomePage'),
+  page: lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage'),
 };

@@ -10,7 +10,7 @@ import { workspaceNameOf } from '../../../app/layout/user-names';
 import { HOME_PATH } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { Figures } from '../components/Figures';
-import './HomePage.css';
+import './DashboardPage.css';
 
 // The charts library comes with the charts, after the figures have shown.
 const DashboardCharts = lazy(() =>
@@ -23,7 +23,7 @@ type Destination = { to: string; title: string; icon: ReactNode };
 
 /** The landing page: who is signed in, the dashboard's figures and charts (spec 000 §7), and a
  * link to every page of the console they may open. */
-export function HomePage() {
+export function DashboardPage() {
   const { t } = useTranslation(['home', 'common', 'contract']);
   const { user } = useSession();
   const shell = useShell();

@@ -7,7 +7,7 @@ import { i18n } from '../../../lib/i18n';
 import { NOT_FOUND_PATH } from '../../../lib/paths';
 import { mockApi, ok, renderPage } from '../../../test/render';
 import { signInAs } from '../../../test/team';
-import { HomePage } from './HomePage';
+import { DashboardPage } from './DashboardPage';
 
 const OWNER = [
   'dashboard:data',
@@ -84,10 +84,10 @@ beforeEach(async () => {
   await i18n.loadNamespaces(['home', 'common']);
 });
 
-describe('HomePage', () => {
+describe('DashboardPage', () => {
   it('greets the user, shows the figures and charts, and keeps the links', async () => {
     mockApi(STATISTICS);
-    await renderPage(<HomePage />, '/home');
+    await renderPage(<DashboardPage />, '/home');
     expect(await screen.findByRole('heading', { name: /Welcome, / })).toBeTruthy();
     expect(await screen.findByText('Online: ', { exact: false }, slow)).toBeTruthy();
     expect(screen.getByText('12')).toBeTruthy();
@@ -119,7 +119,7 @@ describe('HomePage', () => {
               by_model: [],
             }),
     });
-    await renderPage(<HomePage />, '/home');
+    await renderPage(<DashboardPage />, '/home');
     const retries = await screen.findAllByRole('button', { name: 'Try again' }, slow);
     expect(screen.getAllByText('These figures could not be loaded.').length).toBeGreaterThan(0);
     fail = false;
@@ -132,7 +132,7 @@ describe('HomePage', () => {
 
   it('speaks Arabic', async () => {
     mockApi(STATISTICS);
-    await renderPage(<HomePage />, '/home');
+    await renderPage(<DashboardPage />, '/home');
     await i18n.changeLanguage('ar');
     await i18n.loadNamespaces(['home']);
     expect(await screen.findByText('نظرة عامة', {}, slow)).toBeTruthy();
@@ -146,7 +146,7 @@ describe('HomePage', () => {
       const permissions = [...DEFAULT_ROLE_PERMISSIONS[role]];
       signInAs(role, permissions);
       mockApi(STATISTICS);
-      const view = await renderPage(<HomePage />, '/home');
+      const view = await renderPage(<DashboardPage />, '/home');
       await screen.findByText('3.0 MB of 1.0 GB used', {}, slow);
       const targets = [...view.container.querySelectorAll('a[href]')].map(
         (link) => link.getAttribute('href') ?? '',
