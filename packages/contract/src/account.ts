@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noDataSchema, operation } from './operation';
 import {
   acceptTermsSchema,
   confirmPasswordSchema,
@@ -155,3 +156,127 @@ export type LockState = z.infer<typeof lockStateSchema>;
 /** check-old-pwd answers 220000 with result true when the old password is right. */
 export const checkResultSchema = z.object({ result: z.boolean() });
 export type CheckResult = z.infer<typeof checkResultSchema>;
+
+// ── Operations ───────────────────────────────────────────────────────────────────────────────
+const ACCOUNT = '/backend/account';
+const USER_CENTER = '/backend/manager/account/user-center';
+
+/** Logging in and out, registering, activation, password reset and unlock: open to visitors. */
+export const accountOperations = {
+  login: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/login`,
+    body: loginRequestSchema,
+    response: loginResultSchema,
+    access: 'public',
+  }),
+  logout: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/logout`,
+    response: noDataSchema,
+    access: 'authenticated',
+  }),
+  register: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/register`,
+    body: registerRequestSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+  registerActive: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/register-active/:active_code`,
+    params: activeCodeParamsSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+  checkCode: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/check/code`,
+    body: checkCodeRequestSchema,
+    response: invitedUserSchema,
+    access: 'public',
+  }),
+  activate: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/active/:active_code`,
+    params: activeCodeParamsSchema,
+    body: setPasswordRequestSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+  forgetPassword: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/forget-pwd`,
+    body: emailRequestSchema,
+    response: noDataSchema,
+    access: 'public',
+  }),
+  checkForgetCode: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/check/forget-code`,
+    body: checkForgetCodeRequestSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+  resetPassword: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/reset/:reset_code`,
+    params: resetCodeParamsSchema,
+    body: setPasswordRequestSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+  checkLock: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/check-lock`,
+    body: emailRequestSchema,
+    response: lockStateSchema,
+    access: 'public',
+  }),
+  unlockEmail: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/unlock-email`,
+    body: unlockEmailRequestSchema,
+    response: noDataSchema,
+    access: 'public',
+  }),
+  unlock: operation({
+    method: 'POST',
+    path: `${ACCOUNT}/unlock/:unlock_code`,
+    params: unlockCodeParamsSchema,
+    response: emailResultSchema,
+    access: 'public',
+  }),
+};
+
+/** The signed-in user's own account (spec 000 §7 user center): any logged-in user. */
+export const userCenterOperations = {
+  checkOldPassword: operation({
+    method: 'POST',
+    path: `${USER_CENTER}/check-old-pwd`,
+    body: checkOldPasswordRequestSchema,
+    response: checkResultSchema,
+    access: 'authenticated',
+  }),
+  changePassword: operation({
+    method: 'POST',
+    path: `${USER_CENTER}/reset-pwd`,
+    body: changePasswordRequestSchema,
+    response: noDataSchema,
+    access: 'authenticated',
+  }),
+  info: operation({
+    method: 'GET',
+    path: `${USER_CENTER}/info`,
+    response: userInfoSchema,
+    access: 'authenticated',
+  }),
+  update: operation({
+    method: 'POST',
+    path: `${USER_CENTER}/update`,
+    body: updateProfileRequestSchema,
+    response: userInfoSchema,
+    access: 'authenticated',
+  }),
+};

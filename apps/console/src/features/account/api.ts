@@ -1,5 +1,11 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, CheckResult, UpdateProfileRequest, UserInfo } from '@vitrine/contract';
+import {
+  type ChangePasswordRequest,
+  userCenterOperations as ops,
+  type UpdateProfileRequest,
+  type UserInfo,
+} from '@vitrine/contract';
+import { call } from '../../lib/call';
 import { request } from '../../lib/http';
 import { updateUser } from '../../lib/session';
 
@@ -14,32 +20,27 @@ export const accountKeys = {
 export function useCheckOldPwd() {
   return useMutation({
     mutationFn: (oldPassword: string) =>
-      request<CheckResult>('POST', '/manager/account/user-center/check-old-pwd', {
-        body: { old_password: oldPassword },
-        silent: true,
-      }),
+      call(ops.checkOldPassword, { body: { old_password: oldPassword } }, { silent: true }),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      request<unknown>('POST', '/manager/account/user-center/reset-pwd', { body: input }),
+    mutationFn: (input: ChangePasswordRequest) => call(ops.changePassword, { body: input }),
   });
 }
 
 export function useUserCenterInfo() {
   return useQuery({
     queryKey: accountKeys.userCenter(),
-    queryFn: ({ signal }) => request<UserInfo>('GET', '/manager/account/user-center/info', { signal }),
+    queryFn: ({ signal }) => call(ops.info, {}, { signal }),
   });
 }
 
 export function useUpdateUserCenter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileRequest) =>
-      request<UserInfo>('POST', '/manager/account/user-center/update', { body: input }),
+    mutationFn: (input: UpdateProfileRequest) => call(ops.update, { body: input }),
     onSuccess: (info) => {
       queryClient.setQueryData(accountKeys.userCenter(), info);
       updateUser({ username: info.username, nickname: info.nickname });

@@ -1,29 +1,9 @@
-import {
-  activeCodeParamsSchema,
-  changePasswordRequestSchema,
-  checkCodeRequestSchema,
-  checkForgetCodeRequestSchema,
-  checkOldPasswordRequestSchema,
-  checkResultSchema,
-  emailRequestSchema,
-  emailResultSchema,
-  invitedUserSchema,
-  lockStateSchema,
-  loginRequestSchema,
-  loginResultSchema,
-  ResultCode,
-  registerRequestSchema,
-  resetCodeParamsSchema,
-  setPasswordRequestSchema,
-  unlockCodeParamsSchema,
-  unlockEmailRequestSchema,
-  updateProfileRequestSchema,
-  userInfoSchema,
-} from '@vitrine/contract';
+import { accountOperations as ops, userCenterOperations as own, ResultCode } from '@vitrine/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { route } from '../../platform/operations';
 import { clientOf } from './client';
 import { checkLock, unlock, unlockEmail } from './lock';
 import { login, logout } from './login';
@@ -67,159 +47,58 @@ const LOGIN_ADDRESS_LIMIT = perAddress(60);
 const FORGET_ADDRESS_LIMIT = perAddress(20);
 const CHECK_LOCK_ADDRESS_LIMIT = perAddress(60);
 
-const USER_CENTER = '/manager/account/user-center';
-
+// Paths, schemas and access are the contract's operations; the rate limits are the routes' own.
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/account/login',
-    {
-      config: { access: 'public', rateLimit: LOGIN_LIMIT },
-      preHandler: addressCeiling(app, LOGIN_ADDRESS_LIMIT),
-      schema: { body: loginRequestSchema, response: responses(loginResultSchema) },
-    },
-    async (request) => ok(await login(app, request.body, clientOf(request))),
+  route(app, ops.login, async (request) => ok(await login(app, request.body, clientOf(request))), {
+    config: { rateLimit: LOGIN_LIMIT },
+    preHandler: addressCeiling(app, LOGIN_ADDRESS_LIMIT),
+  });
+  route(app, ops.logout, async (request) => ok(await logout(app, request.user.tokenHash)));
+  route(app, ops.register, async (request) => ok(await register(app, request.body, clientOf(request))), {
+    config: { rateLimit: MAIL_LIMIT },
+  });
+  route(app, ops.registerActive, async (request) =>
+    ok(await registerActive(app, request.params.active_code)),
   );
-
-  app.post(
-    '/account/logout',
-    { config: { access: 'authenticated' }, schema: { response: responses(empty) } },
-    async (request) => ok(await logout(app, request.user.tokenHash)),
+  route(app, ops.checkCode, async (request) => ok(await checkInvite(app, request.body.active_code)));
+  route(app, ops.activate, async (request) =>
+    ok(await activateInvited(app, request.params.active_code, request.body.password)),
   );
-
-  app.post(
-    '/account/register',
-    {
-      config: { access: 'public', rateLimit: MAIL_LIMIT },
-      schema: { body: registerRequestSchema, response: responses(emailResultSchema) },
-    },
-    async (request) => ok(await register(app, request.body, clientOf(request))),
+  route(app, ops.forgetPassword, async (request) => ok(await forgetPassword(app, request.body.email)), {
+    config: { rateLimit: MAIL_LIMIT },
+    preHandler: addressCeiling(app, FORGET_ADDRESS_LIMIT),
+  });
+  route(app, ops.checkForgetCode, async (request) => ok(await checkForgetCode(app, request.body.code)));
+  route(app, ops.resetPassword, async (request) =>
+    ok(await resetPassword(app, request.params.reset_code, request.body.password, clientOf(request))),
   );
-
-  app.post(
-    '/account/register-active/:active_code',
-    {
-      config: { access: 'public' },
-      schema: { params: activeCodeParamsSchema, response: responses(emailResultSchema) },
-    },
-    async (request) => ok(await registerActive(app, request.params.active_code)),
-  );
-
-  app.post(
-    '/account/check/code',
-    {
-      config: { access: 'public' },
-      schema: { body: checkCodeRequestSchema, response: responses(invitedUserSchema) },
-    },
-    async (request) => ok(await checkInvite(app, request.body.active_code)),
-  );
-
-  app.post(
-    '/account/active/:active_code',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: activeCodeParamsSchema,
-        body: setPasswordRequestSchema,
-        response: responses(emailResultSchema),
-      },
-    },
-    async (request) => ok(await activateInvited(app, request.params.active_code, request.body.password)),
-  );
-
-  app.post(
-    '/account/forget-pwd',
-    {
-      config: { access: 'public', rateLimit: MAIL_LIMIT },
-      preHandler: addressCeiling(app, FORGET_ADDRESS_LIMIT),
-      schema: { body: emailRequestSchema, response: responses(empty) },
-    },
-    async (request) => ok(await forgetPassword(app, request.body.email)),
-  );
-
-  app.post(
-    '/account/check/forget-code',
-    {
-      config: { access: 'public' },
-      schema: { body: checkForgetCodeRequestSchema, response: responses(emailResultSchema) },
-    },
-    async (request) => ok(await checkForgetCode(app, request.body.code)),
-  );
-
-  app.post(
-    '/account/reset/:reset_code',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: resetCodeParamsSchema,
-        body: setPasswordRequestSchema,
-        response: responses(emailResultSchema),
-      },
-    },
-    async (request) =>
-      ok(await resetPassword(app, request.params.reset_code, request.body.password, clientOf(request))),
-  );
-
-  app.post(
-    '/account/check-lock',
-    {
-      config: { access: 'public', rateLimit: CHECK_LOCK_LIMIT },
-      preHandler: addressCeiling(app, CHECK_LOCK_ADDRESS_LIMIT),
-      schema: { body: emailRequestSchema, response: responses(lockStateSchema) },
-    },
-    async (request) => ok(await checkLock(app, request.body.email)),
-  );
-
-  app.post(
-    '/account/unlock-email',
-    {
-      config: { access: 'public', rateLimit: MAIL_LIMIT },
-      schema: { body: unlockEmailRequestSchema, response: responses(empty) },
-    },
+  route(app, ops.checkLock, async (request) => ok(await checkLock(app, request.body.email)), {
+    config: { rateLimit: CHECK_LOCK_LIMIT },
+    preHandler: addressCeiling(app, CHECK_LOCK_ADDRESS_LIMIT),
+  });
+  route(
+    app,
+    ops.unlockEmail,
     async (request) => {
       await unlockEmail(app, request.body.email, request.body.act_url, clientOf(request));
       return ok(null);
     },
+    { config: { rateLimit: MAIL_LIMIT } },
   );
+  route(app, ops.unlock, async (request) => ok(await unlock(app, request.params.unlock_code)));
 
-  app.post(
-    '/account/unlock/:unlock_code',
-    {
-      config: { access: 'public' },
-      schema: { params: unlockCodeParamsSchema, response: responses(emailResultSchema) },
-    },
-    async (request) => ok(await unlock(app, request.params.unlock_code)),
-  );
-
-  app.post(
-    `${USER_CENTER}/check-old-pwd`,
-    {
-      config: { access: 'authenticated', rateLimit: PASSWORD_CHECK_LIMIT },
-      schema: { body: checkOldPasswordRequestSchema, response: responses(checkResultSchema) },
-    },
+  route(
+    app,
+    own.checkOldPassword,
     async (request) => ok(await checkOldPassword(app, request.user.userId, request.body.old_password)),
+    { config: { rateLimit: PASSWORD_CHECK_LIMIT } },
   );
-
-  app.post(
-    `${USER_CENTER}/reset-pwd`,
-    {
-      config: { access: 'authenticated', rateLimit: PASSWORD_CHECK_LIMIT },
-      schema: { body: changePasswordRequestSchema, response: responses(empty) },
-    },
+  route(
+    app,
+    own.changePassword,
     async (request) => ok(await changePassword(app, request.user, request.body, clientOf(request))),
+    { config: { rateLimit: PASSWORD_CHECK_LIMIT } },
   );
-
-  app.get(
-    `${USER_CENTER}/info`,
-    { config: { access: 'authenticated' }, schema: { response: responses(userInfoSchema) } },
-    async (request) => ok(await profile(app, request.user.userId)),
-  );
-
-  app.post(
-    `${USER_CENTER}/update`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: updateProfileRequestSchema, response: responses(userInfoSchema) },
-    },
-    async (request) => ok(await updateProfile(app, request.user.userId, request.body)),
-  );
+  route(app, own.info, async (request) => ok(await profile(app, request.user.userId)));
+  route(app, own.update, async (request) => ok(await updateProfile(app, request.user.userId, request.body)));
 };
