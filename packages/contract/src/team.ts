@@ -422,6 +422,14 @@ export const workspaceOperations = {
     response: teamDeviceListSchema,
     access: 'workspace:tree',
   }),
+  content: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/workspace/:group_id/content`,
+    params: workspaceGroupParamsSchema,
+    query: pageQuerySchema,
+    response: teamContentListSchema,
+    access: 'workspace:tree',
+  }),
   switch: operation({
     method: 'POST',
     path: `${ACCOUNT}/user/workspace`,
@@ -446,5 +454,282 @@ export const rolePermissionOperations = {
     body: updateRolePermissionRequestSchema,
     response: rolePermissionItemSchema,
     access: 'setting:pms',
+  }),
+};
+
+// ── Customer operations (spec 000 §7 "Customers") ───────────────────────────────────────────
+// Platform roles only (team:cus:list). A customer's lists are its companies' people, devices and
+// companies.
+
+const CUSTOMER = `${ACCOUNT}/customer`;
+const customerAccess = 'team:cus:list';
+
+export const customerOperations = {
+  list: operation({
+    method: 'GET',
+    path: CUSTOMER,
+    query: customerListQuerySchema,
+    response: customerListSchema,
+    access: customerAccess,
+  }),
+  create: operation({
+    method: 'POST',
+    path: CUSTOMER,
+    body: createCustomerRequestSchema,
+    response: customerItemSchema,
+    access: customerAccess,
+  }),
+  options: operation({
+    method: 'GET',
+    path: `${CUSTOMER}/all-list`,
+    response: customerOptionsSchema,
+    access: customerAccess,
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${CUSTOMER}/:customer_id`,
+    params: customerParamsSchema,
+    body: updateCustomerRequestSchema,
+    response: customerItemSchema,
+    access: customerAccess,
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${CUSTOMER}/:customer_id`,
+    params: customerParamsSchema,
+    response: noDataSchema,
+    access: customerAccess,
+  }),
+  userAdmins: operation({
+    method: 'GET',
+    path: `${CUSTOMER}/:customer_id/user-admin-list`,
+    params: customerParamsSchema,
+    query: memberListQuerySchema,
+    response: userListSchema,
+    access: customerAccess,
+  }),
+  members: operation({
+    method: 'GET',
+    path: `${CUSTOMER}/:customer_id/member-list`,
+    params: customerParamsSchema,
+    query: memberListQuerySchema,
+    response: userListSchema,
+    access: customerAccess,
+  }),
+  companies: operation({
+    method: 'GET',
+    path: `${CUSTOMER}/:customer_id/company-list`,
+    params: customerParamsSchema,
+    query: companyListQuerySchema.omit({ customer_id: true }),
+    response: companyListSchema,
+    access: customerAccess,
+  }),
+  devices: operation({
+    method: 'GET',
+    path: `${CUSTOMER}/:customer_id/device-list`,
+    params: customerParamsSchema,
+    query: pageQuerySchema,
+    response: teamDeviceListSchema,
+    access: customerAccess,
+  }),
+};
+
+// ── Company and user-group operations (spec 000 §7 "Groups") ────────────────────────────────
+// Companies are the spec's "group"; in group/{group_id}/… the id is the company's. User groups
+// (categories) live inside the caller's company. All with team:group:list.
+
+const GROUP = `${ACCOUNT}/group`;
+const groupAccess = 'team:group:list';
+
+export const companyOperations = {
+  /** Every company the caller sees; sys-generation: the platform's; user-generation: customers'. */
+  list: operation({
+    method: 'GET',
+    path: GROUP,
+    query: companyListQuerySchema,
+    response: companyListSchema,
+    access: groupAccess,
+  }),
+  platformList: operation({
+    method: 'GET',
+    path: `${GROUP}/sys-generation`,
+    query: companyListQuerySchema,
+    response: companyListSchema,
+    access: groupAccess,
+  }),
+  customerList: operation({
+    method: 'GET',
+    path: `${GROUP}/user-generation`,
+    query: companyListQuerySchema,
+    response: companyListSchema,
+    access: groupAccess,
+  }),
+  create: operation({
+    method: 'POST',
+    path: GROUP,
+    body: createCompanyRequestSchema,
+    response: companyItemSchema,
+    access: groupAccess,
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${GROUP}/:id`,
+    params: companyIdParamsSchema,
+    response: companyItemSchema,
+    access: groupAccess,
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${GROUP}/:company_id`,
+    params: companyEditParamsSchema,
+    body: updateCompanyRequestSchema,
+    response: companyItemSchema,
+    access: groupAccess,
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${GROUP}/:id`,
+    params: companyIdParamsSchema,
+    response: noDataSchema,
+    access: groupAccess,
+  }),
+  members: operation({
+    method: 'GET',
+    path: `${GROUP}/:group_id/member-list`,
+    params: companyGroupParamsSchema,
+    query: memberListQuerySchema,
+    response: userListSchema,
+    access: groupAccess,
+  }),
+  devices: operation({
+    method: 'GET',
+    path: `${GROUP}/:group_id/device-list`,
+    params: companyGroupParamsSchema,
+    query: pageQuerySchema,
+    response: teamDeviceListSchema,
+    access: groupAccess,
+  }),
+  content: operation({
+    method: 'GET',
+    path: `${GROUP}/:group_id/content`,
+    params: companyGroupParamsSchema,
+    query: pageQuerySchema,
+    response: teamContentListSchema,
+    access: groupAccess,
+  }),
+};
+
+export const categoryOperations = {
+  list: operation({
+    method: 'GET',
+    path: `${GROUP}/category`,
+    response: categoryListSchema,
+    access: groupAccess,
+  }),
+  create: operation({
+    method: 'POST',
+    path: `${GROUP}/category`,
+    body: categoryRequestSchema,
+    response: categoryItemSchema,
+    access: groupAccess,
+  }),
+  rename: operation({
+    method: 'PUT',
+    path: `${GROUP}/category/:category_id`,
+    params: categoryParamsSchema,
+    body: categoryRequestSchema,
+    response: categoryItemSchema,
+    access: groupAccess,
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${GROUP}/category/:category_id`,
+    params: categoryParamsSchema,
+    body: deleteCategoryRequestSchema,
+    response: noDataSchema,
+    access: groupAccess,
+  }),
+  /** Takes a user (the id) out of its group. */
+  ungroup: operation({
+    method: 'DELETE',
+    path: `${GROUP}/category/ungroup/:id`,
+    params: ungroupParamsSchema,
+    response: noDataSchema,
+    access: groupAccess,
+  }),
+};
+
+// ── User operations (spec 000 §7 "Users") ───────────────────────────────────────────────────
+// Lists with team:user:list, details with team:user:info, every change with team:user:add.
+
+const USER = `${ACCOUNT}/user`;
+
+export const userOperations = {
+  list: operation({
+    method: 'GET',
+    path: USER,
+    query: userListQuerySchema,
+    response: userListSchema,
+    access: 'team:user:list',
+  }),
+  /** Creates the user and mails the invite. */
+  create: operation({
+    method: 'POST',
+    path: USER,
+    body: createUserRequestSchema,
+    response: userItemSchema,
+    access: 'team:user:add',
+  }),
+  deleteMany: operation({
+    method: 'DELETE',
+    path: USER,
+    body: idsRequestSchema,
+    response: noDataSchema,
+    access: 'team:user:add',
+  }),
+  toggle: operation({
+    method: 'POST',
+    path: `${USER}/toggle`,
+    body: toggleUsersRequestSchema,
+    response: noDataSchema,
+    access: 'team:user:add',
+  }),
+  /** Mails the invite again to an inactive user. */
+  sendInvite: operation({
+    method: 'POST',
+    path: `${USER}/send/:user_id`,
+    params: userParamsSchema,
+    response: noDataSchema,
+    access: 'team:user:add',
+  }),
+  detail: operation({
+    method: 'GET',
+    path: `${USER}/:user_id`,
+    params: userParamsSchema,
+    response: userItemSchema,
+    access: 'team:user:info',
+  }),
+  update: operation({
+    method: 'PUT',
+    path: `${USER}/:user_id`,
+    params: userParamsSchema,
+    body: updateUserRequestSchema,
+    response: userItemSchema,
+    access: 'team:user:add',
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: `${USER}/:user_id`,
+    params: userParamsSchema,
+    response: noDataSchema,
+    access: 'team:user:add',
+  }),
+  /** The roles the caller may see (filter 0) or assign (filter 1). */
+  roles: operation({
+    method: 'GET',
+    path: `${ACCOUNT}/role/all-list`,
+    query: roleListQuerySchema,
+    response: roleListSchema,
+    access: 'team:user:list',
   }),
 };

@@ -1,13 +1,8 @@
-import {
-  workspaceOperations as ops,
-  pageQuerySchema,
-  teamContentListSchema,
-  workspaceGroupParamsSchema,
-} from '@vitrine/contract';
+import { workspaceOperations as ops } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
-import { ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { listUsers, visibleUsers } from './users';
 import {
@@ -52,23 +47,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // Not an operation yet: the console's team calls are still written by hand.
-  app.get(
-    '/workspace/:group_id/content',
-    {
-      config: { access: 'workspace:tree' },
-      schema: {
-        params: workspaceGroupParamsSchema,
-        querystring: pageQuerySchema,
-        response: responses(teamContentListSchema),
-      },
-    },
-    async (request) => {
-      const { group_id } = request.params;
-      await usableWorkspace(app.db, request.scope, group_id);
-      return ok(await app.teamContent.list(app.db, request.scope, { workspaceId: group_id }, request.query));
-    },
-  );
+  route(app, ops.content, async (request) => {
+    const { group_id } = request.params;
+    await usableWorkspace(app.db, request.scope, group_id);
+    return ok(await app.teamContent.list(app.db, request.scope, { workspaceId: group_id }, request.query));
+  });
 
   route(
     app,
