@@ -1,4 +1,4 @@
-import { isId, ResultCode, Role } from '@vitrine/contract';
+import { isId, type Permission, ResultCode, Role } from '@vitrine/contract';
 import { and, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,6 +51,9 @@ export function subtreeOf(links: readonly WorkspaceLink[], rootId: number): numb
   }
   return found;
 }
+
+/** Who calls, as the services need it: their tenant scope and the permissions they hold (a request is one). */
+export type Caller = { scope: TenantScope; permissions: readonly Permission[] };
 
 export class TenantScope {
   private constructor(

@@ -21,5 +21,4 @@ export const contentModule = fp(
 );
 
 export { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
-export type { Caller } from './library';
 export { BIN_DAYS, contentDetail, lockedItems, purgeExpiredBin } from './library';

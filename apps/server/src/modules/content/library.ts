@@ -14,7 +14,7 @@ import { contentPages, contents, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
-import type { TenantScope } from '../../platform/tenancy';
+import type { Caller, TenantScope } from '../../platform/tenancy';
 import { mediaPath, removeUnreferencedMedia } from '../media';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
@@ -25,7 +25,6 @@ import { type ContentRow, presentContent } from './presenter';
 // An item in use (platform/uses.ts) is neither renamed, edited nor deleted unless the delete detaches it.
 
 /** Who calls: the request carries both. */
-export type Caller = { scope: TenantScope; permissions: readonly Permission[] };
 
 /** Items stay in the recycle bin this long, then the sweep purges them. */
 export const BIN_DAYS = 30;

@@ -17,9 +17,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import type { TenantScope } from '../../platform/tenancy';
+import type { Caller, TenantScope } from '../../platform/tenancy';
 import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
-import { assertTypes, type Caller, contentDetail, lockedItems } from './library';
+import { assertTypes, contentDetail, lockedItems } from './library';
 
 // Websites and streams (POST/PATCH resource/website and resource/stream). Their links are
 // addresses the server itself looks at, so it must never become a way into the operator's own

@@ -4,7 +4,6 @@ import {
   fontFormatOf,
   type fontListQuerySchema,
   type ListResult,
-  type Permission,
   ResultCode,
 } from '@vitrine/contract';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
@@ -16,7 +15,7 @@ import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { keepsOwn, platformOrOwn } from '../../platform/platform-owned';
-import type { TenantScope } from '../../platform/tenancy';
+import type { Caller, TenantScope } from '../../platform/tenancy';
 import {
   assertSpace,
   mediaUrl,
@@ -30,8 +29,6 @@ import {
 // offered to every company; a company font is its company's only. Everybody who may pick fonts
 // sees both; only the platform changes platform fonts, only the company its own (403001), and
 // another company's font is not found (404001). A font in use (platform/uses.ts) is deleted only detached.
-
-type Caller = { scope: TenantScope; permissions: readonly Permission[] };
 
 /** The format each sniffed MIME type is. */
 const FORMAT_OF_MIME: Record<string, FontFormat> = {

@@ -11,11 +11,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { forbidden } from '../../platform/errors';
 import { route } from '../../platform/operations';
+import type { Caller } from '../../platform/tenancy';
 import { SCHEDULE_CONFIRM_KEY, writeSetting } from '../setting';
 import { createHoliday, deleteHoliday, holidayList, updateHoliday } from './holidays';
 import {
   approveSchedule,
-  type Caller,
   createSchedule,
   deleteSchedules,
   mayApprove,

@@ -1,7 +1,6 @@
 import {
   ITEM_SCHEDULE_TYPES,
   type ListResult,
-  type Permission,
   PROGRAM_SCHEDULE_TYPES,
   ResultCode,
   type ScheduleAction,
@@ -45,7 +44,7 @@ import {
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged } from '../../platform/screen-changes';
-import type { TenantScope } from '../../platform/tenancy';
+import type { Caller, TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content';
 import { scheduleNeedsConfirm } from '../setting';
@@ -71,7 +70,6 @@ import { checkRefs } from './rules';
 // (publish.ts), and an approved schedule that stops reaching devices is retracted from them.
 
 /** Who is calling: the scope decides what they see, the permissions whether they approve. */
-export type Caller = { scope: TenantScope; permissions: readonly Permission[] };
 
 export const mayApprove = (caller: Caller) => caller.permissions.includes('schedule:audit');
 

@@ -28,12 +28,13 @@ import { type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';
 // The setting calls: white-label look, the user's own preferences, guide progress, feature
 // highlights and error reports.
 
-type Caller = Pick<SessionUser, 'userId' | 'roleId' | 'customerId' | 'companyId'>;
+/** The signed-in user whose brand is read or written. */
+type BrandUser = Pick<SessionUser, 'userId' | 'roleId' | 'customerId' | 'companyId'>;
 
 const FEATURE_HIGHLIGHT_KEY = 'feature_highlight';
 
 /** Where a caller's white-label changes are saved: their customer, or the whole system. */
-function brandScope(user: Caller): SettingScope {
+function brandScope(user: BrandUser): SettingScope {
   if ((PLATFORM_ROLES as readonly number[]).includes(user.roleId)) return SYSTEM_SCOPE;
   if (user.roleId === Role.customer && user.customerId !== null) {
     return { scope: 'customer', id: user.customerId };
@@ -41,15 +42,15 @@ function brandScope(user: Caller): SettingScope {
   throw new AppError(ResultCode.permission);
 }
 
-const brandFor = async (db: Db, user: Caller) => brandOf(db, await customerOf(db, user));
+const brandFor = async (db: Db, user: BrandUser) => brandOf(db, await customerOf(db, user));
 
-export async function brandImages(db: Db, user: Caller): Promise<CustomerLogo> {
+export async function brandImages(db: Db, user: BrandUser): Promise<CustomerLogo> {
   return presentImages(await brandFor(db, user));
 }
 
 export async function saveBrandImages(
   db: Db,
-  user: Caller,
+  user: BrandUser,
   body: CustomerLogoRequest,
 ): Promise<CustomerLogo> {
   const scope = brandScope(user);
@@ -65,13 +66,13 @@ export async function saveBrandImages(
   return brandImages(db, user);
 }
 
-export async function brandTheme(db: Db, user: Caller): Promise<CustomerTheme> {
+export async function brandTheme(db: Db, user: BrandUser): Promise<CustomerTheme> {
   return presentTheme(await brandFor(db, user));
 }
 
 export async function saveBrandTheme(
   db: Db,
-  user: Caller,
+  user: BrandUser,
   theme: CustomerThemeRequest,
 ): Promise<CustomerTheme> {
   await writeSetting(db, brandScope(user), BRAND_KEYS.theme, theme);

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { contents, templateTypes } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keepsOwn, platformOrOwn } from '../../platform/platform-owned';
-import type { TenantScope } from '../../platform/tenancy';
-import { type Caller, contentDetail, lockedItems } from '../content';
+import type { Caller, TenantScope } from '../../platform/tenancy';
+import { contentDetail, lockedItems } from '../content';
 
 // Template types (/manager/template-type, the /setting/tmptype page): the sorts of mobile template
 // (H5 content). As with fonts, a platform type (no company: the shipped ones and those the
