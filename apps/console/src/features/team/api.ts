@@ -1,37 +1,35 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CategoryItem,
-  CategoryRequest,
-  CompanyItem,
-  CompanyList,
-  CompanyListQuery,
-  CreateCompanyRequest,
-  CreateCustomerRequest,
-  CreateUserRequest,
-  CustomerList,
-  CustomerListQuery,
-  CustomerOption,
-  DeleteCategoryRequest,
-  ListResult,
-  MemberListQuery,
-  RoleItem,
-  ToggleUsersRequest,
-  UpdateCompanyRequest,
-  UpdateCustomerRequest,
-  UpdateUserRequest,
-  UserItem,
-  UserList,
-  UserListQuery,
+import {
+  type CategoryRequest,
+  type CompanyItem,
+  type CompanyListQuery,
+  type CreateCompanyRequest,
+  type CreateCustomerRequest,
+  type CreateUserRequest,
+  type CustomerListQuery,
+  categoryOperations,
+  companyOperations,
+  customerOperations,
+  type DeleteCategoryRequest,
+  type ListResult,
+  type PageQuery,
+  type TeamContentItem,
+  type TeamDeviceItem,
+  type ToggleUsersRequest,
+  type UpdateCompanyRequest,
+  type UpdateCustomerRequest,
+  type UpdateUserRequest,
+  type UserItem,
+  type UserListQuery,
+  userOperations,
 } from '@vitrine/contract';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 
 // Users, companies ("groups"), user groups (categories) and customers (spec 000 §7, under
 // /manager/account). Forms show failures inline, so their writes are silent.
-const BASE = '/manager/account';
 const silent = { silent: true } as const;
 
 export type CompanyOriginFilter = 'all' | 'sys' | 'user';
-export type CustomerSubList = 'user-admin-list' | 'member-list' | 'device-list' | 'company-list';
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -49,14 +47,24 @@ export const teamKeys = {
   customerOptions: () => [...teamKeys.customers(), 'options'] as const,
 };
 
-/** A paged list read from one address: where it lives in the cache and which call fills it. */
-export type ListSource = { key: readonly unknown[]; url: string };
+/** A paged list inside a detail: where it lives in the cache and which operation reads a page. */
+export type ListSource<T> = {
+  key: readonly unknown[];
+  read: (query: PageQuery, signal: AbortSignal) => Promise<ListResult<T> & { total_capped?: boolean }>;
+};
+
+/** What a company or a workspace holds, one list each. */
+export type Holdings = {
+  members: ListSource<UserItem>;
+  devices: ListSource<TeamDeviceItem>;
+  content: ListSource<TeamContentItem>;
+};
 
 /** One page of a list (a customer's members, a workspace's devices…). */
-export function usePagedList<T>(source: ListSource, query: MemberListQuery) {
+export function usePagedList<T>(source: ListSource<T>, query: PageQuery) {
   return useQuery({
     queryKey: [...source.key, query],
-    queryFn: ({ signal }) => request<ListResult<T>>('GET', source.url, { query, signal }),
+    queryFn: ({ signal }) => source.read(query, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +74,7 @@ export function usePagedList<T>(source: ListSource, query: MemberListQuery) {
 export function useUserList(query: UserListQuery, enabled = true) {
   return useQuery({
     queryKey: teamKeys.userList(query),
-    queryFn: ({ signal }) => request<UserList>('GET', `${BASE}/user`, { query, signal }),
+    queryFn: ({ signal }) => call(userOperations.list, { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -75,7 +83,7 @@ export function useUserList(query: UserListQuery, enabled = true) {
 export function useUser(userId: number) {
   return useQuery({
     queryKey: teamKeys.user(userId),
-    queryFn: ({ signal }) => request<UserItem>('GET', `${BASE}/user/${userId}`, { signal }),
+    queryFn: ({ signal }) => call(userOperations.detail, { params: { user_id: userId } }, { signal }),
     enabled: userId > 0,
   });
 }
@@ -84,8 +92,7 @@ export function useUser(userId: number) {
 export function useRoles(filter: 0 | 1, enabled = true) {
   return useQuery({
     queryKey: teamKeys.roles(filter),
-    queryFn: ({ signal }) =>
-      request<RoleItem[]>('GET', `${BASE}/role/all-list`, { query: { filter }, signal }),
+    queryFn: ({ signal }) => call(userOperations.roles, { query: { filter } }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });
@@ -105,7 +112,7 @@ function useUsersChanged() {
 export function useCreateUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => request<UserItem>('POST', `${BASE}/user`, { body, ...silent }),
+    mutationFn: (body: CreateUserRequest) => call(userOperations.create, { body }, silent),
     onSuccess: changed,
   });
 }
@@ -114,7 +121,7 @@ export function useUpdateUser() {
   const changed = useUsersChanged();
   return useMutation({
     mutationFn: ({ userId, body }: { userId: number; body: UpdateUserRequest }) =>
-      request<UserItem>('PUT', `${BASE}/user/${userId}`, { body, ...silent }),
+      call(userOperations.update, { params: { user_id: userId }, body }, silent),
     onSuccess: changed,
   });
 }
@@ -125,8 +132,8 @@ export function useDeleteUsers() {
   return useMutation({
     mutationFn: (ids: number[]) =>
       ids.length === 1
-        ? request<unknown>('DELETE', `${BASE}/user/${ids[0]}`)
-        : request<unknown>('DELETE', `${BASE}/user`, { body: { ids } }),
+        ? call(userOperations.delete, { params: { user_id: ids[0] } })
+        : call(userOperations.deleteMany, { body: { ids } }),
     onSuccess: changed,
   });
 }
@@ -134,7 +141,7 @@ export function useDeleteUsers() {
 export function useToggleUsers() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (body: ToggleUsersRequest) => request<unknown>('POST', `${BASE}/user/toggle`, { body }),
+    mutationFn: (body: ToggleUsersRequest) => call(userOperations.toggle, { body }),
     onSuccess: changed,
   });
 }
@@ -142,7 +149,7 @@ export function useToggleUsers() {
 /** Mails the invite (again) to an inactive user. */
 export function useSendInvite() {
   return useMutation({
-    mutationFn: (userId: number) => request<unknown>('POST', `${BASE}/user/send/${userId}`),
+    mutationFn: (userId: number) => call(userOperations.sendInvite, { params: { user_id: userId } }),
   });
 }
 
@@ -151,7 +158,7 @@ export function useSendInvite() {
 export function useCategories(enabled = true) {
   return useQuery({
     queryKey: teamKeys.categories(),
-    queryFn: ({ signal }) => request<CategoryItem[]>('GET', `${BASE}/group/category`, { signal }),
+    queryFn: ({ signal }) => call(categoryOperations.list, {}, { signal }),
     enabled,
   });
 }
@@ -169,8 +176,8 @@ export function useSaveCategory() {
   return useMutation({
     mutationFn: ({ categoryId, body }: { categoryId?: number; body: CategoryRequest }) =>
       categoryId
-        ? request<CategoryItem>('PUT', `${BASE}/group/category/${categoryId}`, { body, ...silent })
-        : request<CategoryItem>('POST', `${BASE}/group/category`, { body, ...silent }),
+        ? call(categoryOperations.rename, { params: { category_id: categoryId }, body }, silent)
+        : call(categoryOperations.create, { body }, silent),
     onSuccess: changed,
   });
 }
@@ -179,7 +186,7 @@ export function useDeleteCategory() {
   const changed = useCategoriesChanged(true);
   return useMutation({
     mutationFn: ({ categoryId, body }: { categoryId: number; body: DeleteCategoryRequest }) =>
-      request<unknown>('DELETE', `${BASE}/group/category/${categoryId}`, { body }),
+      call(categoryOperations.delete, { params: { category_id: categoryId }, body }),
     onSuccess: changed,
   });
 }
@@ -188,23 +195,23 @@ export function useDeleteCategory() {
 export function useUngroupUser() {
   const changed = useCategoriesChanged(true);
   return useMutation({
-    mutationFn: (userId: number) => request<unknown>('DELETE', `${BASE}/group/category/ungroup/${userId}`),
+    mutationFn: (userId: number) => call(categoryOperations.ungroup, { params: { id: userId } }),
     onSuccess: changed,
   });
 }
 
 // ── Companies ────────────────────────────────────────────────────────────────────────────────
 
-const COMPANY_LIST_PATHS: Record<CompanyOriginFilter, string> = {
-  all: `${BASE}/group`,
-  sys: `${BASE}/group/sys-generation`,
-  user: `${BASE}/group/user-generation`,
-};
+const COMPANY_LISTS = {
+  all: companyOperations.list,
+  sys: companyOperations.platformList,
+  user: companyOperations.customerList,
+} satisfies Record<CompanyOriginFilter, unknown>;
 
 export function useCompanyList(origin: CompanyOriginFilter, query: CompanyListQuery, enabled = true) {
   return useQuery({
     queryKey: teamKeys.companyList(origin, query),
-    queryFn: ({ signal }) => request<CompanyList>('GET', COMPANY_LIST_PATHS[origin], { query, signal }),
+    queryFn: ({ signal }) => call(COMPANY_LISTS[origin], { query }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -213,7 +220,7 @@ export function useCompanyList(origin: CompanyOriginFilter, query: CompanyListQu
 export function useCompany(id: number) {
   return useQuery({
     queryKey: teamKeys.company(id),
-    queryFn: ({ signal }) => request<CompanyItem>('GET', `${BASE}/group/${id}`, { signal }),
+    queryFn: ({ signal }) => call(companyOperations.detail, { params: { id } }, { signal }),
     enabled: id > 0,
   });
 }
@@ -228,19 +235,30 @@ function useCompaniesChanged() {
     );
 }
 
-export type CompanySubList = 'member-list' | 'device-list' | 'content';
-
-/** A company's members, devices or content (GET group/{group_id}/…, the company's id). */
-export const companySubList = (companyId: number, list: CompanySubList): ListSource => ({
-  key: [...teamKeys.companies(), companyId, list],
-  url: `${BASE}/group/${companyId}/${list}`,
-});
+/** A company's members, devices and content (GET group/{group_id}/…, the company's id). */
+export function companyHoldings(companyId: number): Holdings {
+  const key = [...teamKeys.companies(), companyId];
+  const params = { group_id: companyId };
+  return {
+    members: {
+      key: [...key, 'members'],
+      read: (query, signal) => call(companyOperations.members, { params, query }, { signal }),
+    },
+    devices: {
+      key: [...key, 'devices'],
+      read: (query, signal) => call(companyOperations.devices, { params, query }, { signal }),
+    },
+    content: {
+      key: [...key, 'content'],
+      read: (query, signal) => call(companyOperations.content, { params, query }, { signal }),
+    },
+  };
+}
 
 export function useCreateCompany() {
   const changed = useCompaniesChanged();
   return useMutation({
-    mutationFn: (body: CreateCompanyRequest) =>
-      request<CompanyItem>('POST', `${BASE}/group`, { body, ...silent }),
+    mutationFn: (body: CreateCompanyRequest) => call(companyOperations.create, { body }, silent),
     onSuccess: changed,
   });
 }
@@ -249,7 +267,7 @@ export function useUpdateCompany() {
   const changed = useCompaniesChanged();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateCompanyRequest }) =>
-      request<CompanyItem>('PUT', `${BASE}/group/${id}`, { body, ...silent }),
+      call(companyOperations.update, { params: { company_id: id }, body }, silent),
     onSuccess: changed,
   });
 }
@@ -257,7 +275,7 @@ export function useUpdateCompany() {
 export function useDeleteCompany() {
   const changed = useCompaniesChanged();
   return useMutation({
-    mutationFn: (id: number) => request<unknown>('DELETE', `${BASE}/group/${id}`),
+    mutationFn: (id: number) => call(companyOperations.delete, { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -267,7 +285,7 @@ export function useDeleteCompany() {
 export function useCustomerList(query: CustomerListQuery) {
   return useQuery({
     queryKey: teamKeys.customerList(query),
-    queryFn: ({ signal }) => request<CustomerList>('GET', `${BASE}/customer`, { query, signal }),
+    queryFn: ({ signal }) => call(customerOperations.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -275,16 +293,41 @@ export function useCustomerList(query: CustomerListQuery) {
 export function useCustomerOptions(enabled = true) {
   return useQuery({
     queryKey: teamKeys.customerOptions(),
-    queryFn: ({ signal }) => request<CustomerOption[]>('GET', `${BASE}/customer/all-list`, { signal }),
+    queryFn: ({ signal }) => call(customerOperations.options, {}, { signal }),
     enabled,
   });
 }
 
-/** A customer's list: its user admins, members, devices or companies. */
-export const customerSubList = (customerId: number, list: CustomerSubList): ListSource => ({
-  key: [...teamKeys.customers(), customerId, list],
-  url: `${BASE}/customer/${customerId}/${list}`,
-});
+/** A customer's lists: its user admins, members, devices and companies. */
+export type CustomerHoldings = {
+  userAdmins: ListSource<UserItem>;
+  members: ListSource<UserItem>;
+  devices: ListSource<TeamDeviceItem>;
+  companies: ListSource<CompanyItem>;
+};
+
+export function customerHoldings(customerId: number): CustomerHoldings {
+  const key = [...teamKeys.customers(), customerId];
+  const params = { customer_id: customerId };
+  return {
+    userAdmins: {
+      key: [...key, 'user-admins'],
+      read: (query, signal) => call(customerOperations.userAdmins, { params, query }, { signal }),
+    },
+    members: {
+      key: [...key, 'members'],
+      read: (query, signal) => call(customerOperations.members, { params, query }, { signal }),
+    },
+    devices: {
+      key: [...key, 'devices'],
+      read: (query, signal) => call(customerOperations.devices, { params, query }, { signal }),
+    },
+    companies: {
+      key: [...key, 'companies'],
+      read: (query, signal) => call(customerOperations.companies, { params, query }, { signal }),
+    },
+  };
+}
 
 function useCustomersChanged() {
   const queryClient = useQueryClient();
@@ -297,9 +340,9 @@ export function useSaveCustomer() {
     mutationFn: (
       input: { id: number; body: UpdateCustomerRequest } | { id?: undefined; body: CreateCustomerRequest },
     ) =>
-      input.id
-        ? request<unknown>('PUT', `${BASE}/customer/${input.id}`, { body: input.body, ...silent })
-        : request<unknown>('POST', `${BASE}/customer`, { body: input.body, ...silent }),
+      input.id !== undefined
+        ? call(customerOperations.update, { params: { customer_id: input.id }, body: input.body }, silent)
+        : call(customerOperations.create, { body: input.body }, silent),
     onSuccess: changed,
   });
 }
@@ -307,7 +350,7 @@ export function useSaveCustomer() {
 export function useDeleteCustomer() {
   const changed = useCustomersChanged();
   return useMutation({
-    mutationFn: (id: number) => request<unknown>('DELETE', `${BASE}/customer/${id}`),
+    mutationFn: (id: number) => call(customerOperations.delete, { params: { customer_id: id } }),
     onSuccess: changed,
   });
 }

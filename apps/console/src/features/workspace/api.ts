@@ -5,13 +5,10 @@ import {
   type UpdateWorkspaceRequest,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
-import type { ListSource } from '../team/api';
+import type { Holdings } from '../team/api';
 
 // Workspaces (spec 000 §7 "Workspaces", under /manager/account). A workspace's members, devices
 // and content are pages read through team's list source.
-const BASE = '/manager/account';
-
-export type WorkspaceContentList = 'member-list' | 'device-list' | 'content';
 
 export const workspaceKeys = {
   all: ['workspace'] as const,
@@ -38,11 +35,25 @@ export function useWorkspaceList() {
   });
 }
 
-/** A workspace's members, devices or content. */
-export const workspaceContents = (id: number, list: WorkspaceContentList): ListSource => ({
-  key: [...workspaceKeys.all, 'contents', id, list],
-  url: `${BASE}/workspace/${id}/${list}`,
-});
+/** A workspace's members, devices and content. */
+export function workspaceHoldings(id: number): Holdings {
+  const key = [...workspaceKeys.all, 'contents', id];
+  const params = { group_id: id };
+  return {
+    members: {
+      key: [...key, 'members'],
+      read: (query, signal) => call(ops.members, { params, query }, { signal }),
+    },
+    devices: {
+      key: [...key, 'devices'],
+      read: (query, signal) => call(ops.devices, { params, query }, { signal }),
+    },
+    content: {
+      key: [...key, 'content'],
+      read: (query, signal) => call(ops.content, { params, query }, { signal }),
+    },
+  };
+}
 
 function useWorkspacesChanged() {
   const queryClient = useQueryClient();

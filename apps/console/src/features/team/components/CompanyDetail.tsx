@@ -1,7 +1,7 @@
-import { companySubList } from '../api';
+import { companyHoldings } from '../api';
 import { HoldingsTabs } from './HoldingsTabs';
 
 /** A company's members, devices and content, one tab each. */
 export function CompanyDetail({ companyId }: { companyId: number }) {
-  return <HoldingsTabs source={(list) => companySubList(companyId, list)} />;
+  return <HoldingsTabs holdings={companyHoldings(companyId)} />;
 }

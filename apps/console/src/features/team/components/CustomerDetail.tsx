@@ -1,7 +1,7 @@
 import type { CompanyItem, TeamDeviceItem, UserItem } from '@vitrine/contract';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { customerSubList } from '../api';
+import { customerHoldings } from '../api';
 import { useCompanyColumns, useDeviceColumns, useMemberColumns } from './member-columns';
 import { SubList } from './SubList';
 
@@ -11,7 +11,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
   const members = useMemberColumns();
   const devices = useDeviceColumns();
   const companies = useCompanyColumns();
-  const source = (list: Parameters<typeof customerSubList>[1]) => customerSubList(customerId, list);
+  const lists = customerHoldings(customerId);
   return (
     <Tabs
       destroyOnHidden
@@ -20,27 +20,20 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
           key: 'user-admins',
           label: t('customer.userAdmins'),
           children: (
-            <SubList<UserItem>
-              columns={members}
-              rowKey="user_id"
-              searchable
-              source={source('user-admin-list')}
-            />
+            <SubList<UserItem> columns={members} rowKey="user_id" searchable source={lists.userAdmins} />
           ),
         },
         {
           key: 'members',
           label: t('customer.members'),
           children: (
-            <SubList<UserItem> columns={members} rowKey="user_id" searchable source={source('member-list')} />
+            <SubList<UserItem> columns={members} rowKey="user_id" searchable source={lists.members} />
           ),
         },
         {
           key: 'devices',
           label: t('customer.devices'),
-          children: (
-            <SubList<TeamDeviceItem> columns={devices} rowKey="device_id" source={source('device-list')} />
-          ),
+          children: <SubList<TeamDeviceItem> columns={devices} rowKey="device_id" source={lists.devices} />,
         },
         {
           key: 'companies',
@@ -50,7 +43,7 @@ export function CustomerDetail({ customerId }: { customerId: number }) {
               columns={companies}
               rowKey="company_id"
               searchable
-              source={source('company-list')}
+              source={lists.companies}
             />
           ),
         },

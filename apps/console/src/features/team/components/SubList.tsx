@@ -10,7 +10,7 @@ const PAGE_SIZE = 10;
 type Props<T> = {
   columns: ColumnsType<T>;
   rowKey: Extract<keyof T, string>;
-  source: ListSource;
+  source: ListSource<T>;
   searchable?: boolean;
 };
 

@@ -3,7 +3,7 @@ import type { WorkspaceBlocker } from '@vitrine/contract';
 import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HoldingsTabs } from '../../team/ui';
-import { workspaceContents } from '../api';
+import { workspaceHoldings } from '../api';
 import type { WorkspaceTreeItem } from '../tree';
 
 type Props = {
@@ -78,7 +78,7 @@ export function WorkspaceDetail({
         <Descriptions.Item label={t('field.devices')}>{item.device_count}</Descriptions.Item>
         <Descriptions.Item label={t('workspace.content')}>{item.content_count}</Descriptions.Item>
       </Descriptions>
-      <HoldingsTabs key={item.group_id} source={(list) => workspaceContents(item.group_id, list)} />
+      <HoldingsTabs key={item.group_id} holdings={workspaceHoldings(item.group_id)} />
     </Card>
   );
 }
