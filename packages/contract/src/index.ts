@@ -16,6 +16,7 @@ export * from './permissions';
 export * from './player';
 export * from './playlist';
 export * from './program';
+export * from './program-operations';
 export * from './program-schemas';
 export * from './roles';
 export * from './schedule';

@@ -7,15 +7,13 @@ import {
   type CompositionTemplateRequest,
   type ListResult,
   compositionOperations as ops,
-  type Program,
+  programOperations,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
-import { request } from '../../lib/http';
 
 // Compositions (/manager/composition) and their templates (/manager/composition-template). The
 // editor shows refusals inline, so its writes are silent; deletes are silent without `detach`
 // because an in-use refusal opens the dialog that offers it.
-const BASE = '/manager/composition';
 
 export type CompositionList = ListResult<CompositionItem>;
 
@@ -81,10 +79,15 @@ export function useDeleteCompositions() {
 export function useCompositionProgram(body: CompositionRequest | number | null) {
   return useQuery({
     queryKey: [...compositionKeys.all, 'program', body] as const,
+    // Runs only when enabled, so a draft's body is there.
     queryFn: ({ signal }) =>
       typeof body === 'number'
-        ? request<Program>('GET', `${BASE}/${body}/program`, { signal })
-        : request<Program>('POST', `${BASE}/program`, { body, signal, silent: true }),
+        ? call(programOperations.composition, { params: { id: body } }, { signal })
+        : call(
+            programOperations.compositionDraft,
+            { body: body as CompositionRequest },
+            { signal, silent: true },
+          ),
     enabled: body !== null,
     staleTime: 0,
     gcTime: 0,

@@ -4,11 +4,10 @@ import {
   type PlaylistListQuery,
   type PlaylistRequest,
   type PlaylistSummary,
-  type Program,
   playlistOperations,
+  programOperations,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
-import { request } from '../../lib/http';
 
 // What other features use of this area's files.
 export { kindOfType } from './items';
@@ -17,7 +16,6 @@ export { useEditorGuard } from './unsaved';
 // Playlists (/manager/playlist). The keys start with ['content', 'playlist']: an upload or a delete
 // in the content library refreshes what playlists show of their items too. The editor shows its
 // failures above its form, so its save is silent.
-const BASE = '/manager/playlist';
 
 export type PlaylistList = ListResult<PlaylistSummary>;
 
@@ -54,8 +52,8 @@ export function usePlaylistProgram(source: PreviewSource | null) {
     queryKey: [...playlistKeys.all, 'program', source] as const,
     queryFn: ({ signal }) =>
       source && 'body' in source
-        ? request<Program>('POST', `${BASE}/program`, { body: source.body, signal, silent: true })
-        : request<Program>('GET', `${BASE}/${source?.id}/program`, { signal, silent: true }),
+        ? call(programOperations.playlistDraft, { body: source.body }, { signal, silent: true })
+        : call(programOperations.playlist, { params: { id: source?.id ?? 0 } }, { signal, silent: true }),
     enabled: source !== null,
     staleTime: 0,
     gcTime: 0,

@@ -4,7 +4,7 @@ import {
   type HolidayListQuery,
   type HolidayRequest,
   holidayOperations,
-  type Program,
+  programOperations,
   type ScheduleConfig,
   type ScheduleListQuery,
   type ScheduleRequest,
@@ -12,7 +12,6 @@ import {
 } from '@vitrine/contract';
 import { useMemo } from 'react';
 import { call } from '../../lib/call';
-import { request } from '../../lib/http';
 
 // Schedules (/manager/schedule) and holidays (/manager/holiday). Every schedule change
 // refreshes all schedule queries (lists, details, audits, the pending count). The editor
@@ -74,11 +73,11 @@ export function useScheduleProgram(id: number, orientation: number | null) {
   return useQuery({
     queryKey: [...scheduleKeys.program(id), orientation ?? 0] as const,
     queryFn: ({ signal }) =>
-      request<Program>('GET', `/manager/schedule/${id}/program`, {
-        query: { orientation: orientation ?? 0 },
-        signal,
-        silent: true,
-      }),
+      call(
+        programOperations.schedule,
+        { params: { id }, query: { orientation: orientation ?? 0 } },
+        { signal, silent: true },
+      ),
     enabled: id > 0,
     staleTime: 0,
   });

@@ -10,7 +10,7 @@ import { queriesTo, signInAs } from '../../../test/team';
 import { textItem } from '../../../test/text';
 import { PlaylistEditorPage } from './PlaylistEditorPage';
 
-vi.mock('../../program/api', () => ({
+vi.mock('../../program/ui', () => ({
   ProgramPreview: ({ program }: { program: Program | undefined }) =>
     program ? <output data-testid="program">{`${program.name}: ${program.duration_ms} ms`}</output> : null,
 }));

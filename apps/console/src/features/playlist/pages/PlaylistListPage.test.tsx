@@ -8,7 +8,7 @@ import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
 import { queriesTo, signInAs } from '../../../test/team';
 import { PlaylistListPage } from './PlaylistListPage';
 
-vi.mock('../../program/api', () => ({
+vi.mock('../../program/ui', () => ({
   ProgramPreview: ({ program }: { program: Program | undefined }) =>
     program ? <output data-testid="program">{`${program.name}: ${program.duration_ms} ms`}</output> : null,
 }));
