@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import type { ScheduleDetail, ScheduleSummary, ScheduleTime } from '@vitrine/contract';
+import { scheduleOperations as ops, type ScheduleDetail, type ScheduleTime } from '@vitrine/contract';
 import { useMemo } from 'react';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/call';
 import { scheduleKeys } from '../api';
 import { type Conflict, conflictsOf, DRAFT_ID } from './conflicts';
 import type { Draft } from './draft';
@@ -12,8 +12,6 @@ const DEVICE_SAMPLE = 10;
 const SCHEDULE_SAMPLE = 20;
 /** Days from the start the hint compares. */
 const WINDOW_DAYS = 56;
-
-type Summary = ScheduleSummary;
 
 const timeOf = (detail: ScheduleDetail): ScheduleTime & { name: string } => ({
   id: detail.id,
@@ -43,12 +41,7 @@ export function useConflicts(draft: Draft, ownId: number) {
       const query = { state: 'approved' as const, device_id, page: 1, page_size: SCHEDULE_SAMPLE };
       return {
         queryKey: scheduleKeys.list(query),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          request<{ list: Summary[]; total: number }>('GET', '/manager/schedule', {
-            query,
-            signal,
-            silent: true,
-          }),
+        queryFn: ({ signal }: { signal: AbortSignal }) => call(ops.list, { query }, { signal, silent: true }),
         staleTime: 30_000,
       };
     }),
@@ -66,7 +59,7 @@ export function useConflicts(draft: Draft, ownId: number) {
     queries: ids.map((id) => ({
       queryKey: scheduleKeys.detail(id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        request<ScheduleDetail>('GET', `/manager/schedule/${id}`, { signal, silent: true }),
+        call(ops.detail, { params: { id } }, { signal, silent: true }),
       staleTime: 30_000,
     })),
   });
