@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { remoteConfigSchema, userGuideSchema } from './account';
 import { LANGUAGES } from './i18n';
 import { DATE_FORMATS, ERROR_REPORT_MAX_RECORDS, TIME_FORMATS, WEEK_STARTS } from './limits';
+import { operation } from './operation';
 import { nameSchema } from './validation';
 
 // Settings and configuration calls (spec 000 §7 "Settings and configuration"), under
@@ -172,3 +173,53 @@ export const errorReportRequestSchema = z
 /** The records as stored: strings cut to their column sizes, codes as numbers or null. */
 export type ErrorReport = z.output<typeof errorReportRequestSchema>;
 export const errorReportResultSchema = z.object({ saved: z.number() });
+
+// ── Operations ───────────────────────────────────────────────────────────────────────────────
+const SYS = '/backend/manager/sys';
+
+/** The signed-in user's own tour progress and preferences: any logged-in user. */
+export const preferenceOperations = {
+  guide: operation({ method: 'GET', path: `${SYS}/guide`, response: guideSchema, access: 'authenticated' }),
+  saveGuide: operation({
+    method: 'POST',
+    path: `${SYS}/guide`,
+    body: guideRequestSchema,
+    response: guideSchema,
+    access: 'authenticated',
+  }),
+  language: operation({
+    method: 'POST',
+    path: `${SYS}/language`,
+    body: languageRequestSchema,
+    response: languageResultSchema,
+    access: 'authenticated',
+  }),
+  timezone: operation({
+    method: 'POST',
+    path: `${SYS}/timezone`,
+    body: timezoneRequestSchema,
+    response: preferenceValueSchema,
+    access: 'authenticated',
+  }),
+  timeFormat: operation({
+    method: 'POST',
+    path: `${SYS}/time/format`,
+    body: timeFormatRequestSchema,
+    response: preferenceValueSchema,
+    access: 'authenticated',
+  }),
+  dateFormat: operation({
+    method: 'POST',
+    path: `${SYS}/date/format`,
+    body: dateFormatRequestSchema,
+    response: preferenceValueSchema,
+    access: 'authenticated',
+  }),
+  offSiteLoginAlarm: operation({
+    method: 'POST',
+    path: `${SYS}/off-site-login-alarm`,
+    body: offSiteLoginAlarmSchema,
+    response: offSiteLoginAlarmSchema,
+    access: 'authenticated',
+  }),
+};

@@ -1,15 +1,14 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { Guide, UserGuide } from '@vitrine/contract';
+import { contentOperations, preferenceOperations as own, type UserGuide } from '@vitrine/contract';
 import { useSyncExternalStore } from 'react';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 import { STORAGE_KEYS } from '../../lib/session';
-import { type ContentList, contentKeys } from '../content/api';
+import { contentKeys } from '../content/api';
 import { NOTHING_DONE } from './tour-logic';
 
 // The tour's progress: the server keeps the three flags (GET/POST /manager/sys/guide); the
 // browser keeps, under the key 'guide' (cleared on sign-out, spec 000 §4), whether the user asked
 // for the tour again from the top bar, which makes it run even after more than one login.
-const URL = '/manager/sys/guide';
 export const guideKey = ['guide'] as const;
 
 type LocalGuide = { reset?: boolean };
@@ -43,7 +42,7 @@ export function useGuide(enabled: boolean) {
   return useQuery({
     queryKey: guideKey,
     queryFn: ({ signal }) =>
-      request<Guide>('GET', URL, { silent: true, signal }).then((guide) => guide.user_guide.value),
+      call(own.guide, {}, { silent: true, signal }).then((guide) => guide.user_guide.value),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -57,8 +56,7 @@ export function useHasContent(type: number | null) {
   const query = { type: type ?? 0, page: 1, page_size: 1 };
   const list = useQuery({
     queryKey: contentKeys.list(query),
-    queryFn: ({ signal }) =>
-      request<ContentList>('GET', '/manager/resource', { query, signal, silent: true }),
+    queryFn: ({ signal }) => call(contentOperations.list, { query }, { signal, silent: true }),
     enabled: type !== null,
   });
   return (list.data?.total ?? 0) > 0;
@@ -68,7 +66,7 @@ export function useHasContent(type: number | null) {
 export async function saveGuide(client: QueryClient, progress: UserGuide): Promise<void> {
   client.setQueryData(guideKey, progress);
   if (progress.device && progress.content && progress.schedule) setResetRequested(false);
-  await request<Guide>('POST', URL, { body: { user_guide: progress }, silent: true }).catch(() => undefined);
+  await call(own.saveGuide, { body: { user_guide: progress } }, { silent: true }).catch(() => undefined);
 }
 
 /** The top bar's tour icon: every flag false again, and the tour runs whatever the login count. */

@@ -3,27 +3,20 @@ import {
   customerLogoSchema,
   customerThemeRequestSchema,
   customerThemeSchema,
-  dateFormatRequestSchema,
   errorReportRequestSchema,
   errorReportResultSchema,
   featureHighlightRequestSchema,
   featureHighlightSchema,
-  guideRequestSchema,
-  guideSchema,
-  languageRequestSchema,
-  languageResultSchema,
-  offSiteLoginAlarmSchema,
+  preferenceOperations as own,
   preferenceSchema,
-  preferenceValueSchema,
   remoteConfigSchema,
-  timeFormatRequestSchema,
   timeFrequencySchema,
-  timezoneRequestSchema,
   weekSchema,
 } from '@vitrine/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../platform/envelope';
+import { route } from '../../platform/operations';
 import { presentFrequencies } from './presenter';
 import { remoteConfigFor } from './remote-config';
 import {
@@ -84,34 +77,18 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await saveBrandTheme(app.db, request.user, request.body)),
   );
 
-  app.get(
-    `${BASE}/guide`,
-    { config: { access: 'authenticated' }, schema: { response: responses(guideSchema) } },
-    async (request) => ok(await guide(app.db, request.user.userId)),
+  route(app, own.guide, async (request) => ok(await guide(app.db, request.user.userId)));
+
+  route(app, own.saveGuide, async (request) =>
+    ok(await saveGuide(app.db, request.user.userId, request.body.user_guide)),
   );
 
-  app.post(
-    `${BASE}/guide`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: guideRequestSchema, response: responses(guideSchema) },
-    },
-    async (request) => ok(await saveGuide(app.db, request.user.userId, request.body.user_guide)),
-  );
-
-  app.post(
-    `${BASE}/language`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: languageRequestSchema, response: responses(languageResultSchema) },
-    },
-    async (request) => {
-      const saved = await setLanguage(app.db, request.user.userId, request.body.language);
-      // The cached session carries the language (mails use it): read it afresh on the next call.
-      await app.sessions.forgetUser(request.user.userId);
-      return ok(saved);
-    },
-  );
+  route(app, own.language, async (request) => {
+    const saved = await setLanguage(app.db, request.user.userId, request.body.language);
+    // The cached session carries the language (mails use it): read it afresh on the next call.
+    await app.sessions.forgetUser(request.user.userId);
+    return ok(saved);
+  });
 
   app.get(
     `${BASE}/timezone`,
@@ -119,14 +96,8 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await preference(app.db, request.user.userId, 'timezone')),
   );
 
-  app.post(
-    `${BASE}/timezone`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: timezoneRequestSchema, response: responses(preferenceValueSchema) },
-    },
-    async (request) =>
-      ok(await savePreference(app.db, request.user.userId, 'timezone', request.body.timezone)),
+  route(app, own.timezone, async (request) =>
+    ok(await savePreference(app.db, request.user.userId, 'timezone', request.body.timezone)),
   );
 
   app.get(
@@ -135,14 +106,8 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await preference(app.db, request.user.userId, 'time_format')),
   );
 
-  app.post(
-    `${BASE}/time/format`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: timeFormatRequestSchema, response: responses(preferenceValueSchema) },
-    },
-    async (request) =>
-      ok(await savePreference(app.db, request.user.userId, 'time_format', request.body.time_format)),
+  route(app, own.timeFormat, async (request) =>
+    ok(await savePreference(app.db, request.user.userId, 'time_format', request.body.time_format)),
   );
 
   app.get(
@@ -151,14 +116,8 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await preference(app.db, request.user.userId, 'date_format')),
   );
 
-  app.post(
-    `${BASE}/date/format`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: dateFormatRequestSchema, response: responses(preferenceValueSchema) },
-    },
-    async (request) =>
-      ok(await savePreference(app.db, request.user.userId, 'date_format', request.body.date_format)),
+  route(app, own.dateFormat, async (request) =>
+    ok(await savePreference(app.db, request.user.userId, 'date_format', request.body.date_format)),
   );
 
   app.get(
@@ -188,14 +147,8 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await markFeatureSeen(app.db, request.user.userId, request.body.feature_name)),
   );
 
-  app.post(
-    `${BASE}/off-site-login-alarm`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: offSiteLoginAlarmSchema, response: responses(offSiteLoginAlarmSchema) },
-    },
-    async (request) =>
-      ok(await setOffSiteLoginAlarm(app.db, request.user.userId, request.body.user_off_site_login_alarm)),
+  route(app, own.offSiteLoginAlarm, async (request) =>
+    ok(await setOffSiteLoginAlarm(app.db, request.user.userId, request.body.user_off_site_login_alarm)),
   );
 
   // Public: the console also reports failures that happen before login.
