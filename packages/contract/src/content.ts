@@ -512,3 +512,45 @@ export const contentOperations = {
     access: LIBRARY_ACCESS,
   }),
 };
+
+const COMMON = '/backend/manager/common';
+
+/** The chunked upload (spec 000 §4, §7): open to holders of any library page's list permission;
+ * init and finish check the one of the file's type. A part's body is its raw bytes. */
+export const uploadOperations = {
+  check: operation({
+    method: 'POST',
+    path: `${COMMON}/slice-upload-check`,
+    body: sliceCheckRequestSchema,
+    response: sliceCheckSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  init: operation({
+    method: 'POST',
+    path: `${COMMON}/slice-upload-init`,
+    body: sliceInitRequestSchema,
+    response: sliceInitSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  part: operation({
+    method: 'POST',
+    path: `${COMMON}/slice-upload`,
+    query: slicePartQuerySchema,
+    response: slicePartSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  finish: operation({
+    method: 'POST',
+    path: `${COMMON}/slice-upload-finish`,
+    body: sliceFinishRequestSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  /** The storage the caller's company uses and has left. */
+  storage: operation({
+    method: 'GET',
+    path: '/backend/manager/sys/storage',
+    response: storageInfoSchema,
+    access: 'authenticated',
+  }),
+};

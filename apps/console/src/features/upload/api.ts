@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { NO_STORAGE_INFO_ROLES, type StorageInfo } from '@vitrine/contract';
+import { NO_STORAGE_INFO_ROLES, uploadOperations } from '@vitrine/contract';
 import { useEffect } from 'react';
-import { request } from '../../lib/http';
+import { call } from '../../lib/call';
 import { hasRole } from '../../lib/permissions';
 import { setOssAvailableSize, useSession } from '../../lib/session';
 
@@ -14,7 +14,7 @@ export function useStorageInfo() {
   const { token, user } = useSession();
   const query = useQuery({
     queryKey: storageKeys.all,
-    queryFn: ({ signal }) => request<StorageInfo>('GET', '/manager/sys/storage', { signal }),
+    queryFn: ({ signal }) => call(uploadOperations.storage, {}, { signal }),
     enabled: token !== null && user !== null && !hasRole(user.role_id, NO_STORAGE_INFO_ROLES),
     // TanStack Query's focus manager follows the page's visibilitychange.
     refetchOnWindowFocus: true,

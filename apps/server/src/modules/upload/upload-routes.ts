@@ -1,30 +1,17 @@
 import { Readable } from 'node:stream';
-import {
-  CONTENT_TYPE_PERMISSION,
-  contentItemSchema,
-  ResultCode,
-  sliceCheckRequestSchema,
-  sliceCheckSchema,
-  sliceFinishRequestSchema,
-  sliceInitRequestSchema,
-  sliceInitSchema,
-  slicePartQuerySchema,
-  slicePartSchema,
-  storageInfoSchema,
-  UPLOAD_CHUNK_SIZE,
-} from '@vitrine/contract';
+import { uploadOperations as ops, ResultCode, UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
 import { errorCodes } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { route } from '../../platform/operations';
 import { storageInfo } from '../media';
 import { checkUpload, finishUpload, initUpload, receivePart } from './upload';
 
 // The chunked upload under /backend/manager/common (spec 000 §4, §7) and the storage info
 // (/backend/manager/sys/storage). Uploading needs the list permission of some library page; init
-// and finish check the one of the file's type.
+// and finish check the one of the file's type. Paths, schemas and access are the contract's operations.
 
-const UPLOADERS = Object.values(CONTENT_TYPE_PERMISSION);
 /** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
 const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
 
@@ -38,57 +25,24 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     } else done(null, payload);
   });
 
-  app.post(
-    '/common/slice-upload-check',
-    {
-      config: { access: UPLOADERS },
-      schema: { body: sliceCheckRequestSchema, response: responses(sliceCheckSchema) },
-    },
-    async (request) => ok(await checkUpload(app.db, request.scope, request.body)),
+  route(app, ops.check, async (request) => ok(await checkUpload(app.db, request.scope, request.body)));
+  route(app, ops.init, async (request) =>
+    ok(await initUpload(app, request.scope, request.permissions, request.body)),
   );
-
-  app.post(
-    '/common/slice-upload-init',
-    {
-      config: { access: UPLOADERS },
-      schema: { body: sliceInitRequestSchema, response: responses(sliceInitSchema) },
-    },
-    async (request) => ok(await initUpload(app, request.scope, request.permissions, request.body)),
+  route(app, ops.part, async (request) => {
+    const body = request.body;
+    if (!(body instanceof Readable)) throw new AppError(ResultCode.validation, 'upload.partSize');
+    const declared = request.headers['content-length'];
+    const { upload_id, index } = request.query;
+    return ok(
+      await receivePart(app, request.scope, upload_id, index, {
+        body,
+        declaredLength: declared === undefined ? undefined : Number(declared),
+      }),
+    );
+  });
+  route(app, ops.finish, async (request) =>
+    ok(await finishUpload(app, request.scope, request.permissions, request.body.upload_id)),
   );
-
-  app.post(
-    '/common/slice-upload',
-    {
-      config: { access: UPLOADERS },
-      schema: { querystring: slicePartQuerySchema, response: responses(slicePartSchema) },
-    },
-    async (request) => {
-      const body = request.body;
-      if (!(body instanceof Readable)) throw new AppError(ResultCode.validation, 'upload.partSize');
-      const declared = request.headers['content-length'];
-      const { upload_id, index } = request.query;
-      return ok(
-        await receivePart(app, request.scope, upload_id, index, {
-          body,
-          declaredLength: declared === undefined ? undefined : Number(declared),
-        }),
-      );
-    },
-  );
-
-  app.post(
-    '/common/slice-upload-finish',
-    {
-      config: { access: UPLOADERS },
-      schema: { body: sliceFinishRequestSchema, response: responses(contentItemSchema) },
-    },
-    async (request) =>
-      ok(await finishUpload(app, request.scope, request.permissions, request.body.upload_id)),
-  );
-
-  app.get(
-    '/sys/storage',
-    { config: { access: 'authenticated' }, schema: { response: responses(storageInfoSchema) } },
-    async (request) => ok(await storageInfo(app.db, request.scope)),
-  );
+  route(app, ops.storage, async (request) => ok(await storageInfo(app.db, request.scope)));
 };
