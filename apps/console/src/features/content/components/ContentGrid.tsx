@@ -9,6 +9,7 @@ import type { ContentList } from '../api';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
 import { ContentThumb, type ItemFact, needsAttention, StateTag } from './labels';
+import '../../../components/card-grid.css';
 
 type Props = {
   data: ContentList | undefined;

@@ -21,6 +21,7 @@ import { formatDimensions, formatDuration } from '../../../lib/format';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import type { PlaylistList } from '../api';
 import { ItemThumb } from './ItemThumb';
+import '../../../components/card-grid.css';
 
 /** What can be done to a playlist; `edit` and `copy` are absent without the permission. */
 export type PlaylistActions = {
