@@ -4,13 +4,16 @@ import { COMPOSITION_ROUTES } from '../features/composition/routes';
 import { CONTENT_ROUTES } from '../features/content/routes';
 import { DASHBOARD_ROUTE } from '../features/dashboard/routes';
 import { DEVICE_ROUTES } from '../features/device/routes';
+import { MODEL_ROUTE } from '../features/device-model/routes';
 import { FONT_ROUTE } from '../features/font/routes';
+import { MAIL_ROUTES } from '../features/mail/routes';
 import { NOTICE_ROUTES } from '../features/notice/routes';
 import { PLAYLIST_ROUTES } from '../features/playlist/routes';
 import { HOLIDAY_ROUTE, SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { SETTING_ROUTES } from '../features/setting/routes';
 import { STATISTICS_ROUTES } from '../features/statistics/routes';
 import { STICKER_ROUTE } from '../features/sticker/routes';
+import { SERVER_ROUTE } from '../features/system/routes';
 import { TEAM_ROUTES } from '../features/team/routes';
 import { TEMPLATE_ROUTES } from '../features/template/routes';
 import { TEXT_ROUTE } from '../features/text/routes';
@@ -125,13 +128,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [
       WORKSPACE_ROUTE,
       SETTING_ROUTES.permission,
-      SETTING_ROUTES.server,
+      SERVER_ROUTE,
       TEMPLATE_ROUTES.types,
-      SETTING_ROUTES.model,
+      MODEL_ROUTE,
       SETTING_ROUTES.logo,
       HOLIDAY_ROUTE,
       SETTING_ROUTES.licenseRemind,
-      ...SETTING_ROUTES.mail,
+      ...MAIL_ROUTES,
       FONT_ROUTE,
       ...SETTING_ROUTES.domains,
       ...SETTING_ROUTES.mobile,
