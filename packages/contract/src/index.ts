@@ -9,6 +9,7 @@ export * from './enums';
 export * from './font';
 export * from './i18n';
 export * from './limits';
+export * from './mail';
 export * from './messages';
 export * from './notice';
 export * from './operation';
