@@ -11,6 +11,8 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** Seals secrets stored in the database (the mail server's password) with AES-256-GCM. */
+  secretKey?: string;
   tlsCert?: string;
   tlsKey?: string;
   logLevel: string;
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    secretKey: env.SECRET_KEY || undefined,
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,14 +1,12 @@
-import net from 'node:net';
-import { LANGUAGES } from '@vitrine/contract';
+import { LANGUAGES, MAIL_TEMPLATE_TYPES } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, mailTemplates, settings } from '../db/schema';
 import { buildTestApp } from '../test/app';
 import { clearOutbox, parseMail, readOutbox } from '../test/outbox';
+import { closedPort, startSmtp } from '../test/smtp';
 import type { MailRequest, MailTemplateType } from './mail';
-import { MAIL_TEMPLATE_TYPES } from './mail-templates';
 
 const invite = (language: MailRequest['language'], to = 'eve@example.com'): MailRequest => ({
   to,
@@ -27,10 +25,14 @@ const VARS = {
   device_name: 'Lobby screen',
   signage_id: 'K7M2QX',
   status: 'Offline',
+  company: 'Acme Retail',
+  licence_count: '25',
+  expiry_date: '31 Jan 2026',
 };
 /** The variables each template is documented to show (common brief: mail and jobs interface). */
 const TEMPLATE_VARS: Record<MailTemplateType, (keyof typeof VARS)[]> = {
   invite: ['username', 'link'],
+  license: ['username', 'company', 'licence_count', 'expiry_date', 'link'],
   'reset-pwd': ['username', 'link'],
   'changed-pwd': ['username', 'time', 'ip'],
   'remote-login': ['username', 'time', 'ip', 'user_agent'],
@@ -138,33 +140,6 @@ describe('Mailer without SMTP: the outbox', () => {
   });
 });
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtp() {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as net.AddressInfo).port;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port, received };
-}
-
 describe('Mailer with SMTP', () => {
   // SMTP_URL is read when a mail is sent, so one app can try each configuration.
   const withSmtpUrl = async (url: string, run: () => Promise<void>) => {
@@ -223,11 +198,7 @@ describe('Mailer with SMTP', () => {
   });
 
   it('retries later when the SMTP server cannot be reached', async () => {
-    // A port that was just free: nothing listens there.
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
 
     await withSmtpUrl(`smtp://127.0.0.1:${port}`, async () => {
       await app.mail.enqueue(invite('en'));

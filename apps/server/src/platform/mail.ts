@@ -6,18 +6,22 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
+  MAIL_SECURITY,
+  type MailTemplateType,
   RESET_LINK_HOURS,
 } from '@vitrine/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { mailTemplates, settings } from '../db/schema';
-import { type MailTemplateType, SHIPPED_TEMPLATES } from './mail-templates';
-import { fill, htmlToText, oneLine, type RenderedMail, renderShipped } from './mail-templates/layout';
+import { SHIPPED_TEMPLATES } from './mail-templates';
+import { type RenderedMail, renderEdited, renderShipped } from './mail-templates/layout';
+import { openSecret } from './secrets';
 
-export type { MailTemplateType } from './mail-templates';
+export type { MailTemplateType } from '@vitrine/contract';
 export type { RenderedMail } from './mail-templates/layout';
 
 export type MailRequest = {
@@ -33,17 +37,35 @@ declare module './jobs' {
   }
 }
 
-/** The mail server saved in the console (settings: system scope, key mail_server). */
-export const mailServerSchema = z.object({
+/** Where the mail server saved in the console is kept. */
+export const MAIL_SERVER_SETTING = { scope: 'system', scopeId: 0, key: 'mail_server' } as const;
+
+/**
+ * The saved mail server as stored: the password sealed under SECRET_KEY when it is set
+ * (platform/secrets.ts). `ssl` is the older form of `security`.
+ */
+export const storedMailServerSchema = z.object({
   host: z.string().min(1),
   port: z.coerce.number().int().min(1).max(65535),
+  security: z.enum(MAIL_SECURITY).nullish(),
+  ssl: z.boolean().nullish(),
   user: z.string().nullish(),
   password: z.string().nullish(),
   from_address: z.string().nullish(),
   from_name: z.string().nullish(),
-  ssl: z.boolean().nullish(),
 });
-export type MailServerSetting = z.infer<typeof mailServerSchema>;
+export type StoredMailServer = z.infer<typeof storedMailServerSchema>;
+
+/** A mail server to send through, its password in clear. */
+export type MailServerSetting = {
+  host: string;
+  port: number;
+  security: (typeof MAIL_SECURITY)[number];
+  user: string | null;
+  password: string | null;
+  from_address: string | null;
+  from_name: string | null;
+};
 
 export const DEFAULT_FROM = { name: 'Vitrine', address: 'no-reply@localhost' };
 
@@ -57,11 +79,22 @@ const TEMPLATE_VARS: Partial<Record<MailTemplateType, Record<string, string>>> =
 };
 
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+/** A test mail is waited for by someone at the console: it gives up sooner. */
+const TEST_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** The way a mail went: the given or saved server, SMTP_URL, or the outbox folder. */
+export type MailRoute = 'server' | 'smtp_url' | 'outbox';
+
+/** A mail ready to go, rendered. */
+export type OutgoingMail = RenderedMail & { to: string };
+
+/** What the SMTP server answered on accepting a mail (or the outbox file it went to). */
+export type Sent = { via: MailRoute; response: string };
 
 /**
  * Mail through the job queue (ARCHITECTURE §10): enqueue() stores a 'mail' job, the job renders
- * the template in the recipient's language and sends it through SMTP_URL, else the mail server
- * saved in settings, else writes it to DATA_DIR/outbox as an .eml file.
+ * the template in the recipient's language and sends it through the mail server saved in
+ * settings, else SMTP_URL, else writes it to DATA_DIR/outbox as an .eml file.
  */
 export class Mailer {
   constructor(private readonly app: FastifyInstance) {
@@ -82,64 +115,80 @@ export class Mailer {
       .from(mailTemplates)
       .where(and(eq(mailTemplates.type, template), eq(mailTemplates.language, lang)))
       .limit(1);
-    if (edited) {
-      const html = fill(edited.body, values, true);
-      return { subject: oneLine(fill(edited.subject, values, false)), html, text: htmlToText(html) };
-    }
+    if (edited) return renderEdited(edited.subject, edited.body, values);
     return renderShipped(SHIPPED_TEMPLATES[template][lang], lang, values);
   }
 
-  private async deliver(request: MailRequest) {
-    const mail = await this.render(request);
-    const server = await this.savedServer();
+  /**
+   * Sends a rendered mail now, through `server` when given, else the saved server, SMTP_URL or
+   * the outbox. An SMTP failure throws nodemailer's error (its code and the server's response).
+   */
+  async send(
+    mail: OutgoingMail,
+    options: { server?: MailServerSetting; test?: boolean } = {},
+  ): Promise<Sent> {
+    const server = options.server ?? (await this.savedServer());
     const message: SendMailOptions = {
       from: {
         name: server?.from_name || DEFAULT_FROM.name,
         address: server?.from_address || DEFAULT_FROM.address,
       },
-      to: request.to,
+      to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
     };
-    const log = { to: request.to, subject: mail.subject, template: request.template };
-
     const smtpUrl = this.app.config.smtpUrl;
-    if (!smtpUrl && !server) {
-      const file = await this.writeOutbox(message);
-      this.app.log.info({ ...log, file }, 'mail written to the outbox (no SMTP server configured)');
-      return;
-    }
-    const transport = smtpUrl
-      ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
-      : nodemailer.createTransport({
-          host: server?.host,
-          port: server?.port,
-          secure: server?.ssl ?? false,
-          auth: server?.user ? { user: server.user, pass: server.password ?? '' } : undefined,
-          ...SMTP_TIMEOUTS,
-        });
+    if (!server && !smtpUrl) return { via: 'outbox', response: await this.writeOutbox(message) };
+    const timeouts = options.test ? TEST_TIMEOUTS : SMTP_TIMEOUTS;
+    const transport = server
+      ? nodemailer.createTransport(transportOptions(server, timeouts))
+      : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
     try {
-      await transport.sendMail(message);
+      const info: SMTPTransport.SentMessageInfo = await transport.sendMail(message);
+      return { via: server ? 'server' : 'smtp_url', response: info.response };
     } finally {
       transport.close();
     }
-    this.app.log.info(log, 'mail sent');
   }
 
-  private async savedServer(): Promise<MailServerSetting | null> {
-    const [row] = await this.app.db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(and(eq(settings.scope, 'system'), eq(settings.scopeId, 0), eq(settings.key, 'mail_server')))
-      .limit(1);
-    if (!row) return null;
-    const parsed = mailServerSchema.safeParse(row.value);
-    if (!parsed.success) {
-      this.app.log.warn('the saved mail server setting is not valid; using the outbox');
+  private async deliver(request: MailRequest) {
+    const mail = await this.render(request);
+    const sent = await this.send({ ...mail, to: request.to });
+    const log = { to: request.to, subject: mail.subject, template: request.template };
+    if (sent.via === 'outbox') {
+      this.app.log.info(
+        { ...log, file: sent.response },
+        'mail written to the outbox (no SMTP server configured)',
+      );
+    } else {
+      this.app.log.info({ ...log, via: sent.via }, 'mail sent');
+    }
+  }
+
+  /** The server saved in the console, its password opened; null when none is saved. */
+  async savedServer(): Promise<MailServerSetting | null> {
+    const stored = await storedMailServer(this.app.db);
+    if (stored === 'invalid') {
+      this.app.log.warn('the saved mail server setting is not valid; it is ignored');
       return null;
     }
-    return parsed.data;
+    if (!stored) return null;
+    const password = stored.password ? openSecret(stored.password, this.app.config.secretKey) : null;
+    if (stored.password && password === null) {
+      this.app.log.warn(
+        'the saved mail server password cannot be read with this SECRET_KEY; sending without it',
+      );
+    }
+    return {
+      host: stored.host,
+      port: stored.port,
+      security: securityOf(stored),
+      user: stored.user || null,
+      password,
+      from_address: stored.from_address || null,
+      from_name: stored.from_name || null,
+    };
   }
 
   private async writeOutbox(message: SendMailOptions): Promise<string> {
@@ -153,4 +202,39 @@ export class Mailer {
     await fs.writeFile(file, info.message as Buffer);
     return file;
   }
+}
+
+/** The saved server as stored, 'invalid' when the row does not parse, null when there is none. */
+export async function storedMailServer(
+  db: Db,
+): Promise<(StoredMailServer & { updatedAt: Date }) | 'invalid' | null> {
+  const [row] = await db
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(
+      and(
+        eq(settings.scope, MAIL_SERVER_SETTING.scope),
+        eq(settings.scopeId, MAIL_SERVER_SETTING.scopeId),
+        eq(settings.key, MAIL_SERVER_SETTING.key),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const parsed = storedMailServerSchema.safeParse(row.value);
+  return parsed.success ? { ...parsed.data, updatedAt: row.updatedAt } : 'invalid';
+}
+
+export const securityOf = (stored: StoredMailServer) => stored.security ?? (stored.ssl ? 'ssl' : 'none');
+
+function transportOptions(server: MailServerSetting, timeouts: typeof SMTP_TIMEOUTS): SMTPTransport.Options {
+  return {
+    host: server.host,
+    port: server.port,
+    // ssl: TLS from the first byte; starttls: the plain connection must be upgraded; none: never.
+    secure: server.security === 'ssl',
+    requireTLS: server.security === 'starttls',
+    ignoreTLS: server.security === 'none',
+    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    ...timeouts,
+  };
 }

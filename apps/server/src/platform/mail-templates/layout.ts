@@ -125,6 +125,22 @@ ${paragraphs(mail.outro)}
   return { subject, html: body, text: `${text}\n` };
 }
 
+/** An edited template as it is sent: its HTML body and subject filled, the text part from the HTML. */
+export function renderEdited(subject: string, body: string, vars: Record<string, string>): RenderedMail {
+  const html = fill(body, vars, true);
+  return { subject: oneLine(fill(subject, vars, false)), html, text: htmlToText(html) };
+}
+
+/**
+ * A shipped mail in the form an editor starts from: the HTML it is sent as, with each variable
+ * left as its `{{name}}` placeholder.
+ */
+export function editableShipped(mail: MailText, language: Language, names: string[]) {
+  const placeholders = Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
+  const { subject, html } = renderShipped(mail, language, placeholders);
+  return { subject, body: html };
+}
+
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** The plain-text part of an edited template, from its HTML: paragraphs kept, links spelled out. */
