@@ -12,6 +12,7 @@ const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 // modules before it. A lower area reaches a higher one through a platform hook or a bus event.
 // Tests are left out: they may set the scene through a higher area's public face.
 const MODULE_ORDER = [
+  'mail',
   'setting',
   'account',
   'team',

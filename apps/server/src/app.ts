@@ -16,6 +16,7 @@ import { contentModule } from './modules/content';
 import { dashboardModule } from './modules/dashboard';
 import { deviceModule } from './modules/device';
 import { fontModule } from './modules/font';
+import { mailModule } from './modules/mail';
 import { mediaModule } from './modules/media';
 import { noticeModule } from './modules/notice';
 import { playerModule } from './modules/player';
@@ -122,6 +123,7 @@ export async function buildApp({
   );
 
   // 3. The modules, lowest first: each imports only those before it, and names them as dependencies.
+  await app.register(mailModule);
   await app.register(settingModule);
   await app.register(accountModule);
   await app.register(teamModule);

@@ -74,10 +74,11 @@ type Kind =
   | 'holiday';
 
 /**
- * Path parameters that are not ids of rows: codes from mailed links, and the SHA-256 of stored
- * bytes (GET /backend/media/:hash is public: the hash itself is the capability).
+ * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
+ * bytes (GET /backend/media/:hash is public: the hash itself is the capability), and a mail
+ * template's type and language (the templates are the platform's, the same for every tenant).
  */
-const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code', 'hash']);
+const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code', 'hash', 'type', 'language']);
 
 /** What a path parameter names: by its name, or for id/group_id by the area of the path. */
 function kindOf(url: string, param: string): Kind | null {

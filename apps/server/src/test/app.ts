@@ -14,7 +14,10 @@ import { openDatabase } from '../db/client';
  * database on the PostgreSQL server named by DATABASE_URL (ARCHITECTURE §11: the same suite runs
  * on both). Closed after the file's tests.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logger?: object } = {},
+): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
   const url = await freshDatabaseUrl();
   const config: Config = {
@@ -30,7 +33,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
   const loadDataDir = url === 'memory://' && template ? new Blob([fs.readFileSync(template)]) : undefined;
   const database = await openDatabase(url, dataDir, { loadDataDir });
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
   afterAll(async () => {
     await app.close();
