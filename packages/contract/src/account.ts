@@ -28,6 +28,8 @@ export const userInfoSchema = z.object({
   role_name: z.string(),
   status: z.number(),
   customer_id: z.number().nullable(),
+  /** The customer (system integrator) the user belongs to, by name. */
+  customer_name: z.string().nullable(),
   company_id: z.number().nullable(),
   company_name: z.string().nullable(),
   /** The active workspace (spec: group_id) and its name. */

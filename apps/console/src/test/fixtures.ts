@@ -10,6 +10,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     role_name: ROLE_NAME[Role.owner],
     status: 1,
     customer_id: null,
+    customer_name: null,
     company_id: 3,
     company_name: 'Ada Displays',
     group_id: 11,

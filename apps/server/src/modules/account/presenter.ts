@@ -9,7 +9,7 @@ export const roleName = (roleId: number) => (isRole(roleId) ? ROLE_NAME[roleId] 
 /** A user row as the console holds it (spec 000 §3): no hash, no lock counters. */
 export function presentUser(
   row: User,
-  names: { company: string | null; workspace: string | null },
+  names: { customer: string | null; company: string | null; workspace: string | null },
 ): UserInfo {
   return {
     user_id: row.id,
@@ -20,6 +20,7 @@ export function presentUser(
     role_name: roleName(row.roleId),
     status: row.status,
     customer_id: row.customerId,
+    customer_name: names.customer,
     company_id: row.companyId,
     company_name: names.company,
     group_id: row.activeWorkspaceId ?? row.workspaceId,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { loggedIn } from '../../test/factories';
+import { buildCustomer } from '../../test/team-factories';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -26,6 +27,18 @@ describe('user center info and update', () => {
       group_id: user.workspaceId,
       login_times: 1,
     });
+  });
+
+  it("info and login name a customer account's customer; others have none", async () => {
+    const { customer, call } = await buildCustomer(app);
+    const { data } = (await call({ method: 'GET', url: `${center}/info` })).json();
+    expect(data).toMatchObject({
+      customer_id: customer.id,
+      customer_name: customer.name,
+      company_name: null,
+    });
+    const other = await loggedIn(app, { role: 4 });
+    expect((await other.call({ method: 'GET', url: `${center}/info` })).json().data.customer_name).toBeNull();
   });
 
   it('info needs a session', async () => {

@@ -2,22 +2,29 @@ import { ResultCode, type UserInfo } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { companies, users, workspaces } from '../../db/schema';
+import { companies, customers, users, workspaces } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { presentUser, type User } from './presenter';
 
 // The user center's personal information (the caller's own row only).
 
-/** A user row with the names of its company and active workspace, as the console holds it. */
+/** A user row with the names of its customer, company and active workspace, as the console holds it. */
 export async function userInfo(db: Db, user: User): Promise<UserInfo> {
   const workspaceId = user.activeWorkspaceId ?? user.workspaceId;
+  const [customer] = user.customerId
+    ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, user.customerId))
+    : [];
   const [company] = user.companyId
     ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId))
     : [];
   const [workspace] = workspaceId
     ? await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId))
     : [];
-  return presentUser(user, { company: company?.name ?? null, workspace: workspace?.name ?? null });
+  return presentUser(user, {
+    customer: customer?.name ?? null,
+    company: company?.name ?? null,
+    workspace: workspace?.name ?? null,
+  });
 }
 
 export async function profile(app: FastifyInstance, userId: number): Promise<UserInfo> {
