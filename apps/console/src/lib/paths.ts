@@ -3,3 +3,12 @@
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 export const HOME_PATH = '/home';
+export const PROFILE_PATH = '/profile/info';
+/** The customer's phone pages (spec 000 §1 mobile layout); `home` is where they land instead of /home. */
+export const MOBILE_PATHS = {
+  home: '/setting/home',
+  profile: '/setting/profile',
+  password: '/setting/reset-pwd',
+  language: '/setting/set-language',
+} as const;
+export const MOBILE_HOME_PATH = MOBILE_PATHS.home;

@@ -1,4 +1,4 @@
-import { LOGIN_PATH, NOT_FOUND_PATH } from '../../lib/paths';
+import { LOGIN_PATH, NOT_FOUND_PATH, PROFILE_PATH } from '../../lib/paths';
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
 
 // The account's pages: signing in and up, the public pages, and the user's own profile.
@@ -27,7 +27,7 @@ export const ACCOUNT_PUBLIC_ROUTES: readonly AppRoute[] = [
 ];
 
 export const PROFILE_ROUTE: AppRoute = {
-  path: '/profile/info',
+  path: PROFILE_PATH,
   name: 'UserProfile',
   permission: 'profile:info',
   title: 'route.profile',

@@ -9,6 +9,7 @@ import {
 import { Button, Card, Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRules } from '../../../lib/form-rules';
+import { useLayoutMode } from '../../../lib/layout-mode';
 import { notify } from '../../../lib/notify';
 import { useUpdateUserCenter } from '../api';
 
@@ -19,6 +20,7 @@ export function AccountCard({ info }: { info: UserInfo }) {
   const { t } = useTranslation(['account', 'contract']);
   const rules = useRules();
   const update = useUpdateUserCenter();
+  const { mobile } = useLayoutMode();
 
   const save = (values: Values) => {
     const input: UpdateProfileRequest = {
@@ -59,7 +61,7 @@ export function AccountCard({ info }: { info: UserInfo }) {
         >
           <Input autoComplete="nickname" />
         </Form.Item>
-        <Button id="saveProfile" type="primary" htmlType="submit" loading={update.isPending}>
+        <Button id="saveProfile" type="primary" htmlType="submit" block={mobile} loading={update.isPending}>
           {t('profile.info.save')}
         </Button>
       </Form>

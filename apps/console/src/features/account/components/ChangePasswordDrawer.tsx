@@ -1,92 +1,25 @@
-import { DRAWER_WIDTH, PASSWORD_CHANGED_REDIRECT_MS } from '@vitrine/contract';
-import { Button, ConfigProvider, Drawer, Form, type FormRule, Input } from 'antd';
-import { useContext, useRef, useState } from 'react';
+import { DRAWER_WIDTH } from '@vitrine/contract';
+import { ConfigProvider, Drawer } from 'antd';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmRule, useRules } from '../../../lib/form-rules';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { notify } from '../../../lib/notify';
-import { signOut } from '../../../lib/session';
-import { useThrottledClick } from '../../../lib/throttle';
-import { useChangePassword, useCheckOldPwd } from '../api';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
-type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 type Props = { open: boolean; onClose: () => void };
-type Answer = { value: string; ok: boolean };
 
-/** Change Password (spec 000 §2, §4): Submit waits for the server to confirm the old password. */
+/** The user menu's Change Password drawer; closing it forgets what was typed. */
 export function ChangePasswordDrawer({ open, onClose }: Props) {
-  const { t } = useTranslation(['account', 'contract']);
-  const rules = useRules();
+  const { t } = useTranslation('account');
   const { mobile } = useLayoutMode();
   const { direction } = useContext(ConfigProvider.ConfigContext);
-  const [form] = Form.useForm<Values>();
-  const oldPassword = Form.useWatch('oldPassword', form);
-  const checkOld = useCheckOldPwd();
-  const change = useChangePassword();
-  // The server's last answer about an old password; Submit waits for a "yes" to the typed value.
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const answerRef = useRef<Answer | null>(null);
-
-  const record = (next: Answer | null) => {
-    answerRef.current = next;
-    setAnswer(next);
-  };
-
-  // A rule, not a one-off error: a validation still running for the same value cannot wipe it.
-  const oldPasswordChecked: FormRule = {
-    validator: async (_rule, value: unknown) => {
-      const last = answerRef.current;
-      if (last && !last.ok && last.value === value) throw new Error(t('contract:code.401003'));
-    },
-  };
-
-  // Checked on blur only (spec 000 §4): leaving the window mid-word (to look the password up) is
-  // no blur of the field, and typing again sets a refusal aside until the next blur.
-  const verifyOld = () => {
-    const typed: string = form.getFieldValue('oldPassword') ?? '';
-    if (!document.hasFocus()) return;
-    if (typed === '' || (answerRef.current?.ok && answerRef.current.value === typed)) return;
-    // Any answer other than 220000 with true means the old password is wrong (spec 000 §8).
-    const settle = (ok: boolean) => {
-      // A late answer about a value since edited says nothing about the current one.
-      if (form.getFieldValue('oldPassword') !== typed) return;
-      record({ value: typed, ok });
-      if (!ok) form.validateFields(['oldPassword']).catch(() => undefined);
-    };
-    checkOld.mutate(typed, {
-      onSuccess: ({ result }) => settle(result === true),
-      onError: () => settle(false),
-    });
-  };
-
-  const submit = useThrottledClick((values: Values) => {
-    change.mutate(
-      {
-        password: values.newPassword,
-        confirm_password: values.confirmPassword,
-        old_password: values.oldPassword,
-      },
-      {
-        onSuccess: () => {
-          notify({
-            type: 'success',
-            title: t('changePassword.successTitle'),
-            description: t('changePassword.success'),
-          });
-          setTimeout(signOut, PASSWORD_CHANGED_REDIRECT_MS);
-        },
-      },
-    );
-  });
+  // A new form after each close: fields, the old password's answer and the calls start afresh.
+  const [generation, setGeneration] = useState(0);
 
   const close = () => {
-    form.resetFields();
-    record(null);
-    checkOld.reset();
+    setGeneration((value) => value + 1);
     onClose();
   };
 
-  const ready = answer?.ok === true && answer.value === oldPassword && !change.isSuccess;
   return (
     <Drawer
       open={open}
@@ -97,49 +30,7 @@ export function ChangePasswordDrawer({ open, onClose }: Props) {
       size={mobile ? '100%' : DRAWER_WIDTH}
       forceRender
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item
-          name="oldPassword"
-          label={t('field.oldPassword')}
-          rules={[rules.oldPassword, oldPasswordChecked]}
-          validateStatus={checkOld.isPending ? 'validating' : undefined}
-          hasFeedback={checkOld.isPending}
-        >
-          <Input.Password
-            autoComplete="current-password"
-            onBlur={verifyOld}
-            onChange={() => {
-              if (answerRef.current?.ok === false) record(null);
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('field.newPassword')}
-          extra={t('field.passwordHint')}
-          rules={[rules.newPassword]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[rules.confirmPassword, confirmRule('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button
-          id="changePasswordSubmit"
-          type="primary"
-          htmlType="submit"
-          block={mobile}
-          disabled={!ready}
-          loading={change.isPending}
-        >
-          {t('changePassword.submit')}
-        </Button>
-      </Form>
+      <ChangePasswordForm key={generation} />
     </Drawer>
   );
 }

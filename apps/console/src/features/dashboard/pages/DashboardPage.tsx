@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { RouteIcon } from '../../../app/layout/icons';
 import { useShell } from '../../../app/layout/use-shell';
 import { workspaceNameOf } from '../../../app/layout/user-names';
-import { HOME_PATH } from '../../../lib/paths';
+import { HOME_PATH, PROFILE_PATH } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { Figures } from '../components/Figures';
 import './DashboardPage.css';
@@ -16,8 +16,6 @@ import './DashboardPage.css';
 const DashboardCharts = lazy(() =>
   import('../components/DashboardCharts').then((module) => ({ default: module.DashboardCharts })),
 );
-
-const PROFILE_PATH = '/profile/info';
 
 type Destination = { to: string; title: string; icon: ReactNode };
 
