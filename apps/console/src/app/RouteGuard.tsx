@@ -1,7 +1,8 @@
 import { use, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LOGIN_PATH, NOT_FOUND_PATH } from '../lib/paths';
+import { useCustomerMobile } from '../lib/customer-mobile';
+import { HOME_PATH, LOGIN_PATH, MOBILE_HOME_PATH, NOT_FOUND_PATH } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { decide, type RouteTables } from './guard';
 import { titleOf } from './menu';
@@ -12,9 +13,10 @@ export function RouteGuard({ tables }: { tables: RouteTables }) {
   const { pathname, search } = useLocation();
   const { token, permissions, user } = useSession();
   const { t } = useTranslation();
+  const home = useCustomerMobile() ? MOBILE_HOME_PATH : HOME_PATH;
   const decision = useMemo(
-    () => decide(pathname, { token, permissions }, tables),
-    [pathname, token, permissions, tables],
+    () => decide(pathname, { token, permissions, home }, tables),
+    [pathname, token, permissions, home, tables],
   );
   const title = decision.type === 'allow' ? titleOf(decision.route, user?.role_id ?? null) : undefined;
 

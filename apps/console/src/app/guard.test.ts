@@ -66,6 +66,19 @@ describe('guard decisions', () => {
     expect(decide('/home', signedIn(held), tables)).toEqual({ type: 'redirect', to: '/user/customer-list' });
   });
 
+  it("sends / and /home to a session's own home when it may open it (a customer on a phone)", () => {
+    const customer = { ...signedIn(DEFAULT_ROLE_PERMISSIONS[Role.customer]), home: '/setting/home' };
+    expect(decide('/', customer, tables)).toEqual({ type: 'redirect', to: '/setting/home' });
+    expect(decide('/home', customer, tables)).toEqual({ type: 'redirect', to: '/setting/home' });
+    expect(decide('/setting/home', customer, tables)).toMatchObject({ type: 'allow' });
+    // Without the settings key the usual home stays.
+    const withoutSettings = { ...signedIn(['dashboard:data']), home: '/setting/home' };
+    expect(decide('/home', withoutSettings, tables)).toMatchObject({
+      type: 'allow',
+      route: { name: 'Home' },
+    });
+  });
+
   it('sends / to /home when home is allowed', () => {
     expect(decide('/', everything, tables)).toEqual({ type: 'redirect', to: '/home' });
     expect(decide('/home', everything, tables)).toMatchObject({ type: 'allow', route: { name: 'Home' } });

@@ -5,7 +5,8 @@ import type { AppRoute } from '../lib/route-table';
 
 // Guard decisions of spec 000 §2 "Guard behaviour", as pure functions over a route table.
 export type RouteTables = { publicRoutes: readonly AppRoute[]; appRoutes: readonly AppRoute[] };
-export type GuardSession = { token: string | null; permissions: readonly string[] };
+/** `home`: where `/` and the home page lead this user (a customer on a phone has a home of its own). */
+export type GuardSession = { token: string | null; permissions: readonly string[]; home?: string };
 export type Decision =
   | { type: 'allow'; route: AppRoute; isPublic: boolean }
   | { type: 'redirect'; to: string };
@@ -88,6 +89,10 @@ export function decide(pathname: string, session: GuardSession, tables: RouteTab
   if (!session.token) return { type: 'redirect', to: LOGIN_PATH };
 
   const allowed = allowedRoutes(tables.appRoutes, session.permissions);
+  const home = session.home ?? HOME_PATH;
+  if ((pathname === '/' || pathname === HOME_PATH) && home !== HOME_PATH && findRoute(allowed, home)) {
+    return { type: 'redirect', to: home };
+  }
   if ((pathname === '/' || pathname === HOME_PATH) && !findRoute(allowed, HOME_PATH)) {
     return { type: 'redirect', to: firstAllowedEntry(allowed) ?? NOT_FOUND_PATH };
   }

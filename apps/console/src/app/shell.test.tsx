@@ -124,8 +124,19 @@ describe('the console shell', () => {
     const width = window.innerWidth;
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });
     try {
-      signIn(loginResult({}, { role_id: Role.customer, role_name: 'customer' }));
+      signIn(
+        loginResult(
+          { permissions: ['dashboard:data', 'profile:info', 'setting'] },
+          { role_id: Role.customer, role_name: 'customer', customer_name: 'Signs & Co' },
+        ),
+      );
       await open('/home');
+      // A customer on a phone lands on its own home, which the menu's Home entry stands for.
+      await waitFor(() => expect(window.location.pathname).toBe('/setting/home'));
+      expect(await screen.findByText('Signs & Co', undefined, { timeout: 10_000 })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      fireEvent.click(await screen.findByText('Language', { selector: '.ant-dropdown-menu-title-content' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/setting/set-language'));
       fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 }));
       expect(await screen.findByRole('menuitem', { name: /Home/ })).toBeTruthy();
       // Customers get the simplified layout: the menu is one full-width list, no tab bar.

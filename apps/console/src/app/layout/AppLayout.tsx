@@ -1,4 +1,4 @@
-import { Role, TASK_EVERY_SHORT_TICKS } from '@vitrine/contract';
+import { TASK_EVERY_SHORT_TICKS } from '@vitrine/contract';
 import { Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { useScheduleDots } from '../../features/schedule/ui';
 import { TOUR_ROLES, TourHost } from '../../features/tour/ui';
 import { UploadHost } from '../../features/upload/ui';
+import { useCustomerMobile } from '../../lib/customer-mobile';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
 import { shellColors } from '../../lib/remote-config';
@@ -28,7 +29,7 @@ export function AppLayout() {
   const colors = shellColors(config);
   const [menuOpen, setMenuOpen] = useState(false);
   // Customers on a phone get the simplified layout: no tab bar, every page in one list.
-  const customerMobile = mobile && hasRole(user?.role_id, Role.customer);
+  const customerMobile = useCustomerMobile();
 
   useScheduleDots();
   useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);

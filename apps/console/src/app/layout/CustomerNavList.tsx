@@ -2,6 +2,7 @@ import { RightOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HOME_PATH, MOBILE_HOME_PATH } from '../../lib/paths';
 import { activeTab, buildTabs } from '../menu';
 import { RouteIcon } from './icons';
 import type { Shell } from './use-shell';
@@ -44,7 +45,11 @@ export function CustomerNavList({ shell, onNavigate }: { shell: Shell; onNavigat
     };
   });
 
-  const selected = activeTab(shell.tabs, shell.pathname) ?? shell.module?.path;
+  // The first entry opens the customer's phone home, which stands in for Home.
+  const selected =
+    shell.pathname === MOBILE_HOME_PATH
+      ? HOME_PATH
+      : (activeTab(shell.tabs, shell.pathname) ?? shell.module?.path);
   return (
     <Menu
       className="shell-list"

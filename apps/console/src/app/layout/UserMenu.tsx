@@ -1,10 +1,12 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChangePasswordDrawer } from '../../features/account/ui';
+import { useCustomerMobile } from '../../lib/customer-mobile';
 import { http } from '../../lib/http';
+import { MOBILE_PATHS, PROFILE_PATH } from '../../lib/paths';
 import { usePermission } from '../../lib/permissions';
 import { signOut, useSession } from '../../lib/session';
 
@@ -19,35 +21,68 @@ export function logout(): Promise<void> {
     .finally(signOut);
 }
 
-/** The user menu: profile (profile:info), change password, sign out (spec 000 §2). */
+/**
+ * The user menu: profile (profile:info), change password, sign out (spec 000 §2). A customer on a
+ * phone opens its own pages instead: profile, password and language (spec 000 §1).
+ */
 export function UserMenu({ compact, color }: { compact: boolean; color: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const canOpenProfile = usePermission('profile:info');
+  const customerMobile = useCustomerMobile();
   const [drawer, setDrawer] = useState<'closed' | 'open' | 'mounted'>('closed');
   const name = user?.nickname || user?.username || user?.email || '';
 
-  const items: MenuProps['items'] = [
-    ...(canOpenProfile
-      ? [
-          {
-            key: 'profile',
-            icon: <UserOutlined />,
-            label: t('userMenu.profile'),
-            onClick: () => navigate('/profile/info'),
-          },
-        ]
-      : []),
-    {
-      key: 'password',
-      icon: <KeyOutlined />,
-      label: t('userMenu.changePassword'),
-      onClick: () => setDrawer('open'),
-    },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.signOut'), onClick: () => void logout() },
-  ];
+  const signOutItem = {
+    key: 'logout',
+    icon: <LogoutOutlined />,
+    label: t('userMenu.signOut'),
+    onClick: () => void logout(),
+  };
+  const items: MenuProps['items'] = customerMobile
+    ? [
+        {
+          key: 'profile',
+          icon: <UserOutlined />,
+          label: t('route.mobileProfile'),
+          onClick: () => navigate(MOBILE_PATHS.profile),
+        },
+        {
+          key: 'password',
+          icon: <KeyOutlined />,
+          label: t('userMenu.changePassword'),
+          onClick: () => navigate(MOBILE_PATHS.password),
+        },
+        {
+          key: 'language',
+          icon: <GlobalOutlined />,
+          label: t('route.mobileLanguage'),
+          onClick: () => navigate(MOBILE_PATHS.language),
+        },
+        { type: 'divider' },
+        signOutItem,
+      ]
+    : [
+        ...(canOpenProfile
+          ? [
+              {
+                key: 'profile',
+                icon: <UserOutlined />,
+                label: t('userMenu.profile'),
+                onClick: () => navigate(PROFILE_PATH),
+              },
+            ]
+          : []),
+        {
+          key: 'password',
+          icon: <KeyOutlined />,
+          label: t('userMenu.changePassword'),
+          onClick: () => setDrawer('open'),
+        },
+        { type: 'divider' },
+        signOutItem,
+      ];
 
   return (
     <>

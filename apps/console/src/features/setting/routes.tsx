@@ -1,3 +1,4 @@
+import { MOBILE_PATHS } from '../../lib/paths';
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
 
 // The settings' own entries; routes without a page wait for the part of the area that builds them.
@@ -26,11 +27,35 @@ export const SETTING_ROUTES = {
       title: 'route.customDomain',
     },
   ],
-  // The customer's mobile layout pages.
+  // The customer's mobile layout pages (any role holding `setting` may open them).
   mobile: [
-    { path: '/setting/home', permission: 'setting', title: 'route.mobileHome', hidden: true },
-    { path: '/setting/profile', permission: 'setting', title: 'route.mobileProfile', ...DETAIL },
-    { path: '/setting/reset-pwd', permission: 'setting', title: 'route.mobileResetPwd', ...DETAIL },
-    { path: '/setting/set-language', permission: 'setting', title: 'route.mobileLanguage', ...DETAIL },
+    {
+      path: MOBILE_PATHS.home,
+      permission: 'setting',
+      title: 'route.mobileHome',
+      hidden: true,
+      page: lazyPage(() => import('./mobile/MobileHomePage'), 'MobileHomePage'),
+    },
+    {
+      path: MOBILE_PATHS.profile,
+      permission: 'setting',
+      title: 'route.mobileProfile',
+      ...DETAIL,
+      page: lazyPage(() => import('./mobile/MobileProfilePage'), 'MobileProfilePage'),
+    },
+    {
+      path: MOBILE_PATHS.password,
+      permission: 'setting',
+      title: 'route.mobileResetPwd',
+      ...DETAIL,
+      page: lazyPage(() => import('./mobile/MobilePasswordPage'), 'MobilePasswordPage'),
+    },
+    {
+      path: MOBILE_PATHS.language,
+      permission: 'setting',
+      title: 'route.mobileLanguage',
+      ...DETAIL,
+      page: lazyPage(() => import('./mobile/MobileLanguagePage'), 'MobileLanguagePage'),
+    },
   ],
 } satisfies Record<string, AppRoute | readonly AppRoute[]>;
