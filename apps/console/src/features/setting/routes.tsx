@@ -1,6 +1,8 @@
 import { MOBILE_PATHS } from '../../lib/paths';
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
 
+const mobilePages = () => import('./mobile/pages');
+
 // The settings' own entries; routes without a page wait for the part of the area that builds them.
 export const SETTING_ROUTES = {
   permission: {
@@ -34,28 +36,28 @@ export const SETTING_ROUTES = {
       permission: 'setting',
       title: 'route.mobileHome',
       hidden: true,
-      page: lazyPage(() => import('./mobile/MobileHomePage'), 'MobileHomePage'),
+      page: lazyPage(() => mobilePages(), 'MobileHomePage'),
     },
     {
       path: MOBILE_PATHS.profile,
       permission: 'setting',
       title: 'route.mobileProfile',
       ...DETAIL,
-      page: lazyPage(() => import('./mobile/MobileProfilePage'), 'MobileProfilePage'),
+      page: lazyPage(() => mobilePages(), 'MobileProfilePage'),
     },
     {
       path: MOBILE_PATHS.password,
       permission: 'setting',
       title: 'route.mobileResetPwd',
       ...DETAIL,
-      page: lazyPage(() => import('./mobile/MobilePasswordPage'), 'MobilePasswordPage'),
+      page: lazyPage(() => mobilePages(), 'MobilePasswordPage'),
     },
     {
       path: MOBILE_PATHS.language,
       permission: 'setting',
       title: 'route.mobileLanguage',
       ...DETAIL,
-      page: lazyPage(() => import('./mobile/MobileLanguagePage'), 'MobileLanguagePage'),
+      page: lazyPage(() => mobilePages(), 'MobileLanguagePage'),
     },
   ],
 } satisfies Record<string, AppRoute | readonly AppRoute[]>;
