@@ -25,6 +25,7 @@ const MODULE_ORDER = [
   'template',
   'playlist',
   'composition',
+  'device-model',
   'device',
   'schedule',
   'program',

@@ -15,6 +15,7 @@ import { compositionModule } from './modules/composition';
 import { contentModule } from './modules/content';
 import { dashboardModule } from './modules/dashboard';
 import { deviceModule } from './modules/device';
+import { deviceModelModule } from './modules/device-model';
 import { fontModule } from './modules/font';
 import { mailModule } from './modules/mail';
 import { mediaModule } from './modules/media';
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(templateModule);
   await app.register(playlistModule);
   await app.register(compositionModule);
+  await app.register(deviceModelModule);
   await app.register(deviceModule);
   await app.register(scheduleModule);
   await app.register(programModule);

@@ -15,7 +15,9 @@ const meta = Symbol.for('plugin-meta');
 
 async function entryPlugin(area: string): Promise<EntryPlugin> {
   const exports: Record<string, unknown> = await import(`./modules/${area}/index.ts`);
-  return exports[`${area}Module`] as EntryPlugin;
+  // device-model's is deviceModelModule.
+  const camel = area.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return exports[`${camel}Module`] as EntryPlugin;
 }
 
 /** The other areas an area's own (non-test) files import. */

@@ -8,6 +8,7 @@ import {
   contentErrors,
   contentFolders,
   deviceCommands,
+  deviceModels,
   fonts,
   holidays,
   playbacks,
@@ -71,7 +72,8 @@ type Kind =
   | 'templateType'
   | 'playlist'
   | 'schedule'
-  | 'holiday';
+  | 'holiday'
+  | 'deviceModel';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -110,6 +112,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/statistics/export/')) return 'export';
   if (url.startsWith('/backend/manager/schedule/')) return 'schedule';
   if (url.startsWith('/backend/manager/holiday/')) return 'holiday';
+  if (url.startsWith('/backend/manager/device-model/')) return 'deviceModel';
   return null;
 }
 
@@ -401,8 +404,17 @@ beforeAll(async () => {
   };
   const exportB = await exportOf(b.owner.id, b.company.id, MARK_B);
   const exportSibling = await exportOf(siblingMember.id, companyA, MARK_SIBLING);
+  // Models are the platform's, not B's: still none of A's callers may touch one.
+  const [modelB, ownModel] = await app.db
+    .insert(deviceModels)
+    .values([
+      { name: `${MARK_B} model`, width: 1920, height: 1080 },
+      { name: 'Own model', width: 1920, height: 1080 },
+    ])
+    .returning();
   foreign = {
     export: exportB,
+    deviceModel: modelB.id,
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
@@ -446,6 +458,7 @@ beforeAll(async () => {
     .returning();
   own = {
     ...ownContent,
+    deviceModel: ownModel.id,
     innerPlaylist: innerPlaylist.id,
     h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
     // Restored by one call, so purged by another.
@@ -571,6 +584,7 @@ const FIELD_KINDS: Record<string, Kind> = {
   device_ids: 'device',
   schedule_id: 'schedule',
   program_id: 'composition',
+  model_id: 'deviceModel',
 };
 
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
@@ -589,6 +603,7 @@ function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
     composition: 'composition',
     playlist: 'playlist',
     schedule: 'schedule',
+    'device-model': 'deviceModel',
   };
   return byArea[area.split('/')[0]] ?? null;
 }
@@ -691,6 +706,8 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   }),
   'POST /backend/manager/device/command': (o) => ({ ids: [o.device], command: { action: 'identify' } }),
   'DELETE /backend/manager/device': (o) => ({ ids: [o.device] }),
+  'DELETE /backend/manager/device-model': (o) => ({ ids: [o.deviceModel] }),
+  'POST /backend/manager/device-model/assign': (o) => ({ device_ids: [o.device], model_id: o.deviceModel }),
   'POST /backend/manager/device/move': (o) => ({ ids: [o.device], group_id: o.workspace }),
   'PUT /backend/manager/device/:device_id': (o) => ({
     device_name: 'Own screen',
@@ -765,6 +782,9 @@ const NOT_TRIED: Record<string, string> = {
   'PATCH /backend/manager/resource/website/:id': 'checks the link over the network',
   'POST /backend/manager/resource/stream': 'checks the link over the network',
   'PATCH /backend/manager/resource/stream/:id': 'checks the link over the network',
+  // The catalogue is the platform's: no tenant's caller may write it (device-model/models.test.ts).
+  'POST /backend/manager/device-model/assign': 'the platform roles’ alone',
+  'DELETE /backend/manager/device-model': 'the platform roles’ alone',
 };
 
 /** A route's path with A's own rows in it (the template type goes to an H5 content). */

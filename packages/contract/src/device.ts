@@ -12,7 +12,7 @@ import {
 import { DeviceStatus } from './enums';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
-import { STORAGE_MODES } from './player';
+import { cleanModelName, REPORTED_MODEL_MAX_LENGTH, STORAGE_MODES } from './player';
 import { programRefSchema } from './program-schemas';
 import { idsRequestSchema, idsSchema } from './team';
 import {
@@ -81,7 +81,11 @@ export const deviceItemSchema = z.object({
   device_name: z.string(),
   description: z.string().nullable(),
   mac: z.string().nullable(),
+  /** The model name the player reports. */
   device_model: z.string().nullable(),
+  /** The catalogue's model it is of (the reported name matched, or one assigned); null: unknown. */
+  model_id: z.number().nullable(),
+  model_name: z.string().nullable(),
   /** "1920x1080" as the screen reports it. */
   resolution: z.string().nullable(),
   orientation: z.number(),
@@ -135,6 +139,8 @@ export const playerInfoSchema = z.object({
     .nullable()
     .optional(),
   language: z.string().max(16).nullable().optional(),
+  /** The model: the kiosk launcher's ?model=, else the browser and system; stored cleaned. */
+  model: z.string().max(REPORTED_MODEL_MAX_LENGTH).nullable().transform(cleanModelName).optional(),
   /** The media MIME types this screen can play (canPlayType); scheduling refuses others. Absent: unknown, all allowed. */
   media_types: z.array(z.string().max(64)).max(64).nullable().optional(),
 });

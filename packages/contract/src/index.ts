@@ -5,6 +5,7 @@ export * from './content';
 export * from './dashboard';
 export * from './device';
 export * from './device-control';
+export * from './device-model';
 export * from './enums';
 export * from './font';
 export * from './i18n';

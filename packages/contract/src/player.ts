@@ -1,3 +1,5 @@
+import { MAX_NAME_LENGTH } from './limits';
+
 // The player's protocol constants, apart from device.ts and without zod: the browser player
 // imports these, and a module of schemas would bring the whole of zod into its download.
 
@@ -44,3 +46,20 @@ export const COMMAND_ACK_TIMEOUT_SECONDS = 15;
 export const DEVICE_TIMER_LIMIT = 21;
 /** Device-status mails per device: at most one each way in this many minutes. */
 export const DEVICE_STATUS_MAIL_MINUTES = 30;
+
+/** What a reported model name may be before it is cleaned (a longer one is refused). */
+export const REPORTED_MODEL_MAX_LENGTH = 256;
+
+/**
+ * The model name a player reports, as stored: control and direction characters dropped, spaces
+ * collapsed, at most 64 characters; empty is none. The player cleans its report with it too.
+ */
+export function cleanModelName(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const cleaned = raw
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [...cleaned].slice(0, MAX_NAME_LENGTH).join('').trim() || null;
+}

@@ -11,6 +11,8 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     description: null,
     mac: null,
     device_model: null,
+    model_id: null,
+    model_name: null,
     resolution: '1920x1080',
     orientation: 0,
     timezone: 'Europe/Paris',

@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
+import { deviceModels } from './device-model';
 import { companies, workspaces } from './tenancy';
 
 // Screens (ARCHITECTURE §7). A row exists from a player's first hello (status unconfirmed, no
@@ -32,7 +33,10 @@ export const devices = pgTable(
     pin: varchar('pin', { length: 6 }),
     pinExpiresAt: timestamp('pin_expires_at', { withTimezone: true }),
     mac: varchar('mac', { length: 17 }),
+    /** The model name the player reports (cleaned). */
     deviceModel: varchar('device_model', { length: 64 }),
+    /** The catalogue's model: the reported name's (case aside) or one assigned; null while unknown. */
+    modelId: integer('model_id').references(() => deviceModels.id, { onDelete: 'set null' }),
     resolution: varchar('resolution', { length: 32 }),
     orientation: smallint('orientation').notNull().default(0),
     timezone: varchar('timezone', { length: 64 }),
@@ -77,6 +81,7 @@ export const devices = pgTable(
     index('devices_workspace_idx').on(t.workspaceId),
     index('devices_status_seen_idx').on(t.status, t.lastSeenAt),
     index('devices_default_program_idx').on(t.defaultProgramKind, t.defaultProgramId),
+    index('devices_model_idx').on(t.modelId),
   ],
 );
 export type Device = typeof devices.$inferSelect;

@@ -2,6 +2,7 @@ export * from './account';
 export * from './composition';
 export * from './content';
 export * from './device';
+export * from './device-model';
 export * from './font';
 export * from './platform';
 export * from './playlist';

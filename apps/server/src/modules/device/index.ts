@@ -34,7 +34,7 @@ export const deviceModule = fp(
     registerStatusMails(app);
     await app.register(deviceRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'device', dependencies: ['account', 'team'] },
+  { name: 'device', dependencies: ['account', 'team', 'device-model'] },
 );
 
 export { acknowledge, pendingCommands } from './commands';

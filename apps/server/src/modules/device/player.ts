@@ -15,6 +15,7 @@ import { companies, type Device, devices } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
+import { modelNamed, rematchedModelId } from '../device-model';
 import { type PlayerRow, presentPlayerState } from './presenter';
 
 // The player's side of a device (ARCHITECTURE §7): a screen registers with its first hello and
@@ -50,9 +51,14 @@ export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
     mediaTypes: info.media_types,
     mac: info.mac?.toUpperCase(),
     language: info.language,
+    deviceModel: info.model,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
+
+/** A report's model_id: which model the reported name is, when the report names one (see rematchedModelId). */
+export const reportedModelId = (columns: Partial<Device>) =>
+  columns.deviceModel === undefined ? {} : { modelId: rematchedModelId(columns.deviceModel) };
 
 /** The columns whose reported value differs from the row's. */
 export function changedColumns(row: Device, columns: Partial<Device>): Partial<Device> {
@@ -112,10 +118,12 @@ async function register(db: Db, info: PlayerInfo | undefined, now: Date): Promis
   const token = newToken();
   for (let attempt = 0; ; attempt++) {
     try {
+      const columns = infoColumns(info);
       const [row] = await db
         .insert(devices)
         .values({
-          ...infoColumns(info),
+          ...columns,
+          ...(columns.deviceModel ? { modelId: modelNamed(columns.deviceModel) } : {}),
           signageId: randomSignageId(),
           tokenHash: hashToken(token),
           pin: randomPin(),
@@ -144,7 +152,7 @@ export async function hello(db: Db, input: PlayerHelloRequest): Promise<PlayerSt
   if (Object.keys(columns).length > 0) {
     await db
       .update(devices)
-      .set({ ...columns, updatedAt: now })
+      .set({ ...columns, ...reportedModelId(columns), updatedAt: now })
       .where(eq(devices.id, found.id));
     // Schedules are read in the device's timezone: a new one changes its manifest.
     if (columns.timezone !== undefined && columns.timezone !== found.timezone)

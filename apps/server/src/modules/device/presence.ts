@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Device, devices } from '../../db/schema';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { onlineIfClaimed } from './hub';
+import { reportedModelId } from './player';
 
 /**
  * A sign of life from a device's socket or poll. A device that was offline comes back online
@@ -26,7 +27,7 @@ export async function recordSeen(
       : await app.db.select({ timezone: devices.timezone }).from(devices).where(eq(devices.id, deviceId));
   await app.db
     .update(devices)
-    .set({ ...columns, lastSeenAt: new Date(), status: onlineIfClaimed })
+    .set({ ...columns, ...reportedModelId(columns), lastSeenAt: new Date(), status: onlineIfClaimed })
     .where(eq(devices.id, deviceId));
   if (before && before.timezone !== columns.timezone) await publishManifestChanged(app.db, [deviceId]);
 }

@@ -11,7 +11,7 @@ import type { Device } from '../../db/schema';
 // Device rows → API shapes: the console's device item, the team area's short item and the
 // player's own state. The token hash and the PIN of a claimed screen never leave.
 
-export type DeviceRow = Device & { groupName: string | null };
+export type DeviceRow = Device & { groupName: string | null; modelName: string | null };
 
 export const presentDevice = (row: DeviceRow): DeviceItem => ({
   device_id: row.id,
@@ -20,6 +20,8 @@ export const presentDevice = (row: DeviceRow): DeviceItem => ({
   description: row.description,
   mac: row.mac,
   device_model: row.deviceModel,
+  model_id: row.modelId,
+  model_name: row.modelName,
   resolution: row.resolution,
   orientation: row.orientation,
   timezone: row.timezone,

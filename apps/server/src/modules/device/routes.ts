@@ -1,10 +1,18 @@
-import { deviceOperations as ops } from '@vitrine/contract';
+import { deviceModelOperations, deviceOperations as ops } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { commandRoutes } from './command-routes';
-import { addDevice, deleteDevices, deviceDetail, deviceList, editDevice, moveDevices } from './service';
+import {
+  addDevice,
+  assignModel,
+  deleteDevices,
+  deviceDetail,
+  deviceList,
+  editDevice,
+  moveDevices,
+} from './service';
 import { deviceTimerRoutes } from './timer-routes';
 
 // Devices under /backend/manager/device: the contract's operations.
@@ -44,6 +52,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.delete, async (request) =>
     ok(await deleteDevices(app, request.scope, [request.params.device_id])),
+  );
+
+  // Which model devices are: the catalogue is device-model's, the devices are this module's.
+  route(app, deviceModelOperations.assign, async (request) =>
+    ok(await assignModel(app, request.scope, request.body.device_ids, request.body.model_id)),
   );
 
   await app.register(deviceTimerRoutes);

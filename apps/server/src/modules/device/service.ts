@@ -13,12 +13,13 @@ import { and, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL } fro
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { devices, scheduleDevices, workspaces } from '../../db/schema';
+import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
+import { assertModel } from '../device-model';
 import { usableWorkspace } from '../team';
 import { setDefaultProgram } from './defaults';
 import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
@@ -27,7 +28,7 @@ import { type DeviceRow, presentDevice, presentTeamDevice } from './presenter';
 // list, show, rename, move between workspaces and delete. Only claimed devices in the caller's
 // scope are ever seen; anything else answers 404001.
 
-const rowColumns = { ...getTableColumns(devices), groupName: workspaces.name };
+const rowColumns = { ...getTableColumns(devices), groupName: workspaces.name, modelName: deviceModels.name };
 
 /** Claimed devices the caller may see. */
 export const visible = (scope: TenantScope): SQL | undefined =>
@@ -37,7 +38,11 @@ export const visible = (scope: TenantScope): SQL | undefined =>
   );
 
 function selectRows(db: Db) {
-  return db.select(rowColumns).from(devices).leftJoin(workspaces, eq(workspaces.id, devices.workspaceId));
+  return db
+    .select(rowColumns)
+    .from(devices)
+    .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId));
 }
 
 const SORT = {
@@ -245,6 +250,27 @@ export async function moveDevices(
       leaving.map((row) => row.id),
     );
     await announce(tx, moved);
+  });
+  return null;
+}
+
+/**
+ * POST device-model/assign: these devices are of this model (null: none) until they report another
+ * name. Every id must be a claimed device in scope (404001, nothing changes), the model must exist.
+ */
+export async function assignModel(
+  app: FastifyInstance,
+  scope: TenantScope,
+  ids: readonly number[],
+  modelId: number | null,
+) {
+  await app.db.transaction(async (tx) => {
+    if (modelId !== null) await assertModel(tx, modelId);
+    await visibleIds(tx, scope, ids);
+    await tx
+      .update(devices)
+      .set({ modelId, updatedAt: new Date() })
+      .where(inArray(devices.id, [...new Set(ids)]));
   });
   return null;
 }
