@@ -27,6 +27,7 @@ export * from './setting';
 export * from './statistics';
 export * from './sticker';
 export * from './stream';
+export * from './system';
 export * from './team';
 export * from './template';
 export * from './text';
