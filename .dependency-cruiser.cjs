@@ -33,6 +33,7 @@ const MODULE_ORDER = [
   'notice',
   'player',
   'dashboard',
+  'system',
 ];
 
 const moduleOrder = MODULE_ORDER.slice(0, -1).map((area, index) => ({

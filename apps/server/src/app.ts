@@ -27,6 +27,7 @@ import { scheduleModule } from './modules/schedule';
 import { settingModule } from './modules/setting';
 import { statisticsModule } from './modules/statistics';
 import { stickerModule } from './modules/sticker';
+import { systemModule } from './modules/system';
 import { teamModule } from './modules/team';
 import { templateModule } from './modules/template';
 import { textModule } from './modules/text';
@@ -145,13 +146,15 @@ export async function buildApp({
   await app.register(noticeModule);
   await app.register(playerModule);
   await app.register(dashboardModule);
+  const stamp = consoleStamp(config);
+  await app.register(systemModule, { builtAt: stamp.builtAt });
   // Jobs stop after the modules' own preClose hooks (the device hub's first), and before onClose
   // shuts what they use: their timers, and the runs in progress.
   app.addHook('preClose', () => app.jobs.stop());
 
   // 4. The player at /player, the console at /: built files, index.html for the paths they route.
   const player = await registerPlayer(app, config);
-  await registerConsole(app, config, player);
+  await registerConsole(app, config, player, stamp);
   return app;
 }
 
@@ -178,14 +181,19 @@ async function registerPlayer(app: FastifyInstance, config: Config): Promise<str
   return path.join(dir, 'index.html');
 }
 
-async function registerConsole(app: FastifyInstance, config: Config, playerIndex: string | undefined) {
+type ConsoleStamp = { built: boolean; builtAt: Date | null; time: number };
+
+async function registerConsole(
+  app: FastifyInstance,
+  config: Config,
+  playerIndex: string | undefined,
+  { built, time }: ConsoleStamp,
+) {
   const dir = config.consoleDir;
-  const built = dir !== undefined && fs.existsSync(path.join(dir, 'index.html'));
-  const stamp = built ? readStamp(dir) : { time: Date.now() };
 
   app.get('/version.json', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { version: APP_VERSION, time: stamp.time };
+    return { version: APP_VERSION, time };
   });
 
   if (built) {
@@ -207,10 +215,15 @@ async function registerConsole(app: FastifyInstance, config: Config, playerIndex
   });
 }
 
-function readStamp(dir: string): { time: number } {
+/** Whether a console is built, and its stamp (build time): /version.json and the servers page. */
+function consoleStamp(config: Config): ConsoleStamp {
+  const dir = config.consoleDir;
+  if (dir === undefined || !fs.existsSync(path.join(dir, 'index.html')))
+    return { built: false, builtAt: null, time: Date.now() };
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, 'version.json'), 'utf8'));
+    const { time } = JSON.parse(fs.readFileSync(path.join(dir, 'version.json'), 'utf8')) as { time: number };
+    return { built: true, builtAt: new Date(time), time };
   } catch {
-    return { time: Date.now() };
+    return { built: true, builtAt: null, time: Date.now() };
   }
 }

@@ -24,6 +24,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** Run the background job runner in this process. */
   runJobs: boolean;
+  /** How often this process heartbeats on the servers page (ms); 0: only when asked (tests). */
+  heartbeatMs: number;
   /**
    * Hosts that website and stream content may name although they resolve to private addresses
    * (CONTENT_HOST_ALLOWLIST, comma-separated host names or IP addresses).
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: env.CONSOLE_DIR,
     playerDir: env.PLAYER_DIR,
     runJobs: env.RUN_JOBS !== 'false',
+    heartbeatMs: 15_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     contentHostAllowList: (env.CONTENT_HOST_ALLOWLIST ?? '')
       .split(',')

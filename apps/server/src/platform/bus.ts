@@ -29,7 +29,9 @@ export type BusEvent =
   /** A command for a device: the instance holding its socket sends it. */
   | { type: 'device-command'; deviceId: number; commandId: number }
   /** What these devices play changed (modules/program): the instances holding their sockets tell them. */
-  | { type: 'manifest-changed'; deviceIds: number[] };
+  | { type: 'manifest-changed'; deviceIds: number[] }
+  /** The platform-wide system settings were saved (modules/setting). */
+  | { type: 'system-settings-changed' };
 
 type Handler = (event: BusEvent) => void;
 

@@ -96,6 +96,11 @@ export class JobQueue<M = JobPayloads> {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The job types this process has handlers for, and its recurring jobs, by name (the servers page). */
+  get types(): string[] {
+    return [...this.handlers.keys(), ...this.recurring.keys()].sort();
+  }
+
   register<T extends keyof M & string>(type: T, handler: JobHandler<M[T]>, options: { long?: boolean } = {}) {
     if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
     this.handlers.set(type, handler as JobHandler);

@@ -27,6 +27,8 @@ export async function buildTestApp(
     publicUrl: 'http://vitrine.test',
     logLevel: 'silent',
     runJobs: false,
+    // Tests heartbeat by hand (app.serverProcess.beat()): a timer would change the database mid-test.
+    heartbeatMs: 0,
     ...overrides,
   };
   const template = inject('pgliteTemplate');

@@ -9,6 +9,7 @@ export * from './playlist';
 export * from './program';
 export * from './schedule';
 export * from './statistics';
+export * from './system';
 export * from './template';
 export * from './tenancy';
 export * from './text';

@@ -43,7 +43,10 @@ export function mailTime(date: Date, user: { language: string; timezone: string 
   }).format(date);
 }
 
-/** A console link for a mail, always on PUBLIC_URL: the Host header is the caller's to forge. */
+/**
+ * A console link for a mail, always on the public address (the system settings', else PUBLIC_URL):
+ * the Host header is the caller's to forge.
+ */
 export function consoleLink(app: FastifyInstance, path: string, query: Record<string, string>): string {
-  return `${app.config.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
+  return `${app.systemSettings.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
 }

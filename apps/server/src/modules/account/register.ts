@@ -48,6 +48,9 @@ export async function register(
   input: Registration,
   client: Client,
 ): Promise<EmailResult> {
+  const defaults = app.systemSettings.current;
+  // Closed on /setting/server: nothing is created, not even a fresh link for a pending account.
+  if (!defaults.registration_open) throw new AppError(ResultCode.permission, 'system.registrationClosed');
   const [existing] = await app.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
     if (existing.status !== AccountStatus.inactive) throw new AppError(ResultCode.emailTaken);
@@ -75,7 +78,7 @@ export async function register(
           workspaceId: workspace.id,
           activeWorkspaceId: workspace.id,
           language: client.lang,
-          timezone: knownTimezone(client.timezone) ?? undefined,
+          timezone: knownTimezone(client.timezone) ?? defaults.default_timezone,
         })
         .returning();
       await tx.update(companies).set({ ownerUserId: user.id }).where(eq(companies.id, company.id));

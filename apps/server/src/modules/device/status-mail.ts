@@ -131,7 +131,7 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
         signage_id: device.signageId,
         status: STATUS_WORDS[language][payload.status],
         time: mailTime(at, user),
-        link: `${app.config.publicUrl}/device/${device.id}`,
+        link: `${app.systemSettings.publicUrl}/device/${device.id}`,
       };
       await app.mail.enqueue({ to: user.email, template: 'device-status', language, vars }, tx);
     }

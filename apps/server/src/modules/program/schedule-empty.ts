@@ -123,7 +123,7 @@ export async function mailEmptyDevices(
               username: user.username,
               device_name: device.name ?? device.signageId,
               signage_id: device.signageId,
-              link: `${app.config.publicUrl}/schedule/add`,
+              link: `${app.systemSettings.publicUrl}/schedule/add`,
             };
             await app.mail.enqueue(
               { to: user.email, template: 'schedule-empty', language: mailLanguage(user.language), vars },

@@ -4,7 +4,6 @@ import {
   type CompanyList,
   CompanyOrigin,
   type createCompanyRequestSchema,
-  type Language,
   ResultCode,
   Role,
   type updateCompanyRequestSchema,
@@ -141,14 +140,17 @@ async function ownerCustomer(db: Db, scope: TenantScope, requested: number | nul
   return { customerId: requested ?? null, origin: CompanyOrigin.platform };
 }
 
-/** A company, its root workspace (named after it) and its owner, invited by mail: one transaction. */
+/**
+ * A company, its root workspace (named after it) and its owner, invited by mail: one transaction.
+ * The owner starts in the platform's default language and time zone (/setting/server).
+ */
 export async function createCompany(
   app: FastifyInstance,
   scope: TenantScope,
   input: z.output<typeof createCompanyRequestSchema>,
-  language: Language,
 ): Promise<CompanyItem> {
   assertRunsCompanies(scope);
+  const { default_language: language, default_timezone: timezone } = app.systemSettings.current;
   const { customerId, origin } = await ownerCustomer(app.db, scope, input.customer_id);
   const id = await app.db.transaction(async (tx) => {
     await assertEmailFree(tx, input.owner_email);
@@ -172,6 +174,7 @@ export async function createCompany(
         activeWorkspaceId: root.id,
         createdBy: scope.user.userId,
         language,
+        timezone,
       })
       .returning();
     await tx.update(companies).set({ ownerUserId: user.id }).where(eq(companies.id, company.id));

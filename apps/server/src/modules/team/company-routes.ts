@@ -20,9 +20,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await companyList(app, request.scope, request.query, CompanyOrigin.customer)),
   );
 
-  route(app, ops.create, async (request) =>
-    ok(await createCompany(app, request.scope, request.body, request.lang)),
-  );
+  route(app, ops.create, async (request) => ok(await createCompany(app, request.scope, request.body)));
 
   route(app, ops.detail, async (request) =>
     ok(await companyDetail(app.db, request.scope, request.params.id)),

@@ -178,7 +178,10 @@ export async function assertEmailFree(tx: Db, email: string) {
   if (taken) throw new AppError(ResultCode.emailTaken);
 }
 
-/** A new member, inactive until it opens the invite mailed now (in the inviter's language). */
+/**
+ * A new member, inactive until it opens the invite mailed now (in the inviter's language), in the
+ * platform's default time zone until it picks its own.
+ */
 export async function createUser(
   app: FastifyInstance,
   scope: TenantScope,
@@ -205,6 +208,7 @@ export async function createUser(
         categoryId: input.category_id ?? null,
         createdBy: scope.user.userId,
         language,
+        timezone: app.systemSettings.current.default_timezone,
       })
       .returning();
     await sendActivation(app, tx, user);
