@@ -13,8 +13,14 @@ function check(schema: z.ZodType, value: unknown): void {
   if (!result.success) throw new Error(translateKey(result.error.issues[0]?.message ?? 'validation.invalid'));
 }
 
-export function zodRule(schema: z.ZodType): FormRule {
-  return { validator: async (_rule, value: unknown) => check(schema, value) };
+/** A rule from a schema; `optional`: an empty field passes (the form sends null for it). */
+export function zodRule(schema: z.ZodType, { optional = false } = {}): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (optional && (value === undefined || value === null || value === '')) return;
+      check(schema, value);
+    },
+  };
 }
 
 /** A rule on one of the standard schemas, loaded when a form first validates. */

@@ -5,6 +5,7 @@ import type {
   LoginRequest,
   LoginResult,
   RegisterRequest,
+  RegistrationState,
   SetPasswordRequest,
 } from '@vitrine/contract';
 import { request } from '../../lib/http';
@@ -26,6 +27,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export const publicCalls = {
   login: (input: LoginInput) => post<LoginResult>('/account/login', { ...input, accept_terms: true }),
+  /** Whether the platform lets anyone register a company (/setting/server). */
+  registration: () => request<RegistrationState>('GET', '/account/register', silent),
   register: (input: RegisterInput) => post<unknown>('/account/register', { ...input, accept_terms: true }),
   /** The invited user's link (/user/active?code=): who is being activated. */
   checkActiveCode: (code: string) => post<InvitedUser>('/account/check/code', { active_code: code }),

@@ -14,3 +14,5 @@ export const AccountCard = lazy(() =>
 export const UserCenterGate = lazy(() =>
   import('./components/UserCenterGate').then((module) => ({ default: module.UserCenterGate })),
 );
+// The time zones the browser knows, for other features' forms (the platform's default time zone).
+export { timeZoneOptions } from './timezones';

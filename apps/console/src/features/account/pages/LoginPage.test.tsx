@@ -52,6 +52,17 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
+  it('offers registration only while the platform keeps it open', async () => {
+    mockApi({ 'GET /account/register': () => ok({ open: true }) });
+    const open = await renderPage(<LoginPage />, '/login');
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeTruthy();
+    open.unmount();
+    const api = mockApi({ 'GET /account/register': () => ok({ open: false }) });
+    await renderPage(<LoginPage />, '/login');
+    await waitFor(() => expect(api.callsTo('GET /account/register')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull());
+  });
+
   it('refuses to log in until the terms are accepted', async () => {
     const api = mockApi({ 'POST /account/login': () => ok(loginResult) });
     await renderPage(<LoginPage />, '/login');

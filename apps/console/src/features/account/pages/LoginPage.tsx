@@ -17,6 +17,7 @@ import { LockNotice } from '../components/LockNotice';
 import { checkTerms, TermsCheckbox } from '../components/TermsCheckbox';
 import { normalizeEmail, publicCalls } from '../public-calls';
 import { safeRedirect } from '../redirect';
+import { useRegistrationOpen } from '../registration';
 import { useOneShot } from '../useOneShot';
 
 type LoginValues = { email: string; password: string; accept_terms: boolean };
@@ -33,6 +34,7 @@ export function LoginPage() {
     { email: checkEmail, password: checkPassword, accept_terms: checkTerms },
   );
   const login = useAction(publicCalls.login);
+  const registrationOpen = useRegistrationOpen();
   const unlock = useAction(publicCalls.unlock);
   // The lock of the email typed (checked on blur) or refused as locked. It stays on screen while
   // the same email is checked again.
@@ -136,9 +138,11 @@ export function LoginPage() {
       </FieldForm>
       <Flex justify="space-between" wrap gap="small" style={{ marginTop: 16 }}>
         <Link to="/forget">{t('login.forgot')}</Link>
-        <span>
-          {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
-        </span>
+        {registrationOpen !== false && (
+          <span>
+            {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+          </span>
+        )}
       </Flex>
     </PublicLayout>
   );

@@ -27,7 +27,7 @@ describe('RegisterPage', () => {
     expect(
       await screen.findByText('Please read and accept the user agreement and privacy policy.'),
     ).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /account/register')).toHaveLength(0);
 
     fireEvent.click(document.getElementById('accept_terms')!);
     fireEvent.click(document.getElementById('register')!);
@@ -52,5 +52,12 @@ describe('RegisterPage', () => {
     fireEvent.click(document.getElementById('accept_terms')!);
     fireEvent.click(document.getElementById('register')!);
     expect(await screen.findByText('This email address is already registered.')).toBeTruthy();
+  });
+
+  it('says registration is closed, with no form, when the platform closed it', async () => {
+    mockApi({ 'GET /account/register': () => ok({ open: false }) });
+    await renderPage(<RegisterPage />, '/register');
+    expect(await screen.findByText('Registration is closed')).toBeTruthy();
+    expect(document.getElementById('register')).toBeNull();
   });
 });

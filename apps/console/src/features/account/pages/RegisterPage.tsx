@@ -11,6 +11,7 @@ import { Input } from '../components/inputs';
 import { NewPasswordFields, newPasswordChecks } from '../components/NewPasswordFields';
 import { checkTerms, TermsCheckbox } from '../components/TermsCheckbox';
 import { publicCalls, type RegisterInput } from '../public-calls';
+import { useRegistrationOpen } from '../registration';
 
 type Values = RegisterInput & { accept_terms: boolean };
 
@@ -28,6 +29,7 @@ export function RegisterPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const register = useAction(publicCalls.register);
+  const open = useRegistrationOpen();
   const form = useFieldForm<Values>(EMPTY, {
     email: checkEmail,
     username: checkName,
@@ -35,6 +37,23 @@ export function RegisterPage() {
     ...newPasswordChecks,
     accept_terms: checkTerms,
   });
+
+  if (open === false) {
+    return (
+      <PublicLayout title={t('register.title')}>
+        <Result
+          status="info"
+          title={t('register.closed.title')}
+          subTitle={t('register.closed.description')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login')}>
+              {t('link.backToLogin')}
+            </Button>
+          }
+        />
+      </PublicLayout>
+    );
+  }
 
   if (register.isSuccess) {
     return (
