@@ -1,9 +1,11 @@
 import type { ServerProcess, ServerStatus } from '@vitrine/contract';
-import { Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Descriptions, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useDateTime } from '../../../components/labels';
 import { leftToRight } from '../../../lib/bidi';
+import { useLayoutMode } from '../../../lib/layout-mode';
 import { LastSeen } from '../../device/ui';
 import { useServers } from '../api';
 
@@ -18,7 +20,14 @@ export function ServersTable() {
   const { t } = useTranslation('system');
   const servers = useServers();
   const dateTime = useDateTime();
-  const columns: TableColumnsType<ServerProcess> = [
+  const { mobile } = useLayoutMode();
+  // One list of fields: the table's columns on a wide screen, each process's card on a phone.
+  const fields: {
+    key: string;
+    title: string;
+    render: (_: unknown, row: ServerProcess) => ReactNode;
+    align?: 'end';
+  }[] = [
     {
       key: 'address',
       title: t('server.address'),
@@ -46,7 +55,7 @@ export function ServersTable() {
       ),
     },
     { key: 'database', title: t('server.database'), render: (_, row) => t(`database.${row.database}`) },
-    { key: 'players', title: t('server.players'), dataIndex: 'players', align: 'end' },
+    { key: 'players', title: t('server.players'), render: (_, row) => row.players, align: 'end' },
     {
       key: 'jobs',
       title: t('server.jobs'),
@@ -71,18 +80,38 @@ export function ServersTable() {
       render: (_, row) => <LastSeen at={row.stopped_at ?? row.heartbeat_at} />,
     },
   ];
+  const columns: TableColumnsType<ServerProcess> = fields;
   return (
     <>
       <ErrorAlert error={servers.error} />
-      <Table<ServerProcess>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={servers.data?.list}
-        loading={servers.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      {mobile ? (
+        // On a phone each process is a card of its own: a wide table would scroll sideways.
+        <Flex vertical gap="middle">
+          {servers.data?.list.map((row) => (
+            <Descriptions
+              key={row.id}
+              bordered
+              size="small"
+              column={1}
+              items={fields.map((field) => ({
+                key: field.key,
+                label: field.title,
+                children: field.render(null, row),
+              }))}
+            />
+          ))}
+        </Flex>
+      ) : (
+        <Table<ServerProcess>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={servers.data?.list}
+          loading={servers.isPending}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
     </>
   );
 }

@@ -77,7 +77,7 @@ export function SystemSettingsForm({ settings }: { settings: SystemSettings }) {
         <Form.Item
           name="registration_open"
           label={t('settings.registrationOpen')}
-          extra={t('settings.registrationOpenHelp')}
+          extra={t('settings.registrationOpenHelp', { path: leftToRight('/register') })}
           valuePropName="checked"
         >
           <Switch />

@@ -14,7 +14,7 @@ export function ServerPage() {
     <>
       <PageHeader title={t('common:route.server')} />
       <Flex vertical gap="middle">
-        <Card title={t('server.title')}>
+        <Card>
           <ServersTable />
         </Card>
         <Card title={t('settings.title')}>
