@@ -1,11 +1,11 @@
 import type { Envelope } from '@vitrine/contract';
-import { ResultCode, screenshotResult } from '@vitrine/contract';
+import { PLAYER_CALLS, ResultCode, screenshotResult } from '@vitrine/contract';
 
 // The screenshot command: what the page shows, drawn with html-to-image, uploaded with the device
 // token to /backend/player/screenshot. The server takes at most 4 MB: a PNG larger than that
 // (a busy 4K screen) goes again as JPEG.
 
-const UPLOAD_PATH = '/backend/player/screenshot';
+const UPLOAD = PLAYER_CALLS.screenshot;
 const MAX_BYTES = 4 * 1024 * 1024;
 const JPEG_QUALITY = 0.8;
 
@@ -36,8 +36,8 @@ export async function uploadScreenshot(
 ): Promise<string> {
   let image = await capture('image/png');
   if (image.size > MAX_BYTES) image = await capture('image/jpeg');
-  const response = await fetch(`${UPLOAD_PATH}?command_id=${commandId}`, {
-    method: 'POST',
+  const response = await fetch(`${UPLOAD.path}?command_id=${commandId}`, {
+    method: UPLOAD.method,
     headers: { authorization: `Bearer ${token}`, 'content-type': image.type },
     body: image,
   });

@@ -16,6 +16,7 @@ export * from './notice';
 export * from './operation';
 export * from './permissions';
 export * from './player';
+export * from './player-operations';
 export * from './playlist';
 export * from './program';
 export * from './program-operations';

@@ -20,7 +20,15 @@ export type Operation = {
   /** The `data` of the success envelope. */
   response: z.ZodType;
   access: OperationAccess;
+  /** Answers 304 without a body when If-None-Match names the current ETag. */
+  notModified?: true;
 };
+
+/**
+ * An operation's method, path and access without its schemas, declared in a zod-free module for a
+ * client that must not download zod (the player); the operation spreads it and adds the schemas.
+ */
+export type OperationRoute = Pick<Operation, 'method' | 'path' | 'access'>;
 
 /** Declares an operation, keeping its literal method, path and access. */
 export const operation = <const O extends Operation>(op: O): O => op;

@@ -1,4 +1,5 @@
 import { MAX_NAME_LENGTH } from './limits';
+import type { OperationRoute } from './operation';
 
 // The player's protocol constants, apart from device.ts and without zod: the browser player
 // imports these, and a module of schemas would bring the whole of zod into its download.
@@ -9,7 +10,24 @@ export const DEVICE_PIN_TTL_SECONDS = 300;
 export const HEARTBEAT_SECONDS = 30;
 /** With no heartbeat for this long a device counts as offline. */
 export const OFFLINE_AFTER_SECONDS = 90;
-export const PLAYER_SOCKET_PATH = '/backend/player/socket';
+const PLAYER = '/backend/player';
+/** The player's socket: a WebSocket, served as a plain route (no operation describes a socket). */
+export const PLAYER_SOCKET_PATH = `${PLAYER}/socket`;
+
+/**
+ * The player's calls (ARCHITECTURE §7), public since a screen has no user: the device token as
+ * Bearer says which screen it is. Without schemas, so the player takes its paths from here;
+ * playerOperations (player-operations.ts) adds them for the server.
+ */
+export const PLAYER_CALLS = {
+  hello: { method: 'POST', path: `${PLAYER}/hello`, access: 'public' },
+  poll: { method: 'GET', path: `${PLAYER}/poll`, access: 'public' },
+  ack: { method: 'POST', path: `${PLAYER}/ack`, access: 'public' },
+  manifest: { method: 'GET', path: `${PLAYER}/manifest`, access: 'public' },
+  contentError: { method: 'POST', path: `${PLAYER}/content-error`, access: 'public' },
+  playbacks: { method: 'POST', path: `${PLAYER}/playbacks`, access: 'public' },
+  screenshot: { method: 'POST', path: `${PLAYER}/screenshot`, access: 'public' },
+} as const satisfies Record<string, OperationRoute>;
 
 /** Where a player keeps manifest and media: Cache Storage needs a secure context (ARCHITECTURE §7). */
 export const STORAGE_MODES = ['cache-storage', 'indexeddb'] as const;

@@ -7,7 +7,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { responses } from './envelope';
 
 // Routes registered from the contract's operations: the method, URL, schemas and access come from
@@ -23,10 +23,15 @@ export type OperationRequest<O extends Operation> = FastifyRequest<{
 /** The envelope a handler answers with: ok(data), or a success with its own message. */
 export type OperationReply<O extends Operation> = { code: number; msg: string; data: z.input<O['response']> };
 
+/** An operation answering 304 may also answer with the reply itself (`reply.code(304).send()`). */
+type OperationAnswer<O extends Operation> = O extends { notModified: true }
+  ? OperationReply<O> | FastifyReply
+  : OperationReply<O>;
+
 export type OperationHandler<O extends Operation> = (
   request: OperationRequest<O>,
   reply: FastifyReply,
-) => Promise<OperationReply<O>> | OperationReply<O>;
+) => Promise<OperationAnswer<O>> | OperationAnswer<O>;
 
 /** Anything else a route sets (its hooks, body limit, extra config), never its method, URL, schema or access. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema'>;
@@ -48,7 +53,9 @@ export function route<O extends Operation>(
   if (!op.path.startsWith(`${app.prefix}/`)) {
     throw new Error(`${op.method} ${op.path} does not start with the plugin prefix ${app.prefix}`);
   }
-  const schema: FastifySchema = { response: responses(op.response) };
+  const schema: FastifySchema = {
+    response: op.notModified ? { ...responses(op.response), 304: z.undefined() } : responses(op.response),
+  };
   if (op.params) schema.params = op.params;
   if (op.query) schema.querystring = op.query;
   if (op.body) schema.body = op.body;

@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
-import { contentErrorRequestSchema, manifestSchema } from '@vitrine/contract';
+import { playerOperations as ops } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
 import { hashToken } from '../../platform/tokens';
 import { deviceOfRequest } from '../device';
 import { recordContentError } from '../notice';
@@ -35,37 +35,28 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     cache.close();
   });
 
-  app.get(
-    '/player/manifest',
-    {
-      config: { access: 'public' },
-      schema: { response: { ...responses(manifestSchema), 304: z.undefined() } },
-    },
-    async (request, reply) => {
-      // A fleet told of a change fetches together: token lookups go in the hub's batches.
-      const device = await deviceOfRequest(app.db, request, (token) =>
-        app.deviceHub.players.load(hashToken(token)),
-      );
-      const { manifest, unconfirmed } = await cache.manifestOf(device);
-      // Fetched (changed or not): the schedules it holds have reached the screen.
-      if (unconfirmed.length > 0) await confirmations.confirm(device.id, unconfirmed);
-      const etag = `"${manifest.version}"`;
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
-      return ok(manifest);
-    },
-  );
+  route(app, ops.manifest, async (request, reply) => {
+    // A fleet told of a change fetches together: token lookups go in the hub's batches.
+    const device = await deviceOfRequest(app.db, request, (token) =>
+      app.deviceHub.players.load(hashToken(token)),
+    );
+    const { manifest, unconfirmed } = await cache.manifestOf(device);
+    // Fetched (changed or not): the schedules it holds have reached the screen.
+    if (unconfirmed.length > 0) await confirmations.confirm(device.id, unconfirmed);
+    const etag = `"${manifest.version}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+    return ok(manifest);
+  });
 
-  app.post(
-    '/player/content-error',
-    {
-      config: { access: 'public', rateLimit: REPORT_LIMIT },
-      schema: { body: contentErrorRequestSchema, response: responses(empty) },
-    },
+  route(
+    app,
+    ops.contentError,
     async (request) => {
       const device = await deviceOfRequest(app.db, request);
       await recordContentError(app.db, device, request.body);
       return ok(null);
     },
+    { config: { rateLimit: REPORT_LIMIT } },
   );
 };

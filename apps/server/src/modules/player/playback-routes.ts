@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
-import { playbacksRequestSchema, playbacksResultSchema } from '@vitrine/contract';
+import { playerOperations as ops } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
 import { deviceOfRequest } from '../device';
 import { recordPlaybacks } from '../statistics';
 
@@ -19,15 +20,13 @@ const UPLOAD_LIMIT = {
 } as const;
 
 export const playbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/player/playbacks',
-    {
-      config: { access: 'public', rateLimit: UPLOAD_LIMIT },
-      schema: { body: playbacksRequestSchema, response: responses(playbacksResultSchema) },
-    },
+  route(
+    app,
+    ops.playbacks,
     async (request) => {
       const device = await deviceOfRequest(app.db, request);
       return ok({ accepted: await recordPlaybacks(app.db, device, request.body.playbacks) });
     },
+    { config: { rateLimit: UPLOAD_LIMIT } },
   );
 };

@@ -2,18 +2,15 @@ import { hash } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
   DeviceStatus,
+  playerOperations as ops,
   PLAYER_SOCKET_PATH,
   type PlayerPoll,
-  playerAckRequestSchema,
-  playerHelloRequestSchema,
-  playerPollSchema,
-  playerStateSchema,
 } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { forbidden, notFound } from '../../platform/errors';
+import { route } from '../../platform/operations';
 import {
   acknowledge,
   deviceOfRequest,
@@ -26,8 +23,9 @@ import {
 } from '../device';
 import { screenshotRoutes } from './screenshot-routes';
 
-// The player's own calls under /backend/player (ARCHITECTURE §7): public, since a screen has no
-// user; the device token in the body or the socket's first message says which screen it is.
+// The player's own calls under /backend/player (ARCHITECTURE §7), registered from the contract's
+// operations: public, since a screen has no user; the device token in the body or the socket's
+// first message says which screen it is. The socket stays a plain route.
 
 // A restarting fleet behind one address says hello at once: generous, but bounded per address.
 const HELLO_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
@@ -58,47 +56,31 @@ const etagOf = (poll: PlayerPoll) =>
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(screenshotRoutes);
 
-  app.post(
-    '/player/hello',
-    {
-      config: { access: 'public', rateLimit: HELLO_LIMIT },
-      schema: { body: playerHelloRequestSchema, response: responses(playerStateSchema) },
-    },
-    async (request) => ok(await hello(app.db, request.body)),
-  );
+  route(app, ops.hello, async (request) => ok(await hello(app.db, request.body)), {
+    config: { rateLimit: HELLO_LIMIT },
+  });
 
   // The socket's fallback: a sign of life like a heartbeat, the state and the waiting commands.
-  app.get(
-    '/player/poll',
-    {
-      config: { access: 'public' },
-      schema: { response: { ...responses(playerPollSchema), 304: z.undefined() } },
-    },
-    async (request, reply) => {
-      const found = await deviceOfRequest(app.db, request);
-      const claimed = found.companyId !== null;
-      await recordSeen(app, found.id, { wasOffline: claimed && found.status === DeviceStatus.offline });
-      const now = new Date();
-      const poll: PlayerPoll = {
-        state: presentPlayerState(await renewPin(app.db, found, now), now),
-        commands: claimed ? await pendingCommands(app.db, found.id) : [],
-      };
-      const etag = etagOf(poll);
-      reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
-      return ok(poll);
-    },
-  );
+  route(app, ops.poll, async (request, reply) => {
+    const found = await deviceOfRequest(app.db, request);
+    const claimed = found.companyId !== null;
+    await recordSeen(app, found.id, { wasOffline: claimed && found.status === DeviceStatus.offline });
+    const now = new Date();
+    const poll: PlayerPoll = {
+      state: presentPlayerState(await renewPin(app.db, found, now), now),
+      commands: claimed ? await pendingCommands(app.db, found.id) : [],
+    };
+    const etag = etagOf(poll);
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+    return ok(poll);
+  });
 
-  app.post(
-    '/player/ack',
-    { config: { access: 'public' }, schema: { body: playerAckRequestSchema, response: responses(empty) } },
-    async (request) => {
-      const found = await deviceOfRequest(app.db, request);
-      await acknowledge(app.db, found.id, request.body);
-      return ok(null);
-    },
-  );
+  route(app, ops.ack, async (request) => {
+    const found = await deviceOfRequest(app.db, request);
+    await acknowledge(app.db, found.id, request.body);
+    return ok(null);
+  });
 
   // The socket in a scope of its own: @fastify/websocket hooks every request of the scope it is
   // registered in, and the other routes need none of that. One frame is a small JSON message,

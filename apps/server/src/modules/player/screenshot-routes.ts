@@ -1,8 +1,8 @@
-import { idSchema, ResultCode } from '@vitrine/contract';
+import { playerOperations as ops, ResultCode } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { empty, ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
+import { route } from '../../platform/operations';
 import { acceptScreenshot, deviceOfRequest, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from '../device';
 
 /** POST /backend/player/screenshot?command_id=N: the body is the image, the device token says whose. */
@@ -14,16 +14,9 @@ export const screenshotRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/player/screenshot',
-    {
-      config: { access: 'public' },
-      bodyLimit: SCREENSHOT_MAX_BYTES,
-      schema: {
-        querystring: z.object({ command_id: idSchema }),
-        response: responses(empty),
-      },
-    },
+  route(
+    app,
+    ops.screenshot,
     async (request) => {
       const device = await deviceOfRequest(app.db, request);
       if (device.companyId === null) throw new AppError(ResultCode.sessionExpired);
@@ -34,5 +27,6 @@ export const screenshotRoutes: FastifyPluginAsyncZod = async (app) => {
       await acceptScreenshot(app.db, app.config.dataDir, device.id, request.query.command_id, bytes);
       return ok(null);
     },
+    { bodyLimit: SCREENSHOT_MAX_BYTES },
   );
 };
