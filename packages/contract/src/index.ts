@@ -11,6 +11,7 @@ export * from './font';
 export * from './i18n';
 export * from './limits';
 export * from './mail';
+export * from './mail-types';
 export * from './messages';
 export * from './notice';
 export * from './operation';

@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n';
 import { ACTIVATION_LINK_HOURS, RESET_LINK_HOURS } from './limits';
+import { MAIL_TEMPLATE_TYPES, type MailTemplateType } from './mail-types';
 import { operation } from './operation';
 import { EMAIL_MAX_LENGTH } from './patterns';
 import { emailSchema, required } from './validation';
 
 // The mail server and the mail templates (/setting/mailserver, /setting/mail-index): platform-wide,
 // for the holders of setting:sys:mail-config (the system role), under /backend/manager/sys/mail.
-
-/** Every mail the platform sends, in the order the console lists them. */
-export const MAIL_TEMPLATE_TYPES = [
-  'invite',
-  'license',
-  'reset-pwd',
-  'device-status',
-  'changed-pwd',
-  'remote-login',
-  'login-error',
-  'schedule-empty',
-] as const;
-export type MailTemplateType = (typeof MAIL_TEMPLATE_TYPES)[number];
 
 const SAMPLE_LINK = 'https://vitrine.example/s/K7M2QX';
 const SAMPLE = {

@@ -53,6 +53,7 @@ function TemplateCard({ item }: { item: MailTemplateList[number] }) {
   return (
     <Card
       size="small"
+      style={{ height: '100%' }}
       title={<Link to={editor}>{t(`common:route.mailTemplate.${item.type}`)}</Link>}
       extra={<Link to={editor}>{t('index.edit')}</Link>}
     >

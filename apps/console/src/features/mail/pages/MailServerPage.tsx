@@ -122,7 +122,7 @@ function ServerForm({ server }: { server: MailServer | null }) {
       <Card size="small">
         <ErrorAlert error={save.error ?? remove.error} />
         <Form<Values> form={form} layout="vertical" initialValues={initialOf(server)} onFinish={submit}>
-          <Flex wrap gap="middle">
+          <Flex wrap style={{ columnGap: 16 }}>
             <Form.Item
               name="host"
               label={t('server.host')}
@@ -137,7 +137,7 @@ function ServerForm({ server }: { server: MailServer | null }) {
               rules={[rules.zod(shape.port)]}
               style={{ flex: '1 1 120px' }}
             >
-              <NumberInput min={1} max={65535} />
+              <NumberInput min={1} max={65535} height={32} />
             </Form.Item>
           </Flex>
           <Form.Item name="security" label={t('server.security')}>
@@ -146,7 +146,7 @@ function ServerForm({ server }: { server: MailServer | null }) {
               onChange={onSecurity}
             />
           </Form.Item>
-          <Flex wrap gap="middle">
+          <Flex wrap style={{ columnGap: 16 }}>
             <Form.Item
               name="user"
               label={t('server.user')}
@@ -177,7 +177,7 @@ function ServerForm({ server }: { server: MailServer | null }) {
               </Checkbox>
             </Form.Item>
           ) : null}
-          <Flex wrap gap="middle">
+          <Flex wrap style={{ columnGap: 16 }}>
             <Form.Item
               name="from_address"
               label={t('server.fromAddress')}

@@ -7,6 +7,7 @@ import {
   type MailTemplate,
   type MailTemplateType,
   mailTemplateRequestSchema,
+  RTL_LANGUAGES,
 } from '@vitrine/contract';
 import {
   Alert,
@@ -50,6 +51,9 @@ import { TestSend } from '../components/TestSend';
 /** How long typing pauses before the preview is asked for again. */
 const PREVIEW_DELAY_MS = 400;
 const shape = mailTemplateRequestSchema.shape;
+
+/** The mail's own direction, whatever the console's: an Arabic subject reads right to left. */
+const textDirection = (language: Language) => (RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr');
 
 const typeOf = (pathname: string): MailTemplateType | undefined =>
   MAIL_TEMPLATE_TYPES.find((type) => pathname.endsWith(`/${type}`));
@@ -189,7 +193,12 @@ function TemplateEditor({ template }: { template: MailTemplate }) {
           <ErrorAlert error={save.error ?? reset.error} />
           <Form form={form} layout="vertical" initialValues={template} onFinish={submit}>
             <Form.Item name="subject" label={t('template.subject')} rules={[rules.zod(shape.subject)]}>
-              <Input ref={subjectRef} onFocus={() => setTarget('subject')} />
+              <Input
+                ref={subjectRef}
+                lang={template.language}
+                dir={textDirection(template.language)}
+                onFocus={() => setTarget('subject')}
+              />
             </Form.Item>
             <Form.Item label={t('template.variables')} extra={t('template.variablesHelp')}>
               <Flex wrap gap={6}>
@@ -240,6 +249,7 @@ function TemplateEditor({ template }: { template: MailTemplate }) {
         <Flex vertical gap={16}>
           <Card size="small" title={t('template.preview')}>
             <PreviewPane
+              language={template.language}
               subject={preview.data?.subject}
               html={preview.data?.html}
               error={preview.isError ? preview.error : null}
@@ -261,7 +271,17 @@ function TemplateEditor({ template }: { template: MailTemplate }) {
 }
 
 /** The mail as the server renders it, in a frame that runs nothing and reaches nothing. */
-function PreviewPane({ subject, html, error }: { subject?: string; html?: string; error: unknown }) {
+function PreviewPane({
+  language,
+  subject,
+  html,
+  error,
+}: {
+  language: Language;
+  subject?: string;
+  html?: string;
+  error: unknown;
+}) {
   const { t } = useTranslation('mail');
   if (error) return <ErrorAlert error={error} />;
   if (html === undefined) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -269,7 +289,7 @@ function PreviewPane({ subject, html, error }: { subject?: string; html?: string
     <Flex vertical gap="small">
       <Typography.Text>
         <Typography.Text type="secondary">{t('template.subject')}: </Typography.Text>
-        {subject}
+        <bdi lang={language}>{subject}</bdi>
       </Typography.Text>
       <Alert type="info" showIcon title={t('template.previewNote')} />
       <iframe
