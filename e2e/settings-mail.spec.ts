@@ -11,7 +11,7 @@ const smtp = new URL(process.env[ENV_SMTP_URL] ?? 'smtp://127.0.0.1:25');
 test('the system role saves the mail server and a test mail arrives', async ({ page }) => {
   await logIn(page, ADMIN);
   await page.goto('/setting/mail-index');
-  await expect(page.getByRole('heading', { name: 'Email templates' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Email templates', level: 4 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'License email' })).toBeVisible();
   await shot(page, 'settings-mail', '1-templates');
 
@@ -77,7 +77,7 @@ test('the German reset mail, edited and previewed, reaches a German user', async
 
   await logIn(page, ADMIN);
   await page.goto('/setting/mail-index/reset-pwd?lang=de');
-  await expect(page.getByRole('heading', { name: 'Password reset email' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Password reset email', level: 4 })).toBeVisible();
   const subject = page.getByLabel('Subject');
   await expect(subject).toHaveValue('Setzen Sie Ihr Vitrine-Passwort zurück');
   await subject.fill('Neues Passwort für {{username}}');
