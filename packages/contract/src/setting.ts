@@ -223,3 +223,90 @@ export const preferenceOperations = {
     access: 'authenticated',
   }),
 };
+
+const BRANDING = 'setting:sys:customer-logo';
+
+/**
+ * The white-label look and the shared configuration reads (spec 000 §7): every logged-in user
+ * reads them, holders of setting:sys:customer-logo write the look.
+ */
+export const settingOperations = {
+  configMine: operation({
+    method: 'GET',
+    path: `${SYS}/config/mine`,
+    response: remoteConfigSchema,
+    access: 'authenticated',
+  }),
+  logo: operation({
+    method: 'GET',
+    path: `${SYS}/setting/customer-logo`,
+    response: customerLogoSchema,
+    access: 'authenticated',
+  }),
+  saveLogo: operation({
+    method: 'POST',
+    path: `${SYS}/setting/customer-logo`,
+    body: customerLogoRequestSchema,
+    response: customerLogoSchema,
+    access: BRANDING,
+  }),
+  theme: operation({
+    method: 'GET',
+    path: `${SYS}/setting/customer-theme`,
+    response: customerThemeSchema,
+    access: 'authenticated',
+  }),
+  saveTheme: operation({
+    method: 'POST',
+    path: `${SYS}/setting/customer-theme`,
+    body: customerThemeRequestSchema,
+    response: customerThemeSchema,
+    access: BRANDING,
+  }),
+  timezone: operation({
+    method: 'GET',
+    path: `${SYS}/timezone`,
+    response: preferenceSchema,
+    access: 'authenticated',
+  }),
+  timeFormat: operation({
+    method: 'GET',
+    path: `${SYS}/time/format`,
+    response: preferenceSchema,
+    access: 'authenticated',
+  }),
+  dateFormat: operation({
+    method: 'GET',
+    path: `${SYS}/date/format`,
+    response: preferenceSchema,
+    access: 'authenticated',
+  }),
+  week: operation({ method: 'GET', path: `${SYS}/week`, response: weekSchema, access: 'authenticated' }),
+  timeFrequency: operation({
+    method: 'GET',
+    path: `${SYS}/time-frequency`,
+    response: timeFrequencySchema,
+    access: 'authenticated',
+  }),
+  featureHighlight: operation({
+    method: 'GET',
+    path: `${SYS}/feature-high-light`,
+    response: featureHighlightSchema,
+    access: 'authenticated',
+  }),
+  markFeatureSeen: operation({
+    method: 'POST',
+    path: `${SYS}/feature-high-light`,
+    body: featureHighlightRequestSchema,
+    response: featureHighlightSchema,
+    access: 'authenticated',
+  }),
+  /** Public: the console reports failures before login too (rate-limited by the server). */
+  errorReport: operation({
+    method: 'POST',
+    path: '/backend/manager/error-report',
+    body: errorReportRequestSchema,
+    response: errorReportResultSchema,
+    access: 'public',
+  }),
+};

@@ -1,21 +1,7 @@
-import {
-  customerLogoRequestSchema,
-  customerLogoSchema,
-  customerThemeRequestSchema,
-  customerThemeSchema,
-  errorReportRequestSchema,
-  errorReportResultSchema,
-  featureHighlightRequestSchema,
-  featureHighlightSchema,
-  preferenceOperations as own,
-  preferenceSchema,
-  remoteConfigSchema,
-  timeFrequencySchema,
-  weekSchema,
-} from '@vitrine/contract';
+import { settingOperations as ops, preferenceOperations as own } from '@vitrine/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/envelope';
+import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { presentFrequencies } from './presenter';
 import { remoteConfigFor } from './remote-config';
@@ -36,46 +22,19 @@ import {
   week,
 } from './service';
 
-// Settings and configuration calls (spec 000 §7), under /backend/manager/sys.
-const BASE = '/manager/sys';
-const BRANDING = 'setting:sys:customer-logo';
+// Settings and configuration calls (spec 000 §7), under /backend/manager/sys; paths, schemas and
+// access are the contract's.
 
 export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    `${BASE}/config/mine`,
-    { config: { access: 'authenticated' }, schema: { response: responses(remoteConfigSchema) } },
-    async (request) => ok(await remoteConfigFor(app.db, request.user)),
-  );
+  route(app, ops.configMine, async (request) => ok(await remoteConfigFor(app.db, request.user)));
 
-  app.get(
-    `${BASE}/setting/customer-logo`,
-    { config: { access: 'authenticated' }, schema: { response: responses(customerLogoSchema) } },
-    async (request) => ok(await brandImages(app.db, request.user)),
-  );
+  route(app, ops.logo, async (request) => ok(await brandImages(app.db, request.user)));
 
-  app.post(
-    `${BASE}/setting/customer-logo`,
-    {
-      config: { access: BRANDING },
-      schema: { body: customerLogoRequestSchema, response: responses(customerLogoSchema) },
-    },
-    async (request) => ok(await saveBrandImages(app.db, request.user, request.body)),
-  );
+  route(app, ops.saveLogo, async (request) => ok(await saveBrandImages(app.db, request.user, request.body)));
 
-  app.get(
-    `${BASE}/setting/customer-theme`,
-    { config: { access: 'authenticated' }, schema: { response: responses(customerThemeSchema) } },
-    async (request) => ok(await brandTheme(app.db, request.user)),
-  );
+  route(app, ops.theme, async (request) => ok(await brandTheme(app.db, request.user)));
 
-  app.post(
-    `${BASE}/setting/customer-theme`,
-    {
-      config: { access: BRANDING },
-      schema: { body: customerThemeRequestSchema, response: responses(customerThemeSchema) },
-    },
-    async (request) => ok(await saveBrandTheme(app.db, request.user, request.body)),
-  );
+  route(app, ops.saveTheme, async (request) => ok(await saveBrandTheme(app.db, request.user, request.body)));
 
   route(app, own.guide, async (request) => ok(await guide(app.db, request.user.userId)));
 
@@ -90,61 +49,36 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(saved);
   });
 
-  app.get(
-    `${BASE}/timezone`,
-    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
-    async (request) => ok(await preference(app.db, request.user.userId, 'timezone')),
-  );
+  route(app, ops.timezone, async (request) => ok(await preference(app.db, request.user.userId, 'timezone')));
 
   route(app, own.timezone, async (request) =>
     ok(await savePreference(app.db, request.user.userId, 'timezone', request.body.timezone)),
   );
 
-  app.get(
-    `${BASE}/time/format`,
-    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
-    async (request) => ok(await preference(app.db, request.user.userId, 'time_format')),
+  route(app, ops.timeFormat, async (request) =>
+    ok(await preference(app.db, request.user.userId, 'time_format')),
   );
 
   route(app, own.timeFormat, async (request) =>
     ok(await savePreference(app.db, request.user.userId, 'time_format', request.body.time_format)),
   );
 
-  app.get(
-    `${BASE}/date/format`,
-    { config: { access: 'authenticated' }, schema: { response: responses(preferenceSchema) } },
-    async (request) => ok(await preference(app.db, request.user.userId, 'date_format')),
+  route(app, ops.dateFormat, async (request) =>
+    ok(await preference(app.db, request.user.userId, 'date_format')),
   );
 
   route(app, own.dateFormat, async (request) =>
     ok(await savePreference(app.db, request.user.userId, 'date_format', request.body.date_format)),
   );
 
-  app.get(
-    `${BASE}/week`,
-    { config: { access: 'authenticated' }, schema: { response: responses(weekSchema) } },
-    async (request) => ok(await week(app.db, request.user.userId, request.lang)),
-  );
+  route(app, ops.week, async (request) => ok(await week(app.db, request.user.userId, request.lang)));
 
-  app.get(
-    `${BASE}/time-frequency`,
-    { config: { access: 'authenticated' }, schema: { response: responses(timeFrequencySchema) } },
-    async (request) => ok(presentFrequencies(request.lang)),
-  );
+  route(app, ops.timeFrequency, async (request) => ok(presentFrequencies(request.lang)));
 
-  app.get(
-    `${BASE}/feature-high-light`,
-    { config: { access: 'authenticated' }, schema: { response: responses(featureHighlightSchema) } },
-    async (request) => ok(await seenFeatures(app.db, request.user.userId)),
-  );
+  route(app, ops.featureHighlight, async (request) => ok(await seenFeatures(app.db, request.user.userId)));
 
-  app.post(
-    `${BASE}/feature-high-light`,
-    {
-      config: { access: 'authenticated' },
-      schema: { body: featureHighlightRequestSchema, response: responses(featureHighlightSchema) },
-    },
-    async (request) => ok(await markFeatureSeen(app.db, request.user.userId, request.body.feature_name)),
+  route(app, ops.markFeatureSeen, async (request) =>
+    ok(await markFeatureSeen(app.db, request.user.userId, request.body.feature_name)),
   );
 
   route(app, own.offSiteLoginAlarm, async (request) =>
@@ -152,14 +86,12 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public: the console also reports failures that happen before login.
-  app.post(
-    '/manager/error-report',
-    {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { body: errorReportRequestSchema, response: responses(errorReportResultSchema) },
-    },
+  route(
+    app,
+    ops.errorReport,
     async (request, reply) =>
       ok(await saveErrorReports(app.db, request.body, await reporter(request, reply))),
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
   /** The user behind the report's token, when it carries a valid one. */
