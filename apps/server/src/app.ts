@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, pickLanguage, ResultCode, translate } from '@vitrine/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -196,9 +196,18 @@ async function registerConsole(
     return { version: APP_VERSION, time };
   });
 
+  // The console's page carries the brand of the host it is asked at (custom domains): rendered from
+  // the built index.html, never served as the bare file.
+  const template = built ? await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8') : '';
+  const consolePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return app.hostBrands.page(template, request.hostname);
+  };
   if (built) {
+    app.get('/', { config: { access: 'public' } }, consolePage);
+    app.get('/index.html', { config: { access: 'public' } }, consolePage);
     // One wildcard route: a missing file falls through to the not-found handler below.
-    await app.register(fastifyStatic, { root: dir, index: 'index.html', setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: dir, index: false, setHeaders: cacheHeaders });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -210,8 +219,7 @@ async function registerConsole(
       return fs.promises.readFile(playerIndex);
     }
     if (!built) throw new AppError(ResultCode.notFound);
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return consolePage(request, reply);
   });
 }
 

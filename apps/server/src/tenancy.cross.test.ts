@@ -7,6 +7,7 @@ import {
   compositionTemplates,
   contentErrors,
   contentFolders,
+  customDomains,
   deviceCommands,
   deviceModels,
   fonts,
@@ -19,6 +20,7 @@ import {
   scheduleItems,
   schedules,
   statisticsExports,
+  systemProperties,
   templateTypes,
   uploads,
   users,
@@ -73,7 +75,9 @@ type Kind =
   | 'playlist'
   | 'schedule'
   | 'holiday'
-  | 'deviceModel';
+  | 'deviceModel'
+  | 'domain'
+  | 'property';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -113,6 +117,8 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/schedule/')) return 'schedule';
   if (url.startsWith('/backend/manager/holiday/')) return 'holiday';
   if (url.startsWith('/backend/manager/device-model/')) return 'deviceModel';
+  if (url.startsWith('/backend/manager/sys/custom-domain/')) return 'domain';
+  if (url.startsWith('/backend/manager/sys/system-property/')) return 'property';
   return null;
 }
 
@@ -134,6 +140,13 @@ const LAYOUT = {
 /** Bodies valid for the caller, so only the foreign id in the path can make a call fail. */
 const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/account/customer/:customer_id': () => ({ customer_name: 'Taken over' }),
+  'PUT /backend/manager/sys/custom-domain/:id': () => ({
+    host: `taken-${randomUUID().slice(0, 8)}.example.com`,
+  }),
+  'PUT /backend/manager/sys/system-property/:id': () => ({
+    name: 'support_email',
+    value: 'taken@example.com',
+  }),
   'PUT /backend/manager/account/group/:company_id': () => ({ company_name: 'Taken over', user_limit: 9999 }),
   'PUT /backend/manager/account/group/category/:category_id': () => ({ name: 'Taken over' }),
   'DELETE /backend/manager/account/group/category/:category_id': () => ({ delete_users: true }),
@@ -348,6 +361,15 @@ beforeAll(async () => {
     .insert(holidays)
     .values({ companyId: b.company.id, name: `${MARK_B} holiday`, date: '2030-12-25' })
     .returning();
+  // B's customer's custom domain and system property.
+  const [domainB] = await app.db
+    .insert(customDomains)
+    .values({ host: `${MARK_B}.example.com`.toLowerCase(), customerId: cb.customer.id })
+    .returning();
+  const [propertyB] = await app.db
+    .insert(systemProperties)
+    .values({ customerId: cb.customer.id, name: 'support_email', value: `${MARK_B}@example.com` })
+    .returning();
   // What B's and the sibling's screens played and failed to show, and an export of each (an export
   // is its requester's alone: A's callers must reach neither).
   await app.db.insert(playbacks).values([
@@ -418,6 +440,8 @@ beforeAll(async () => {
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
+    domain: domainB.id,
+    property: propertyB.id,
     font: fontB.id,
     templateType: templateTypeB.id,
     composition: compositionB.id,
@@ -475,6 +499,18 @@ beforeAll(async () => {
     root: a.root.id,
     customer: ca.customer.id,
     company: companyA,
+    domain: (
+      await app.db
+        .insert(customDomains)
+        .values({ host: 'own.example.com', customerId: ca.customer.id })
+        .returning()
+    )[0].id,
+    property: (
+      await app.db
+        .insert(systemProperties)
+        .values({ customerId: ca.customer.id, name: 'support_email', value: 'own@example.com' })
+        .returning()
+    )[0].id,
   };
   const screen = await registerPlayer(app);
   pendingScreen = { signage: screen.state.signage_id, pin: screen.state.pin as string };
@@ -670,6 +706,25 @@ const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
 
 /** For each route with ids in its body: a body valid for A's callers, from A's own rows. */
 const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => object> = {
+  'POST /backend/manager/sys/custom-domain': (o) => ({
+    host: `own-${randomUUID().slice(0, 8)}.example.com`,
+    customer_id: o.customer,
+  }),
+  'PUT /backend/manager/sys/custom-domain/:id': (o) => ({
+    host: `own-${randomUUID().slice(0, 8)}.example.com`,
+    customer_id: o.customer,
+  }),
+  // A's own property is its support_email: a new value is its site_title.
+  'POST /backend/manager/sys/system-property': (o) => ({
+    name: 'site_title',
+    value: 'Own',
+    customer_id: o.customer,
+  }),
+  'PUT /backend/manager/sys/system-property/:id': (o) => ({
+    name: 'support_email',
+    value: 'own@example.com',
+    customer_id: o.customer,
+  }),
   'POST /backend/manager/account/group': (o) => ({
     company_name: 'Own',
     owner_email: unique(),

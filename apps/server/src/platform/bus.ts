@@ -31,7 +31,9 @@ export type BusEvent =
   /** What these devices play changed (modules/program): the instances holding their sockets tell them. */
   | { type: 'manifest-changed'; deviceIds: number[] }
   /** The platform-wide system settings were saved (modules/setting). */
-  | { type: 'system-settings-changed' };
+  | { type: 'system-settings-changed' }
+  /** A brand, custom domain or system property changed (modules/setting): the host → brand cache is dropped. */
+  | { type: 'brand-changed' };
 
 type Handler = (event: BusEvent) => void;
 

@@ -8,6 +8,7 @@ export * from './platform';
 export * from './playlist';
 export * from './program';
 export * from './schedule';
+export * from './setting';
 export * from './statistics';
 export * from './system';
 export * from './template';

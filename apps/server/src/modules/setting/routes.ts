@@ -30,11 +30,20 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.logo, async (request) => ok(await brandImages(app.db, request.user)));
 
-  route(app, ops.saveLogo, async (request) => ok(await saveBrandImages(app.db, request.user, request.body)));
+  // The bus tells every instance after the commit; this one forgets at once, so its next page is current.
+  route(app, ops.saveLogo, async (request) => {
+    const saved = await saveBrandImages(app.db, request.user, request.body);
+    app.hostBrands.clear();
+    return ok(saved);
+  });
 
   route(app, ops.theme, async (request) => ok(await brandTheme(app.db, request.user)));
 
-  route(app, ops.saveTheme, async (request) => ok(await saveBrandTheme(app.db, request.user, request.body)));
+  route(app, ops.saveTheme, async (request) => {
+    const saved = await saveBrandTheme(app.db, request.user, request.body);
+    app.hostBrands.clear();
+    return ok(saved);
+  });
 
   route(app, own.guide, async (request) => ok(await guide(app.db, request.user.userId)));
 

@@ -19,6 +19,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { errorReports, settings, users } from '../../db/schema';
+import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/session';
 import { BRAND_KEYS, brandOf, customerOf } from './brand';
@@ -62,6 +63,7 @@ export async function saveBrandImages(
       const uri = body[field];
       if (uri !== undefined) await writeSetting(tx, scope, key, uri === null ? null : { uri });
     }
+    await publish(tx, { type: 'brand-changed' });
   });
   return brandImages(db, user);
 }
@@ -75,7 +77,11 @@ export async function saveBrandTheme(
   user: BrandUser,
   theme: CustomerThemeRequest,
 ): Promise<CustomerTheme> {
-  await writeSetting(db, brandScope(user), BRAND_KEYS.theme, theme);
+  const scope = brandScope(user);
+  await db.transaction(async (tx) => {
+    await writeSetting(tx, scope, BRAND_KEYS.theme, theme);
+    await publish(tx, { type: 'brand-changed' });
+  });
   return brandTheme(db, user);
 }
 
