@@ -198,12 +198,12 @@ async function registerConsole(
 
   // The console's page carries the brand of the host it is asked at (custom domains): rendered from
   // the built index.html, never served as the bare file.
-  const template = built ? await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8') : '';
+  const template = built && dir ? await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8') : '';
   const consolePage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return app.hostBrands.page(template, request.hostname);
   };
-  if (built) {
+  if (built && dir) {
     app.get('/', { config: { access: 'public' } }, consolePage);
     app.get('/index.html', { config: { access: 'public' } }, consolePage);
     // One wildcard route: a missing file falls through to the not-found handler below.
