@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { collectInfo, macFromQuery, mediaTypesOf, orientationOf, resolutionOf, storageModeOf } from './info';
+import {
+  collectInfo,
+  macFromQuery,
+  mediaTypesOf,
+  modelOf,
+  orientationOf,
+  resolutionOf,
+  storageModeOf,
+} from './info';
 
 describe('macFromQuery', () => {
   it('accepts a MAC with colons or dashes and normalises it', () => {
@@ -88,5 +96,34 @@ describe('collectInfo', () => {
     expect(info.mac).toBeNull();
     expect(info.storage_mode).toMatch(/^(cache-storage|indexeddb)$/);
     expect(info.media_types).toEqual(expect.arrayContaining(['image/jpeg', 'image/png']));
+  });
+});
+
+describe('modelOf', () => {
+  const chromeOnLinux =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+  it('takes the kiosk launcher’s ?model=, cleaned and cut to 64 characters', () => {
+    expect(modelOf('?model=%20LG%2055UH5F%20%0A', chromeOnLinux)).toBe('LG 55UH5F');
+    expect(modelOf(`?model=${'x'.repeat(80)}`, chromeOnLinux)).toBe('x'.repeat(64));
+    expect(modelOf('?model=a%E2%80%AEb', chromeOnLinux)).toBe('a b');
+  });
+
+  it('else names the browser and system, from its brands when it has them', () => {
+    expect(modelOf('', chromeOnLinux)).toBe('Chromium 131 · Linux');
+    expect(modelOf('?model=', chromeOnLinux)).toBe('Chromium 131 · Linux');
+    const brands = [
+      { brand: 'Not_A Brand', version: '24' },
+      { brand: 'Chromium', version: '131' },
+      { brand: 'Google Chrome', version: '131' },
+    ];
+    expect(modelOf('', chromeOnLinux, { brands, platform: 'Windows' })).toBe('Google Chrome 131 · Windows');
+    expect(
+      modelOf('', 'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.0) AppleWebKit/537.36 Version/6.0 TV Safari/537.36'),
+    ).toBe('Safari 6 · Tizen');
+    expect(modelOf('', 'Mozilla/5.0 (Windows NT 10.0; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox 128 · Windows',
+    );
+    expect(modelOf('', 'curl/8')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Orientation, PlayerInfo, StorageMode } from '@vitrine/contract';
-import { APP_VERSION } from '@vitrine/contract';
+import { APP_VERSION, cleanModelName } from '@vitrine/contract';
 
 // Same rule as the contract's playerInfoSchema.mac (the player does not load zod).
 const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i;
@@ -8,6 +8,48 @@ const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i;
 export function macFromQuery(search: string): string | null {
   const raw = new URLSearchParams(search).get('mac')?.trim().replaceAll('-', ':');
   return raw && MAC.test(raw) ? raw.toUpperCase() : null;
+}
+
+/** What Chromium tells of itself beside the user agent string (navigator.userAgentData). */
+export type BrowserBrands = { brands?: readonly { brand: string; version: string }[]; platform?: string };
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg\/(\d+)/, 'Edge'],
+  [/OPR\/(\d+)/, 'Opera'],
+  [/SamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/Chrom(?:e|ium)\/(\d+)/, 'Chromium'],
+  [/Firefox\/(\d+)/, 'Firefox'],
+  [/Version\/(\d+).*Safari/, 'Safari'],
+];
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/Tizen/, 'Tizen'],
+  [/Web0S|webOS/, 'webOS'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** The browser and system a player runs in, as a model name ("Chromium 131 · Linux"); null if unknown. */
+function browserModel(userAgent: string, data?: BrowserBrands): string | null {
+  // Brands name the real browser (Chrome, Edge …) beside Chromium and a made-up "Not A Brand".
+  const brands = (data?.brands ?? []).filter((entry) => !/not.?a.?brand/i.test(entry.brand));
+  const brand = brands.find((entry) => entry.brand !== 'Chromium') ?? brands[0];
+  const matched = BROWSERS.map(([pattern, name]) => [pattern.exec(userAgent)?.[1], name] as const).find(
+    ([version]) => version !== undefined,
+  );
+  const browser = brand ? `${brand.brand} ${brand.version}` : matched ? `${matched[1]} ${matched[0]}` : null;
+  const system = data?.platform || SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1] || null;
+  return [browser, system].filter(Boolean).join(' · ') || null;
+}
+
+/** The model a kiosk launch names (?model=), else the browser's; cleaned as the server stores it. */
+export function modelOf(search: string, userAgent: string, data?: BrowserBrands): string | null {
+  return (
+    cleanModelName(new URLSearchParams(search).get('model')) ?? cleanModelName(browserModel(userAgent, data))
+  );
 }
 
 /** screen.orientation.angle as one of the four orientations a device reports. */
@@ -85,6 +127,11 @@ export async function collectInfo(language: string): Promise<PlayerInfo> {
     storage_mode: storageModeOf(window.isSecureContext, 'caches' in window),
     mac: macFromQuery(location.search),
     language,
+    model: modelOf(
+      location.search,
+      navigator.userAgent,
+      (navigator as Navigator & { userAgentData?: BrowserBrands }).userAgentData,
+    ),
     media_types: mediaTypesOf(canPlayHere),
   };
 }
