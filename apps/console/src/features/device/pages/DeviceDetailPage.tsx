@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
 import { PageHeader } from '../../../components/PageHeader';
 import { leftToRight } from '../../../lib/bidi';
 import { useErrorText } from '../../../lib/errors';
@@ -62,7 +63,8 @@ export function DeviceDetailPage() {
     ['workspace', item.group_name],
     ['lastSeen', <LastSeen key="seen" at={item.last_seen_at} />],
     ['mac', token(item.mac)],
-    ['model', token(item.device_model)],
+    ['model', item.model_name ? <Name key="model">{item.model_name}</Name> : '—'],
+    ['reportedModel', token(item.device_model)],
     ['resolution', token(item.resolution)],
     ['orientation', units.degrees(item.orientation)],
     ['timezone', token(item.timezone)],
