@@ -1,5 +1,5 @@
 import type { UnknownModel } from '@vitrine/contract';
-import { Form, Modal } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { Name } from '../../../components/Name';
@@ -49,7 +49,11 @@ export function AssignModelDialog({ reported, onClose }: Props) {
       <ErrorAlert error={assign.error} />
       {reported ? (
         <p>
-          {t('assign.intro', { count: reported.device_count })} <Name>{reported.name}</Name>
+          <Typography.Text strong>
+            <Name>{reported.name}</Name>
+          </Typography.Text>
+          <br />
+          {t('assign.intro', { count: reported.device_count })}
         </p>
       ) : null}
       <Form name="assignModel" layout="vertical" onFinish={submit}>
