@@ -122,7 +122,7 @@ function present(): void {
   replaceView(
     state.paired
       ? renderPaired(root, { state, language, now: () => clock.now() })
-      : renderUnpaired(root, { state, t, origin: location.origin, now: clock.now() }),
+      : renderUnpaired(root, { state, t, origin: state.console_url ?? location.origin, now: clock.now() }),
   );
   renewPinWhenDue(state);
 }

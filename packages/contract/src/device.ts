@@ -163,6 +163,8 @@ export const playerStateSchema = z.object({
   pin_expires_at: z.string().nullable(),
   device_name: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** The console's public address (/setting/server), for the pairing screen's address and QR code. */
+  console_url: z.string().optional(),
   server_time: z.string(),
   /** What the screen should be set to (commands change it; a restarted player applies it). */
   settings: z.object({

@@ -85,6 +85,8 @@ export class DeviceHub {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** The console's public address now (it may change while sockets are open). */
+    private readonly consoleUrl: () => string,
   ) {
     this.players = new DataLoader(async (hashes) => {
       const rows = await playerRows(db, inArray(devices.tokenHash, [...hashes]));
@@ -191,7 +193,7 @@ export class DeviceHub {
         .set({ status: DeviceStatus.online, lastSeenAt: new Date() })
         .where(eq(devices.id, deviceId));
     }
-    send(socket, { type: 'state', state: presentPlayerState(row, new Date()) });
+    send(socket, { type: 'state', state: presentPlayerState(row, new Date(), this.consoleUrl()) });
   }
 
   /** Sends a command still pending to the device's socket. */

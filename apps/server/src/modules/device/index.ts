@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** Screens: claiming, the device pages, commands and timers, the player sockets this instance holds, status mails. */
 export const deviceModule = fp(
   async (app) => {
-    const hub = new DeviceHub(app.db, app.log);
+    const hub = new DeviceHub(app.db, app.log, () => app.systemSettings.publicUrl);
     hub.follow(app.bus);
     app.decorate('deviceHub', hub);
     // After the bus has started (the platform's onReady comes first).

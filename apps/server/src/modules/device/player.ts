@@ -114,7 +114,12 @@ export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<Playe
   return { ...updated, companyName: row.companyName };
 }
 
-async function register(db: Db, info: PlayerInfo | undefined, now: Date): Promise<PlayerState> {
+async function register(
+  db: Db,
+  info: PlayerInfo | undefined,
+  now: Date,
+  consoleUrl: string,
+): Promise<PlayerState> {
   const token = newToken();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -130,7 +135,7 @@ async function register(db: Db, info: PlayerInfo | undefined, now: Date): Promis
           pinExpiresAt: pinExpiry(now),
         })
         .returning();
-      return presentPlayerState({ ...row, companyName: null }, now, token);
+      return presentPlayerState({ ...row, companyName: null }, now, consoleUrl, token);
     } catch (err) {
       // 31^6 IDs: a clash is rare, several in a row mean something else is wrong.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
@@ -143,9 +148,9 @@ async function register(db: Db, info: PlayerInfo | undefined, now: Date): Promis
  * and answers its state. An unknown token (the device was deleted) answers 600003, so the
  * player forgets it and registers again.
  */
-export async function hello(db: Db, input: PlayerHelloRequest): Promise<PlayerState> {
+export async function hello(db: Db, input: PlayerHelloRequest, consoleUrl: string): Promise<PlayerState> {
   const now = new Date();
-  if (!input.token) return register(db, input.info, now);
+  if (!input.token) return register(db, input.info, now, consoleUrl);
   const found = await deviceOfToken(db, input.token);
   if (!found) throw new AppError(ResultCode.sessionExpired);
   const columns = infoColumns(input.info);
@@ -158,5 +163,5 @@ export async function hello(db: Db, input: PlayerHelloRequest): Promise<PlayerSt
     if (columns.timezone !== undefined && columns.timezone !== found.timezone)
       await publishManifestChanged(db, [found.id]);
   }
-  return presentPlayerState(await renewPin(db, found, now), now);
+  return presentPlayerState(await renewPin(db, found, now), now, consoleUrl);
 }

@@ -64,10 +64,16 @@ export const presentTeamDevice = (row: DeviceRow): TeamDeviceItem => ({
 export type PlayerRow = Device & { companyName: string | null };
 
 /** What the player shows; `token` only in the answer that registered it. */
-export function presentPlayerState(row: PlayerRow, now: Date, token?: string): PlayerState {
+export function presentPlayerState(
+  row: PlayerRow,
+  now: Date,
+  consoleUrl: string,
+  token?: string,
+): PlayerState {
   const paired = row.companyId !== null;
   return {
     ...(token ? { token } : {}),
+    console_url: consoleUrl,
     signage_id: row.signageId,
     paired,
     pin: paired ? null : row.pin,

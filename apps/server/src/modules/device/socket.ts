@@ -70,7 +70,11 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
     touchedAt = now.getTime();
     app.deviceHub.attach(found.id, socket, PlayerSocketClose.replaced);
     const row = await renewPin(app.db, { ...found, ...columns }, now);
-    send(socket, { type: 'welcome', server_time: Date.now(), state: presentPlayerState(row, now) });
+    send(socket, {
+      type: 'welcome',
+      server_time: Date.now(),
+      state: presentPlayerState(row, now, app.systemSettings.publicUrl),
+    });
   };
 
   const heartbeat = async (message: z.infer<typeof heartbeatSchema>) => {

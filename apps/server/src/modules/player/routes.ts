@@ -56,9 +56,14 @@ const etagOf = (poll: PlayerPoll) =>
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(screenshotRoutes);
 
-  route(app, ops.hello, async (request) => ok(await hello(app.db, request.body)), {
-    config: { rateLimit: HELLO_LIMIT },
-  });
+  route(
+    app,
+    ops.hello,
+    async (request) => ok(await hello(app.db, request.body, app.systemSettings.publicUrl)),
+    {
+      config: { rateLimit: HELLO_LIMIT },
+    },
+  );
 
   // The socket's fallback: a sign of life like a heartbeat, the state and the waiting commands.
   route(app, ops.poll, async (request, reply) => {
@@ -67,7 +72,7 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordSeen(app, found.id, { wasOffline: claimed && found.status === DeviceStatus.offline });
     const now = new Date();
     const poll: PlayerPoll = {
-      state: presentPlayerState(await renewPin(app.db, found, now), now),
+      state: presentPlayerState(await renewPin(app.db, found, now), now, app.systemSettings.publicUrl),
       commands: claimed ? await pendingCommands(app.db, found.id) : [],
     };
     const etag = etagOf(poll);

@@ -12,7 +12,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recurringJobs, serverProcesses, settings, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
-import { buildDevice } from '../../test/device-factories';
+import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { mailsTo } from '../../test/mailbox';
 import { buildTenant, callAs } from '../../test/team-factories';
@@ -241,6 +241,20 @@ describe('the settings take effect at once', () => {
     const [mail] = await mailsTo(app, user.email);
     expect(mail.text).toContain('https://screens.example.org/forget?code=');
     expect(mail.text).not.toContain('http://vitrine.test');
+  });
+
+  it('an unpaired player shows the public address for its pairing QR code', async () => {
+    const { state, token } = await registerPlayer(app);
+    expect(state.console_url).toBe('http://vitrine.test');
+    await save({ public_url: 'https://screens.example.org' });
+    const again = await app.inject({ method: 'POST', url: '/backend/player/hello', payload: { token } });
+    expect(again.json().data.console_url).toBe('https://screens.example.org');
+    const poll = await app.inject({
+      method: 'GET',
+      url: '/backend/player/poll',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(poll.json().data.state.console_url).toBe('https://screens.example.org');
   });
 
   it('a new company’s owner gets the default language and time zone, its members the time zone', async () => {
