@@ -1,12 +1,15 @@
+import type { AddressInfo } from 'node:net';
 import { ContentType, ResultCode, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { devices } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { until } from '../../test/player-sockets';
 import { buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -47,6 +50,19 @@ const unknown = async () => {
   expect(response.json().code, response.body).toBe(ResultCode.success);
   return response.json().data as { name: string; device_count: number; device_ids: number[] }[];
 };
+/** A player's socket that says who it is with this report, and what the server answered. */
+async function socketReport(token: string, info: object) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/backend/player/socket`);
+  const heard: { type: string }[] = [];
+  socket.on('message', (data) => heard.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(JSON.stringify({ type: 'auth', token, info }));
+  await until(() => heard.some((message) => message.type === 'welcome'));
+  socket.terminate();
+}
+
 const hello = (token: string, info: object) =>
   app.inject({ method: 'POST', url: '/backend/player/hello', payload: { token, info } });
 
@@ -171,6 +187,17 @@ describe('devices reporting their model', () => {
       modelId: null,
     });
     expect((await hello(player.token, { model: 'y'.repeat(257) })).json().code).toBe(ResultCode.validation);
+  });
+
+  it('matches the name a player reports on its socket too', async () => {
+    const name = `Socket ${unique()}`;
+    const model = await created(system, fields(name));
+    const player = await registerPlayer(app, { model: 'Something else' });
+    await socketReport(player.token, { model: name.toLowerCase() });
+    expect(await modelOf(player.row.id)).toMatchObject({
+      deviceModel: name.toLowerCase(),
+      modelId: model.id,
+    });
   });
 
   it('lists unknown names with their devices; adding the model or assigning one takes them off', async () => {

@@ -35,6 +35,9 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
             orientation: 90,
             mute: true,
             storage_mode: 'indexeddb',
+            device_model: 'Chromium 131 · Linux',
+            model_id: 4,
+            model_name: 'Lobby 55',
             lock_enabled: true,
             timers: {
               enabled: true,
@@ -64,6 +67,8 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
       'IndexedDB (plain HTTP)',
       'Online',
       'Ada Displays',
+      'Lobby 55',
+      leftToRight('Chromium 131 · Linux'),
       leftToRight('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0'),
     ]) {
       expect(screen.getByText(text), text).toBeTruthy();
