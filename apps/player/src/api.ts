@@ -7,18 +7,21 @@ import type {
   PlayerPoll,
   PlayerState,
 } from '@vitrine/contract';
-import { httpStatusOf, ResultCode } from '@vitrine/contract';
+import { httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
 import type { ContentErrorReport } from './render/zone';
 
 // The player's HTTP calls under /backend/player: hello, and the socket's fallback (poll and ack),
-// which carry the device token as Bearer.
+// which carry the device token as Bearer. Methods and paths are the contract's (PLAYER_CALLS, kept
+// free of zod so the player does not download it).
 
-const HELLO_PATH = '/backend/player/hello';
-const POLL_PATH = '/backend/player/poll';
-const ACK_PATH = '/backend/player/ack';
-const MANIFEST_PATH = '/backend/player/manifest';
-const CONTENT_ERROR_PATH = '/backend/player/content-error';
-const PLAYBACKS_PATH = '/backend/player/playbacks';
+const {
+  hello: HELLO,
+  poll: POLL,
+  ack: ACK,
+  manifest: MANIFEST,
+  contentError: CONTENT_ERROR,
+  playbacks: PLAYBACKS,
+} = PLAYER_CALLS;
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
 const TOKEN_REFUSED_STATUSES = [400, 401, 403, 404];
@@ -54,8 +57,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** POST /backend/player/hello. */
 export async function hello(body: PlayerHelloRequest): Promise<PlayerState> {
-  const response = await fetch(HELLO_PATH, {
-    method: 'POST',
+  const response = await fetch(HELLO.path, {
+    method: HELLO.method,
     headers: JSON_TYPE,
     body: JSON.stringify(body),
     cache: 'no-store',
@@ -71,7 +74,8 @@ export async function poll(
   token: string,
   etag: string | null,
 ): Promise<{ poll: PlayerPoll; etag: string | null } | null> {
-  const response = await fetch(POLL_PATH, {
+  const response = await fetch(POLL.path, {
+    method: POLL.method,
     headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
     cache: 'no-store',
   });
@@ -87,7 +91,8 @@ export async function fetchManifest(
   token: string,
   etag: string | null,
 ): Promise<{ manifest: Manifest; etag: string | null } | null> {
-  const response = await fetch(MANIFEST_PATH, {
+  const response = await fetch(MANIFEST.path, {
+    method: MANIFEST.method,
     headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
     cache: 'no-store',
   });
@@ -97,8 +102,8 @@ export async function fetchManifest(
 
 /** POST /backend/player/content-error: an item this screen could not show. */
 export async function reportContentError(token: string, body: ContentErrorReport): Promise<void> {
-  const response = await fetch(CONTENT_ERROR_PATH, {
-    method: 'POST',
+  const response = await fetch(CONTENT_ERROR.path, {
+    method: CONTENT_ERROR.method,
     headers: { ...JSON_TYPE, ...bearer(token) },
     body: JSON.stringify(body),
   });
@@ -107,8 +112,8 @@ export async function reportContentError(token: string, body: ContentErrorReport
 
 /** POST /backend/player/ack: a command's result while the socket is down. */
 export async function acknowledge(token: string, body: PlayerAckRequest): Promise<void> {
-  const response = await fetch(ACK_PATH, {
-    method: 'POST',
+  const response = await fetch(ACK.path, {
+    method: ACK.method,
     headers: { ...JSON_TYPE, ...bearer(token) },
     body: JSON.stringify(body),
   });
@@ -117,8 +122,8 @@ export async function acknowledge(token: string, body: PlayerAckRequest): Promis
 
 /** POST /backend/player/playbacks: proof of play; answers the UUIDs the server now holds. */
 export async function uploadPlaybacks(token: string, playbacks: Playback[]): Promise<string[]> {
-  const response = await fetch(PLAYBACKS_PATH, {
-    method: 'POST',
+  const response = await fetch(PLAYBACKS.path, {
+    method: PLAYBACKS.method,
     headers: { ...JSON_TYPE, ...bearer(token) },
     body: JSON.stringify({ playbacks }),
     cache: 'no-store',
