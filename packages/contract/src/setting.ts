@@ -17,6 +17,22 @@ export const FEATURE_HIGHLIGHT_MAX = 256;
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 
+/** The type of a brand image by its first bytes (base64): PNG, JPEG, WebP or ICO, else null. */
+export function sniffBrandImage(base64: string): string | null {
+  let head: number[];
+  try {
+    head = [...atob(base64.slice(0, 16))].map((c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+  const at = (offset: number, bytes: number[]) => bytes.every((byte, i) => head[offset + i] === byte);
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
+  if (at(0, [0x00, 0x00, 0x01, 0x00])) return 'image/x-icon';
+  return null;
+}
+
 /** What is wrong with a logo or icon value: nothing, its format, or its size. */
 export function brandImageProblem(value: string): 'format' | 'size' | null {
   const data = DATA_URL.exec(value);
@@ -24,7 +40,10 @@ export function brandImageProblem(value: string): 'format' | 'size' | null {
     if (!(BRAND_IMAGE_TYPES as readonly string[]).includes(data[1].toLowerCase())) return 'format';
     const encoded = data[2];
     const bytes = (encoded.length * 3) / 4 - (encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0);
-    return encoded.length % 4 !== 0 || bytes === 0 ? 'format' : bytes > BRAND_IMAGE_MAX_BYTES ? 'size' : null;
+    if (encoded.length % 4 !== 0 || bytes === 0) return 'format';
+    if (bytes > BRAND_IMAGE_MAX_BYTES) return 'size';
+    // Checked by content: the bytes must be the image the type names (a script called image/png is refused).
+    return sniffBrandImage(encoded) === data[1].toLowerCase() ? null : 'format';
   }
   if (value.length > BRAND_URL_MAX_LENGTH || !/^https?:\/\//i.test(value)) return 'format';
   try {

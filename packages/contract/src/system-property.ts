@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamsSchema, noDataSchema, operation } from './operation';
+import { EMAIL_PATTERN } from './patterns';
 import { bodyIdSchema, required } from './validation';
 
 // System properties (/backend/manager/sys/system-property, the /setting/system-property page):
@@ -23,16 +24,26 @@ export const systemPropertyNameSchema = z
   })
   .transform((name) => name as SystemPropertyName);
 
-export const systemPropertyRequestSchema = z.object({
-  name: systemPropertyNameSchema,
-  value: z
-    .string(required('validation.property.value.required'))
-    .trim()
-    .min(1, 'validation.property.value.required')
-    .max(PROPERTY_VALUE_MAX_LENGTH, 'validation.property.value.max'),
-  /** The system role: the customer whose value this is; absent for the platform-wide value. */
-  customer_id: bodyIdSchema.nullish(),
-});
+export const systemPropertyRequestSchema = z
+  .object({
+    name: systemPropertyNameSchema,
+    value: z
+      .string(required('validation.property.value.required'))
+      .trim()
+      .min(1, 'validation.property.value.required')
+      .max(PROPERTY_VALUE_MAX_LENGTH, 'validation.property.value.max'),
+    /** The system role: the customer whose value this is; absent for the platform-wide value. */
+    customer_id: bodyIdSchema.nullish(),
+  })
+  // The values the login page links to must be what their names say.
+  .superRefine(({ name, value }, ctx) => {
+    if (name === 'support_url' && !/^https?:\/\/[^\s]+$/i.test(value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.property.url' });
+    }
+    if (name === 'support_email' && !EMAIL_PATTERN.test(value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.email.format' });
+    }
+  });
 export type SystemPropertyRequest = z.input<typeof systemPropertyRequestSchema>;
 
 export const systemPropertyItemSchema = z.object({

@@ -158,6 +158,13 @@ describe('customer-logo and customer-theme', () => {
     const huge = `data:image/png;base64,${'A'.repeat(4 * Math.ceil((256 * 1024 + 3) / 3))}`;
     const refusals: [string, object, string, string][] = [
       [LOGO, { customer_logo: svg }, 'customer_logo', 'validation.logo.format'],
+      // Checked by content: an SVG declared as PNG is still refused.
+      [
+        LOGO,
+        { customer_logo: svg.replace('image/svg+xml', 'image/png') },
+        'customer_logo',
+        'validation.logo.format',
+      ],
       [LOGO, { customer_icon: huge }, 'customer_icon', 'validation.logo.size'],
       [
         LOGO,

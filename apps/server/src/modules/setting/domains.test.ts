@@ -166,6 +166,9 @@ describe('system properties', () => {
       [{ name: 'site_title', value: 'x'.repeat(257) }, 'validation.property.value.max'],
       [{ name: 'x'.repeat(65), value: 'x' }, 'validation.property.name.max'],
       [{ value: 'x' }, 'validation.property.name.required'],
+      // What the login page links to must be what the name says.
+      [{ name: 'support_url', value: 'javascript:alert(1)' }, 'validation.property.url'],
+      [{ name: 'support_email', value: 'not an address' }, 'validation.email.format'],
     ] as const;
     for (const [payload, key] of cases) {
       const body = await send(call, { method: 'POST', url: PROPERTY, payload });
