@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCustomerMobile } from '../lib/customer-mobile';
 import { HOME_PATH, LOGIN_PATH, MOBILE_HOME_PATH, NOT_FOUND_PATH } from '../lib/paths';
+import { siteTitle } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 import { decide, type RouteTables } from './guard';
 import { titleOf } from './menu';
@@ -21,7 +22,7 @@ export function RouteGuard({ tables }: { tables: RouteTables }) {
   const title = decision.type === 'allow' ? titleOf(decision.route, user?.role_id ?? null) : undefined;
 
   useEffect(() => {
-    document.title = title ? `${t(title)} · Vitrine` : 'Vitrine';
+    document.title = title ? `${t(title)} · ${siteTitle()}` : siteTitle();
   }, [title, t]);
 
   if (decision.type === 'redirect') {

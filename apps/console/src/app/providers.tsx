@@ -2,7 +2,7 @@ import { ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useLanguage } from '../lib/i18n';
 import { useNotificationsRequested } from '../lib/notify';
-import { applyFavicon, faviconOf, themeOf } from '../lib/remote-config';
+import { applyFavicon, faviconOf, hostConfig, themeOf } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 
 const NotificationHost = lazy(() =>
@@ -24,7 +24,8 @@ function NotificationSlot() {
  * comes with the shell (router.tsx): the public pages do without it. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale, direction } = useLanguage();
-  const { config } = useSession();
+  // Before login (and at a custom domain), the look the server wrote into the page for this host.
+  const config = useSession().config ?? hostConfig();
   const theme = useMemo(() => themeOf(config), [config]);
 
   useEffect(() => applyFavicon(faviconOf(config)), [config]);

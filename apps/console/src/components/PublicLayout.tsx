@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { logoOf } from '../lib/remote-config';
+import { hostConfig, logoOf, pageBrand, siteTitle } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { VitrineMark } from './VitrineMark';
@@ -10,17 +10,19 @@ import './PublicLayout.css';
 /** The frame of every public page: logo, language switch, a centred card, links to the terms. */
 export function PublicLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
-  const logo = logoOf(useSession().config);
+  const logo = logoOf(useSession().config ?? hostConfig());
+  const site = siteTitle();
+  const brand = pageBrand();
   return (
     <div className="public-layout">
       <header className="public-layout__header">
         <Link to="/login" className="public-layout__brand">
           {logo ? (
-            <img src={logo} alt="Vitrine" />
+            <img src={logo} alt={site} />
           ) : (
             <>
               <VitrineMark />
-              <span>Vitrine</span>
+              <span>{site}</span>
             </>
           )}
         </Link>
@@ -38,6 +40,17 @@ export function PublicLayout({ title, children }: { title: ReactNode; children: 
       <footer className="public-layout__footer">
         <Link to="/terms">{t('public.terms')}</Link>
         <Link to="/policy">{t('public.policy')}</Link>
+        {/* The host's support contacts (system properties support_url and support_email). */}
+        {brand?.support_url ? (
+          <a href={brand.support_url} target="_blank" rel="noreferrer">
+            {t('public.support')}
+          </a>
+        ) : null}
+        {brand?.support_email ? (
+          <a href={`mailto:${brand.support_email}`} dir="ltr">
+            {brand.support_email}
+          </a>
+        ) : null}
       </footer>
     </div>
   );

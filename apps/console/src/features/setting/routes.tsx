@@ -11,7 +11,12 @@ export const SETTING_ROUTES = {
     title: 'route.permission',
     page: lazyPage(() => import('./pages/PermissionPage'), 'PermissionPage'),
   },
-  logo: { path: '/setting/logo', permission: 'setting:sys:customer-logo', title: 'route.logo' },
+  logo: {
+    path: '/setting/logo',
+    permission: 'setting:sys:customer-logo',
+    title: 'route.logo',
+    page: lazyPage(() => import('./pages/LogoPage'), 'LogoPage'),
+  },
   licenseRemind: {
     path: '/setting/license-remind',
     permission: 'license:renewal-reminder:set',
@@ -22,11 +27,13 @@ export const SETTING_ROUTES = {
       path: '/setting/system-property',
       permission: 'setting:custom-domain-rule:list',
       title: 'route.systemProperty',
+      page: lazyPage(() => import('./pages/SystemPropertyPage'), 'SystemPropertyPage'),
     },
     {
       path: '/setting/custom-domain',
       permission: 'setting:custom-domain-rule:list',
       title: 'route.customDomain',
+      page: lazyPage(() => import('./pages/CustomDomainPage'), 'CustomDomainPage'),
     },
   ],
   // The customer's mobile layout pages (any role holding `setting` may open them).
