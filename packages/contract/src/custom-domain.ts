@@ -31,11 +31,11 @@ export function hostProblem(host: string): HostProblem | null {
 
 /** A host name as typed: trimmed, lowercased (DNS ignores case), then checked. */
 export const hostSchema = z
-  .string({ error: 'validation.host.required' })
+  .string({ error: 'domain.host.required' })
   .transform((value) => value.trim().toLowerCase())
   .superRefine((host, ctx) => {
     const problem = hostProblem(host);
-    if (problem) ctx.addIssue({ code: 'custom', message: `validation.host.${problem}` });
+    if (problem) ctx.addIssue({ code: 'custom', message: `domain.host.${problem}` });
   });
 
 /** A write: the host, and for the system role the customer it belongs to (a customer's own otherwise). */

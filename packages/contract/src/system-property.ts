@@ -15,12 +15,12 @@ export const PROPERTY_NAME_MAX_LENGTH = 64;
 export const PROPERTY_VALUE_MAX_LENGTH = 256;
 
 export const systemPropertyNameSchema = z
-  .string(required('validation.property.name.required'))
+  .string(required('property.name.required'))
   .trim()
-  .min(1, 'validation.property.name.required')
-  .max(PROPERTY_NAME_MAX_LENGTH, 'validation.property.name.max')
+  .min(1, 'property.name.required')
+  .max(PROPERTY_NAME_MAX_LENGTH, 'property.name.max')
   .refine((name) => (SYSTEM_PROPERTIES as readonly string[]).includes(name), {
-    message: 'validation.property.name.unknown',
+    message: 'property.name.unknown',
   })
   .transform((name) => name as SystemPropertyName);
 
@@ -28,17 +28,17 @@ export const systemPropertyRequestSchema = z
   .object({
     name: systemPropertyNameSchema,
     value: z
-      .string(required('validation.property.value.required'))
+      .string(required('property.value.required'))
       .trim()
-      .min(1, 'validation.property.value.required')
-      .max(PROPERTY_VALUE_MAX_LENGTH, 'validation.property.value.max'),
+      .min(1, 'property.value.required')
+      .max(PROPERTY_VALUE_MAX_LENGTH, 'property.value.max'),
     /** The system role: the customer whose value this is; absent for the platform-wide value. */
     customer_id: bodyIdSchema.nullish(),
   })
   // The values the login page links to must be what their names say.
   .superRefine(({ name, value }, ctx) => {
     if (name === 'support_url' && !/^https?:\/\/[^\s]+$/i.test(value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.property.url' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'property.url' });
     }
     if (name === 'support_email' && !EMAIL_PATTERN.test(value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.email.format' });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCustomerMobile } from '../lib/customer-mobile';
 import { HOME_PATH, LOGIN_PATH, MOBILE_HOME_PATH, NOT_FOUND_PATH } from '../lib/paths';
-import { siteTitle } from '../lib/remote-config';
+import { SITE_TITLE } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 import { decide, type RouteTables } from './guard';
 import { titleOf } from './menu';
@@ -22,7 +22,7 @@ export function RouteGuard({ tables }: { tables: RouteTables }) {
   const title = decision.type === 'allow' ? titleOf(decision.route, user?.role_id ?? null) : undefined;
 
   useEffect(() => {
-    document.title = title ? `${t(title)} · ${siteTitle()}` : siteTitle();
+    document.title = title ? `${t(title)} · ${SITE_TITLE}` : SITE_TITLE;
   }, [title, t]);
 
   if (decision.type === 'redirect') {

@@ -2,7 +2,7 @@ import { ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useLanguage } from '../lib/i18n';
 import { useNotificationsRequested } from '../lib/notify';
-import { applyFavicon, faviconOf, hostConfig, themeOf } from '../lib/remote-config';
+import { applyFavicon, faviconOf, HOST_CONFIG, themeOf } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 
 const NotificationHost = lazy(() =>
@@ -25,7 +25,7 @@ function NotificationSlot() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale, direction } = useLanguage();
   // Before login (and at a custom domain), the look the server wrote into the page for this host.
-  const config = useSession().config ?? hostConfig();
+  const config = useSession().config ?? HOST_CONFIG;
   const theme = useMemo(() => themeOf(config), [config]);
 
   useEffect(() => applyFavicon(faviconOf(config)), [config]);

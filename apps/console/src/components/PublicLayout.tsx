@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hostConfig, logoOf, pageBrand, siteTitle } from '../lib/remote-config';
+import { HOST_BRAND, HOST_CONFIG, logoOf, SITE_TITLE } from '../lib/remote-config';
 import { useSession } from '../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { VitrineMark } from './VitrineMark';
@@ -10,19 +10,17 @@ import './PublicLayout.css';
 /** The frame of every public page: logo, language switch, a centred card, links to the terms. */
 export function PublicLayout({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
-  const logo = logoOf(useSession().config ?? hostConfig());
-  const site = siteTitle();
-  const brand = pageBrand();
+  const logo = logoOf(useSession().config ?? HOST_CONFIG);
   return (
     <div className="public-layout">
       <header className="public-layout__header">
         <Link to="/login" className="public-layout__brand">
           {logo ? (
-            <img src={logo} alt={site} />
+            <img src={logo} alt={SITE_TITLE} />
           ) : (
             <>
               <VitrineMark />
-              <span>{site}</span>
+              <span>{SITE_TITLE}</span>
             </>
           )}
         </Link>
@@ -41,14 +39,14 @@ export function PublicLayout({ title, children }: { title: ReactNode; children: 
         <Link to="/terms">{t('public.terms')}</Link>
         <Link to="/policy">{t('public.policy')}</Link>
         {/* The host's support contacts (system properties support_url and support_email). */}
-        {brand?.support_url ? (
-          <a href={brand.support_url} target="_blank" rel="noreferrer">
+        {HOST_BRAND?.support_url ? (
+          <a href={HOST_BRAND.support_url} target="_blank" rel="noreferrer">
             {t('public.support')}
           </a>
         ) : null}
-        {brand?.support_email ? (
-          <a href={`mailto:${brand.support_email}`} dir="ltr">
-            {brand.support_email}
+        {HOST_BRAND?.support_email ? (
+          <a href={`mailto:${HOST_BRAND.support_email}`} dir="ltr">
+            {HOST_BRAND.support_email}
           </a>
         ) : null}
       </footer>

@@ -62,32 +62,19 @@ export function applyFavicon(href: string): void {
   if (link.getAttribute('href') !== href) link.href = href;
 }
 
-let read: PageBrand | null | undefined;
-/** The brand the server wrote into the page for the host it was asked at (custom domains); null without one. */
-export function pageBrand(): PageBrand | null {
-  if (read === undefined) {
-    try {
-      read = JSON.parse(
-        document.getElementById(PAGE_BRAND_ELEMENT_ID)?.textContent ?? 'null',
-      ) as PageBrand | null;
-    } catch {
-      read = null;
-    }
-  }
-  return read;
-}
+/** The brand the server wrote into the page for the host it was asked at (custom domains), read once. */
+export const HOST_BRAND: PageBrand | null = JSON.parse(
+  document.getElementById(PAGE_BRAND_ELEMENT_ID)?.textContent || 'null',
+);
 
 /** The look before anyone logs in: the host's brand as a remote config. */
-export function hostConfig(): RemoteConfig | null {
-  const brand = pageBrand();
-  if (!brand) return null;
-  return {
-    customer_logo: { value: { uri: brand.logo } },
-    customer_icon: { value: { uri: brand.icon } },
-    customer_theme: { value: { id: 0, detail: brand.theme } },
-    schedule_config: { need_confirm: true },
-  };
-}
+export const HOST_CONFIG =
+  HOST_BRAND &&
+  ({
+    customer_logo: { value: { uri: HOST_BRAND.logo } },
+    customer_icon: { value: { uri: HOST_BRAND.icon } },
+    customer_theme: { value: { id: 0, detail: HOST_BRAND.theme } },
+  } as RemoteConfig);
 
 /** The site's name: the site_title property of the host's brand, else Vitrine. */
-export const siteTitle = (): string => pageBrand()?.title || 'Vitrine';
+export const SITE_TITLE = HOST_BRAND?.title || 'Vitrine';

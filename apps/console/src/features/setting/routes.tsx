@@ -2,6 +2,7 @@ import { MOBILE_PATHS } from '../../lib/paths';
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
 
 const mobilePages = () => import('./mobile/pages');
+const brandPages = () => import('./pages/brand-pages');
 
 // The settings' own entries; routes without a page wait for the part of the area that builds them.
 export const SETTING_ROUTES = {
@@ -15,7 +16,7 @@ export const SETTING_ROUTES = {
     path: '/setting/logo',
     permission: 'setting:sys:customer-logo',
     title: 'route.logo',
-    page: lazyPage(() => import('./pages/LogoPage'), 'LogoPage'),
+    page: lazyPage(() => brandPages(), 'LogoPage'),
   },
   licenseRemind: {
     path: '/setting/license-remind',
@@ -27,13 +28,13 @@ export const SETTING_ROUTES = {
       path: '/setting/system-property',
       permission: 'setting:custom-domain-rule:list',
       title: 'route.systemProperty',
-      page: lazyPage(() => import('./pages/SystemPropertyPage'), 'SystemPropertyPage'),
+      page: lazyPage(() => brandPages(), 'SystemPropertyPage'),
     },
     {
       path: '/setting/custom-domain',
       permission: 'setting:custom-domain-rule:list',
       title: 'route.customDomain',
-      page: lazyPage(() => import('./pages/CustomDomainPage'), 'CustomDomainPage'),
+      page: lazyPage(() => brandPages(), 'CustomDomainPage'),
     },
   ],
   // The customer's mobile layout pages (any role holding `setting` may open them).

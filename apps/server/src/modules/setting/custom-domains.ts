@@ -60,7 +60,7 @@ export async function saveDomain(
   id: number | null,
   body: DomainWrite,
 ): Promise<CustomDomainItem> {
-  const customerId = (await ownerOf(app.db, scope, body.customer_id, 'validation.host.customer')) as number;
+  const customerId = (await ownerOf(app.db, scope, body.customer_id, 'domain.host.customer')) as number;
   try {
     const saved = await app.db.transaction(async (tx) => {
       if (id !== null) await domainInScope(tx, scope, id);

@@ -50,17 +50,17 @@ async function pageAt(host: string) {
 
 describe('custom domains', () => {
   it.each([
-    ['', 'validation.host.required'],
-    ['localhost', 'validation.host.dot'],
-    ['signage.example.com:8443', 'validation.host.port'],
-    ['sign_age.example.com', 'validation.host.chars'],
-    ['bücher.example.com', 'validation.host.chars'],
-    ['-signage.example.com', 'validation.host.hyphen'],
-    ['signage-.example.com', 'validation.host.hyphen'],
-    ['signage..example.com', 'validation.host.label'],
-    [`${'a'.repeat(64)}.example.com`, 'validation.host.label'],
-    [`${'a.'.repeat(126)}com`, 'validation.host.length'],
-    ['10.0.0.1', 'validation.host.numeric'],
+    ['', 'domain.host.required'],
+    ['localhost', 'domain.host.dot'],
+    ['signage.example.com:8443', 'domain.host.port'],
+    ['sign_age.example.com', 'domain.host.chars'],
+    ['bücher.example.com', 'domain.host.chars'],
+    ['-signage.example.com', 'domain.host.hyphen'],
+    ['signage-.example.com', 'domain.host.hyphen'],
+    ['signage..example.com', 'domain.host.label'],
+    [`${'a'.repeat(64)}.example.com`, 'domain.host.label'],
+    [`${'a.'.repeat(126)}com`, 'domain.host.length'],
+    ['10.0.0.1', 'domain.host.numeric'],
   ])('refuses %j with its message, saving nothing', async (host, key) => {
     const { call, customer } = await buildCustomer(app);
     const body = await send(call, { method: 'POST', url: DOMAIN, payload: { host } });
@@ -128,7 +128,7 @@ describe('custom domains', () => {
     const { customer } = await buildCustomer(app);
     const missing = await send(system.call, { method: 'POST', url: DOMAIN, payload: { host: freshHost() } });
     expect(missing.code).toBe(400001);
-    expect(missing.msg).toBe(translate('en', 'validation.host.customer'));
+    expect(missing.msg).toBe(translate('en', 'domain.host.customer'));
     const unknown = await send(system.call, {
       method: 'POST',
       url: DOMAIN,
@@ -161,13 +161,13 @@ describe('system properties', () => {
     expect(unknown.code).toBe(400001);
     expect(unknown.msg).toContain('site_title, support_email or support_url');
     const cases = [
-      [{ name: 'site_title' }, 'validation.property.value.required'],
-      [{ name: 'site_title', value: '  ' }, 'validation.property.value.required'],
-      [{ name: 'site_title', value: 'x'.repeat(257) }, 'validation.property.value.max'],
-      [{ name: 'x'.repeat(65), value: 'x' }, 'validation.property.name.max'],
-      [{ value: 'x' }, 'validation.property.name.required'],
+      [{ name: 'site_title' }, 'property.value.required'],
+      [{ name: 'site_title', value: '  ' }, 'property.value.required'],
+      [{ name: 'site_title', value: 'x'.repeat(257) }, 'property.value.max'],
+      [{ name: 'x'.repeat(65), value: 'x' }, 'property.name.max'],
+      [{ value: 'x' }, 'property.name.required'],
       // What the login page links to must be what the name says.
-      [{ name: 'support_url', value: 'javascript:alert(1)' }, 'validation.property.url'],
+      [{ name: 'support_url', value: 'javascript:alert(1)' }, 'property.url'],
       [{ name: 'support_email', value: 'not an address' }, 'validation.email.format'],
     ] as const;
     for (const [payload, key] of cases) {

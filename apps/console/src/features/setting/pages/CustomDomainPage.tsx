@@ -174,7 +174,7 @@ function DomainDrawer({
           <Form.Item
             name="customer_id"
             label={t('customer')}
-            rules={[rules.required('validation.host.customer')]}
+            rules={[rules.required('domain.host.customer')]}
           >
             <CustomerSelect />
           </Form.Item>

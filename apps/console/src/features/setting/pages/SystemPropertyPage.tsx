@@ -200,7 +200,7 @@ function PropertyDrawer({
           name="name"
           label={t('property.name')}
           extra={name ? t(`property.about.${name}`) : undefined}
-          rules={[rules.required('validation.property.name.required')]}
+          rules={[rules.required('property.name.required')]}
         >
           <Select options={SYSTEM_PROPERTIES.map((known) => ({ value: known, label: known }))} />
         </Form.Item>
