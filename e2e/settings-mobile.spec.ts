@@ -1,16 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, latestMail, test } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 import {
+  createCustomer,
   fillLogin,
   fitsThePhone,
-  mailedLink,
   nextAnswer,
   PASSWORD,
   PHONE,
   shot,
   submit,
   text,
-  uniqueEmail,
 } from './support/journey';
 
 // A customer (system integrator) on a phone: lands on its own home, edits its profile, switches
@@ -18,27 +17,6 @@ import {
 test.use(PHONE);
 
 const NEW_PASSWORD = 'Phone-pass2!';
-
-/** A customer made by the system role through the API, its invite opened with PASSWORD. */
-async function createCustomer(request: APIRequestContext) {
-  const login = await request.post('/backend/account/login', {
-    data: { email: ADMIN.email, password: ADMIN.password, accept_terms: true },
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const customer = { email: uniqueEmail('mobile-si'), name: `Phone SI ${Date.now().toString(36)}` };
-  const sent = Date.now();
-  const made = await request.post('/backend/manager/account/customer', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { customer_name: customer.name, email: customer.email, username: 'phone si' },
-  });
-  expect(await made.json()).toMatchObject({ code: 220000 });
-  const link = mailedLink(await latestMail(customer.email, { after: sent }), '/user/active');
-  const active = await request.post(`/backend/account/active/${link.searchParams.get('code')}`, {
-    data: { password: PASSWORD, confirm_password: PASSWORD },
-  });
-  expect(await active.json()).toMatchObject({ code: 220000 });
-  return customer;
-}
 
 async function logInOnPhone(page: Page, email: string, password: string) {
   await page.goto('/login?language=en');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
 import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
+import { ADMIN } from './env';
 import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
 
 // What the journeys share beyond the setup: accounts made through the real API, logging in the
@@ -258,4 +259,25 @@ export function text(lang: string, id: string, params: Record<string, string | n
   const value = key.split('.').reduce<unknown>((node, part) => (node as Messages)?.[part], load(file));
   if (typeof value !== 'string') throw new Error(`No text ${id} in ${lang}`);
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(params[name] ?? ''));
+}
+
+/** A customer made by the system role through the API, its invite opened with PASSWORD. */
+export async function createCustomer(request: APIRequestContext, prefix = 'mobile-si') {
+  const login = await request.post('/backend/account/login', {
+    data: { email: ADMIN.email, password: ADMIN.password, accept_terms: true },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const customer = { email: uniqueEmail(prefix), name: `SI ${prefix} ${Date.now().toString(36)}` };
+  const sent = Date.now();
+  const made = await request.post('/backend/manager/account/customer', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { customer_name: customer.name, email: customer.email, username: 'phone si' },
+  });
+  expect(await made.json()).toMatchObject({ code: 220000 });
+  const link = mailedLink(await latestMail(customer.email, { after: sent }), '/user/active');
+  const active = await request.post(`/backend/account/active/${link.searchParams.get('code')}`, {
+    data: { password: PASSWORD, confirm_password: PASSWORD },
+  });
+  expect(await active.json()).toMatchObject({ code: 220000 });
+  return customer;
 }
