@@ -13,6 +13,7 @@ const BENCHMARKS = [
   'publish.mjs',
   'upload.mjs',
   'player.mjs',
+  'brand.mjs',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
