@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdTrim } from './scripts/antd-trim';
 import { contractMessageParts } from './scripts/contract-message-parts';
 
 const SERVER = 'http://localhost:8080';
@@ -24,35 +25,8 @@ function versionStamp(): Plugin {
   };
 }
 
-// antd's ConfigProvider imports the tooltip's UniqueProvider (with @rc-component/trigger, its
-// portal and resize observer: 8 KB gzipped) to wrap the app only when `tooltip.unique` is set,
-// which the console never sets. Loading it on demand keeps it off the login page's download;
-// should the option ever be set, the provider still arrives, a moment later.
-const LAZY_TOOLTIP_UNIQUE = '\0vitrine-lazy-tooltip-unique';
-
-function lazyTooltipUnique(): Plugin {
-  return {
-    name: 'vitrine-lazy-tooltip-unique',
-    enforce: 'pre',
-    apply: 'build',
-    resolveId(source, importer) {
-      const fromConfigProvider = importer?.endsWith('/antd/es/config-provider/index.js');
-      return fromConfigProvider && source === '../tooltip/UniqueProvider' ? LAZY_TOOLTIP_UNIQUE : undefined;
-    },
-    load(id) {
-      if (id !== LAZY_TOOLTIP_UNIQUE) return undefined;
-      return [
-        "import { createElement, lazy, Suspense } from 'react';",
-        "const UniqueProvider = lazy(() => import('antd/es/tooltip/UniqueProvider'));",
-        'export default ({ children }) =>',
-        '  createElement(Suspense, { fallback: children }, createElement(UniqueProvider, null, children));',
-      ].join('\n');
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), versionStamp(), lazyTooltipUnique(), contractMessageParts()],
+  plugins: [react(), versionStamp(), ...antdTrim(), contractMessageParts()],
   server: {
     proxy: {
       '/backend': { target: SERVER, changeOrigin: true },
