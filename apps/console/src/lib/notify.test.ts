@@ -28,4 +28,17 @@ describe('notify', () => {
     registerNotifier({ open: (args) => shown.push(args.title) });
     expect(shown).toEqual(['first', 'second']);
   });
+
+  it('gives identical notices one key, so a repeat replaces the notice on screen', () => {
+    const keys: unknown[] = [];
+    registerNotifier({ open: (args) => keys.push(args.key) });
+    notify({ type: 'success', title: 'Saved' });
+    notify({ type: 'success', title: 'Saved' });
+    notify({ type: 'error', title: 'Saved' });
+    notify({ type: 'success', title: 'Saved', description: 'twice' });
+    notify({ type: 'success', title: 'Saved', key: 'mine' });
+    expect(keys[0]).toBe(keys[1]);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[4]).toBe('mine');
+  });
 });

@@ -17,10 +17,20 @@ export function registerNotifier(instance: Notifier | null): void {
   if (instance) for (const args of waiting.splice(0)) instance.open(args);
 }
 
+/**
+ * A notice's key when it has none: its type and words. A second identical notice (saving twice
+ * within 3 s) then restarts the one on screen instead of stacking a copy under it.
+ */
+function sameWordsKey({ type, title, description }: NotificationArgsProps): string | undefined {
+  const words = [title, description].filter((part) => part !== undefined && part !== null);
+  return words.every((part) => typeof part === 'string') ? [type ?? '', ...words].join('\u0000') : undefined;
+}
+
 /** Shows a notification for 3 s, 1 s in mobile mode (spec 000 §9). */
 export function notify(args: NotificationArgsProps): void {
   const duration = currentLayoutMode().mobile ? NOTIFICATION_SECONDS_MOBILE : NOTIFICATION_SECONDS;
-  const full = { duration, ...args };
+  const key = sameWordsKey(args);
+  const full = { duration, ...(key === undefined ? {} : { key }), ...args };
   if (notifier) {
     notifier.open(full);
     return;
