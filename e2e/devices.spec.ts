@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { baseUrl, expect, latestMail, test } from './support';
-import { createOwner, logIn, PHONE, shot } from './support/journey';
+import { createOwner, logIn, PHONE, pickOption, shot } from './support/journey';
 
 // A screen joins: one Chromium page opens the player, which registers and shows its signage ID
 // and PIN; the owner adds it from the console's drawer (opened by the link the player's QR code
@@ -97,7 +97,7 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   expect(await probeVolume()).toBeLessThan(0.4);
 
   await control.getByLabel('Orientation').click();
-  await page.locator('.ant-select-dropdown:visible [title="Portrait"]').click();
+  await pickOption(page, 'Portrait');
   await expect(screen.locator('#screen')).toHaveAttribute('style', /rotate\(90deg\)/, { timeout: 15_000 });
   await shot(screen, 'devices', '6-player-portrait-command');
   await shot(page, 'devices', '7-detail-after-commands');

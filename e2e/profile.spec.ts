@@ -1,5 +1,5 @@
 import { expect, test } from './support';
-import { choose, createOwner, logIn, nextAnswer, shot } from './support/journey';
+import { choose, createOwner, logIn, nextAnswer, pickOption, shot } from './support/journey';
 
 // The profile page (/profile/info) from the user menu: a nickname and a date format, both kept.
 test('set a nickname and a date format on the profile page', async ({ page, request }) => {
@@ -20,7 +20,7 @@ test('set a nickname and a date format on the profile page', async ({ page, requ
   // A date format is saved as soon as it is chosen; the example follows it.
   const saved = nextAnswer(page, '/manager/sys/date/format');
   await page.locator('#dateFormat').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('YYYY-MM-DD').click();
+  await pickOption(page, 'YYYY-MM-DD');
   expect(await saved).toBe(220000);
   await expect(
     page.locator('.ant-notification-notice').filter({ hasText: 'Your changes have been saved.' }),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, test } from './support';
-import { type Account, createOwner, fitsThePhone, logIn, PHONE, shot } from './support/journey';
+import { type Account, createOwner, fitsThePhone, logIn, PHONE, pickOption, shot } from './support/journey';
 import { litShare, rendered } from './support/screens';
 
 // What a screen plays: an owner uploads two pictures and a short video and writes a
@@ -85,19 +85,6 @@ async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
   // dnd-kit measures the rows under the pointer once it is still.
   await page.mouse.move(to.x, to.y + 1, { steps: 2 });
   await page.mouse.up();
-}
-
-/** Chooses `title` in the open antd Select dropdown. */
-async function pickOption(page: Page, title: string) {
-  const open = page.locator('.ant-select-dropdown:visible');
-  const option = open.locator('.ant-select-item-option').filter({ hasText: title });
-  await expect(option.first()).toBeVisible();
-  // A single select closes once it took the choice. On a busy machine a click that lands while
-  // the list is still sliding in only highlights the option (seen once in CI): then click again.
-  await expect(async () => {
-    if ((await open.count()) > 0) await option.first().click({ timeout: 2_000 });
-    await expect(open).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 // ── The journey ─────────────────────────────────────────────────────────────────────────────

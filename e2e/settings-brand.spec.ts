@@ -20,7 +20,7 @@ test('a customer sets its brand and custom domain; the login page at that host s
   await logIn(page, { email: customer.email, password: PASSWORD });
 
   await page.goto('/setting/logo');
-  await expect(page.getByRole('heading', { name: 'Website configuration' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Website configuration', level: 4 })).toBeVisible();
   await page.getByTestId('icon-file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Icon' })).toBeVisible();
   await shot(page, 'settings-brand', 'logo');
@@ -60,7 +60,7 @@ test('a customer sets its brand and custom domain; the login page at that host s
   await expect(page.getByText('Acme Screens')).toBeVisible();
   await shot(page, 'settings-brand', 'properties');
   await page.goto('/setting/logo?language=ar');
-  await expect(page.getByRole('heading', { name: 'إعدادات الموقع' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'إعدادات الموقع', level: 4 })).toBeVisible();
   await shot(page, 'settings-brand', 'logo-ar');
   await page.goto('/setting/custom-domain');
   await expect(page.getByText(HOST)).toBeVisible();

@@ -49,7 +49,7 @@ test('a player reports an unknown model, and the system role assigns it one', as
   // The system role adds a model.
   await logIn(page, ADMIN);
   await page.goto('/setting/model');
-  await expect(page.getByRole('heading', { name: 'Models' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Models', level: 4 })).toBeVisible();
   await page.getByRole('button', { name: 'Add model' }).click();
   await page.locator('#name').fill(model);
   await page.locator('#vendor').fill('Acme Displays');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, latestMail, test } from './support';
-import { logIn, mailedLink, PASSWORD, PHONE, shot, submit, uniqueEmail } from './support/journey';
+import { logIn, mailedLink, PASSWORD, PHONE, pickOption, shot, submit, uniqueEmail } from './support/journey';
 
 // The team area from the platform down: the system admin adds a customer (SI), the customer a
 // company with its owner, the owner workspaces and members; each invite comes by real mail and
@@ -30,7 +30,7 @@ async function activate(page: Page, email: string, sent: number) {
 /** Picks `option` in the antd select whose input is `#id`. */
 async function pick(page: Page, id: string, option: string) {
   await page.locator(`#${id}`).click();
-  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).first().click();
+  await pickOption(page, option);
 }
 
 const menu = (page: Page, name: string) =>

@@ -161,6 +161,25 @@ export async function choose(page: Page, button: string, item: string) {
 }
 
 /**
+ * Chooses the option whose whole text is `title` in the open antd Select or TreeSelect dropdown.
+ * A single select closes once it took the choice; on a busy machine a click that lands while the
+ * list is still sliding in only highlights the option (seen in CI), so it clicks again until it
+ * closes.
+ */
+export async function pickOption(page: Page, title: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  const whole = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const option = open
+    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
+    .filter({ hasText: whole });
+  await expect(option.first()).toBeVisible();
+  await expect(async () => {
+    if ((await open.count()) > 0) await option.first().click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Brings moving things (drawers sliding in, button waves, notices) to their end state, and the
  * page to its top: a whole-page capture shows the sticky header where it belongs.
  */
