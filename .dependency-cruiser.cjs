@@ -17,6 +17,7 @@ const MODULE_ORDER = [
   'account',
   'team',
   'media',
+  'object',
   'content',
   'upload',
   'font',

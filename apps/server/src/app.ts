@@ -20,6 +20,7 @@ import { fontModule } from './modules/font';
 import { mailModule } from './modules/mail';
 import { mediaModule } from './modules/media';
 import { noticeModule } from './modules/notice';
+import { objectModule } from './modules/object';
 import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { programModule } from './modules/program';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(accountModule);
   await app.register(teamModule);
   await app.register(mediaModule);
+  await app.register(objectModule);
   await app.register(contentModule);
   await app.register(uploadModule);
   await app.register(fontModule);

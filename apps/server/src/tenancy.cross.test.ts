@@ -20,6 +20,7 @@ import {
   scheduleItems,
   schedules,
   statisticsExports,
+  storedObjects,
   systemProperties,
   templateTypes,
   uploads,
@@ -77,7 +78,8 @@ type Kind =
   | 'holiday'
   | 'deviceModel'
   | 'domain'
-  | 'property';
+  | 'property'
+  | 'object';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -370,6 +372,15 @@ beforeAll(async () => {
     .insert(systemProperties)
     .values({ customerId: cb.customer.id, name: 'support_email', value: `${MARK_B}@example.com` })
     .returning();
+  // Stored objects are their owner's: B's company's sensor icon (and A's own, below).
+  const sensorIcon = async (companyId: number, hash: string) =>
+    (
+      await app.db
+        .insert(storedObjects)
+        .values({ companyId, kind: 'sensor-icon', sensorType: 'Door', hash, mime: 'image/png', size: 10 })
+        .returning()
+    )[0].id;
+  const objectB = await sensorIcon(b.company.id, 'b'.repeat(64));
   // What B's and the sibling's screens played and failed to show, and an export of each (an export
   // is its requester's alone: A's callers must reach neither).
   await app.db.insert(playbacks).values([
@@ -442,6 +453,7 @@ beforeAll(async () => {
     holiday: holidayB.id,
     domain: domainB.id,
     property: propertyB.id,
+    object: objectB,
     font: fontB.id,
     templateType: templateTypeB.id,
     composition: compositionB.id,
@@ -499,6 +511,7 @@ beforeAll(async () => {
     root: a.root.id,
     customer: ca.customer.id,
     company: companyA,
+    object: await sensorIcon(companyA, 'a'.repeat(64)),
     domain: (
       await app.db
         .insert(customDomains)
@@ -626,6 +639,7 @@ const FIELD_KINDS: Record<string, Kind> = {
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
 function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
   if (field === 'default_program.id') return 'composition';
+  if (field === 'id' && url === '/backend/manager/resource/object/delete') return 'object';
   const name = field.split('.').at(-1) as string;
   if (name !== 'ids') return FIELD_KINDS[name] ?? null;
   const area = url.replace('/backend/manager/', '');
@@ -706,6 +720,7 @@ const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
 
 /** For each route with ids in its body: a body valid for A's callers, from A's own rows. */
 const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => object> = {
+  'DELETE /backend/manager/resource/object/delete': (o) => ({ id: o.object }),
   'POST /backend/manager/sys/custom-domain': (o) => ({
     host: `own-${randomUUID().slice(0, 8)}.example.com`,
     customer_id: o.customer,

@@ -15,6 +15,7 @@ export * from './mail';
 export * from './mail-types';
 export * from './messages';
 export * from './notice';
+export * from './object';
 export * from './operation';
 export * from './page-brand';
 export * from './permissions';

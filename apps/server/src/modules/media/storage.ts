@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import { errorCodes, type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { contentPages, contents, fonts, stickers, uploads } from '../../db/schema';
+import { contentPages, contents, fonts, stickers, storedObjects, uploads } from '../../db/schema';
 
 // Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
 // the whole size, each part written at its offset; a finished one is renamed (atomic, same file
@@ -131,9 +131,9 @@ export async function lockHash(tx: Db, hash: string) {
 /**
  * Deletes the stored files of these hashes that nothing refers to any more: no content row (in the
  * library or the recycle bin) by its hash, playable hash or thumbnail hash, no document page, no
- * font, no sticker, and no unfinished upload of the same bytes (its finish may be storing them
- * right now); an H5 package unpacked from a zip goes with the zip. Returns the hashes whose files
- * are gone now.
+ * font, no sticker, no stored object (modules/object), and no unfinished upload of the same bytes
+ * (its finish may be storing them right now); an H5 package unpacked from a zip goes with the zip.
+ * Returns the hashes whose files are gone now.
  */
 export async function removeUnreferencedMedia(app: FastifyInstance, hashes: readonly string[]) {
   const removed: string[] = [];
@@ -157,12 +157,17 @@ export async function removeUnreferencedMedia(app: FastifyInstance, hashes: read
         .from(stickers)
         .where(eq(stickers.hash, hash))
         .limit(1);
+      const [object] = await tx
+        .select({ id: storedObjects.id })
+        .from(storedObjects)
+        .where(eq(storedObjects.hash, hash))
+        .limit(1);
       const [page] = await tx
         .select({ hash: contentPages.hash })
         .from(contentPages)
         .where(eq(contentPages.hash, hash))
         .limit(1);
-      if (content || upload || font || sticker || page) return false;
+      if (content || upload || font || sticker || object || page) return false;
       await removeFile(mediaPath(app.config.dataDir, hash));
       await fs.promises.rm(h5Dir(app.config.dataDir, hash), { recursive: true, force: true });
       return true;

@@ -34,6 +34,7 @@ export const settingModule = fp(
   { name: 'setting', dependencies: ['platform'] },
 );
 
+export { BRAND_KEYS } from './brand';
 export { remoteConfigFor, SCHEDULE_CONFIRM_KEY, scheduleNeedsConfirm } from './remote-config';
-export { writeSetting } from './settings';
+export { readSettings, type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';
 export { SYSTEM_DEFAULTS } from './system-settings';

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import { ResultCode, Role, type StoredObjectKind } from '@vitrine/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storedObjects } from '../../db/schema';
+import { buildTestApp } from '../../test/app';
+import { loggedIn } from '../../test/factories';
+import { png } from '../../test/media-files';
+import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
+import { mediaPath } from '../media';
+import { BRAND_KEYS, SYSTEM_SCOPE, writeSetting } from '../setting';
+import { type ObjectOwner, objectUrl, storeObject } from './objects';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+const DELETE = '/backend/manager/resource/object/delete';
+type Call = Awaited<ReturnType<typeof callAs>>;
+
+let side = 1;
+/** An object of this owner, of bytes no other test stores. */
+const keep = async (owner: ObjectOwner, kind: StoredObjectKind, bytes?: Buffer) =>
+  storeObject(app, {
+    ...owner,
+    kind,
+    ...(kind === 'sensor-icon' ? { sensorType: `type ${side}` } : {}),
+    mime: 'image/png',
+    bytes: bytes ?? (await png(side++, 3)),
+  });
+
+const remove = (call: Call, id: unknown) => call({ method: 'DELETE', url: DELETE, payload: { id } });
+const exists = async (id: number) =>
+  (await app.db.select().from(storedObjects).where(eq(storedObjects.id, id))).length === 1;
+const fileOf = (row: { hash: string }) => mediaPath(app.config.dataDir, row.hash);
+
+async function owners() {
+  const system = await loggedIn(app, { role: Role.system });
+  const customer = await buildCustomer(app);
+  const tenant = await buildTenant(app, { customerId: customer.customer.id });
+  return {
+    system: { call: system.call, owner: { customerId: null, companyId: null } },
+    customer: { call: customer.call, owner: { customerId: customer.customer.id, companyId: null } },
+    company: {
+      call: await callAs(app, tenant.owner),
+      owner: { customerId: null, companyId: tenant.company.id },
+    },
+  };
+}
+
+describe('DELETE /manager/resource/object/delete', () => {
+  it('deletes the caller’s own object, and its file once nothing else keeps the bytes', async () => {
+    const { system, customer, company } = await owners();
+    const logo = await keep(customer.owner, 'brand-logo');
+    expect(fs.existsSync(fileOf(logo))).toBe(true);
+    expect((await app.inject({ method: 'GET', url: objectUrl(logo) })).statusCode).toBe(200);
+    expect((await remove(customer.call, logo.id)).json()).toMatchObject({ code: 220000, data: null });
+    expect(await exists(logo.id)).toBe(false);
+    expect(fs.existsSync(fileOf(logo))).toBe(false);
+    expect((await app.inject({ method: 'GET', url: objectUrl(logo) })).statusCode).toBe(404);
+
+    // The same bytes kept by two owners: one deleting its object leaves the other's file.
+    const bytes = await png(side++, 5);
+    const systemIcon = await keep(system.owner, 'brand-icon', bytes);
+    const sensorIcon = await keep(company.owner, 'sensor-icon', bytes);
+    expect(systemIcon.hash).toBe(sensorIcon.hash);
+    expect((await remove(system.call, systemIcon.id)).json().code).toBe(220000);
+    expect(fs.existsSync(fileOf(sensorIcon))).toBe(true);
+    expect((await remove(company.call, sensorIcon.id)).json().code).toBe(220000);
+    expect(fs.existsSync(fileOf(sensorIcon))).toBe(false);
+  });
+
+  it('answers 404001 for another owner’s object and for none, and deletes nothing', async () => {
+    const all = await owners();
+    const other = await owners();
+    const objects = {
+      system: await keep(all.system.owner, 'brand-logo'),
+      customer: await keep(all.customer.owner, 'brand-logo'),
+      otherCustomer: await keep(other.customer.owner, 'brand-icon'),
+      company: await keep(all.company.owner, 'sensor-icon'),
+      otherCompany: await keep(other.company.owner, 'sensor-icon'),
+    };
+    const refused = async (call: Call, id: number) => {
+      expect((await remove(call, id)).json().code).toBe(ResultCode.notFound);
+      expect(await exists(id)).toBe(true);
+    };
+    // The system role deletes the system's objects only, not a customer's or a company's.
+    await refused(all.system.call, objects.customer.id);
+    await refused(all.system.call, objects.company.id);
+    await refused(all.customer.call, objects.otherCustomer.id);
+    await refused(all.customer.call, objects.system.id);
+    // A customer does not reach its companies' objects: they are the company's.
+    await refused(all.customer.call, objects.company.id);
+    await refused(all.company.call, objects.otherCompany.id);
+    expect((await remove(all.company.call, 2_147_483_647)).json().code).toBe(ResultCode.notFound);
+    for (const object of Object.values(objects)) expect(fs.existsSync(fileOf(object))).toBe(true);
+  });
+
+  it('asks for the key of the object’s kind, and validates the id', async () => {
+    const { customer, company } = await owners();
+    // Kinds their owners do not normally keep, to reach the per-kind check.
+    const customerSensorIcon = await keep(customer.owner, 'sensor-icon');
+    const companyLogo = await keep(company.owner, 'brand-logo');
+    expect((await remove(customer.call, customerSensorIcon.id)).json().code).toBe(ResultCode.permission);
+    expect((await remove(company.call, companyLogo.id)).json().code).toBe(ResultCode.permission);
+    expect(await exists(customerSensorIcon.id)).toBe(true);
+    expect(await exists(companyLogo.id)).toBe(true);
+
+    // A role holding neither key is refused by the route.
+    const operator = await loggedIn(app, { role: Role.systemOperator });
+    expect((await remove(operator.call, companyLogo.id)).json().code).toBe(ResultCode.permission);
+
+    for (const id of ['1', 0, -3, 1.5, null]) {
+      expect((await remove(customer.call, id)).json().code, String(id)).toBe(ResultCode.validation);
+    }
+  });
+
+  it('refuses the logo or icon shown now with a clear message, and deletes it once replaced', async () => {
+    const { system, customer } = await owners();
+    const logo = await keep(customer.owner, 'brand-logo');
+    const icon = await keep(system.owner, 'brand-icon');
+    await writeSetting(app.db, { scope: 'customer', id: customer.owner.customerId }, BRAND_KEYS.logo, {
+      uri: objectUrl(logo),
+    });
+    await writeSetting(app.db, SYSTEM_SCOPE, BRAND_KEYS.icon, { uri: objectUrl(icon) });
+
+    const inUse = (await remove(customer.call, logo.id)).json();
+    expect(inUse).toMatchObject({ code: ResultCode.inUse });
+    expect(inUse.msg).toMatch(/current logo or icon/);
+    expect((await remove(system.call, icon.id)).json().code).toBe(ResultCode.inUse);
+    expect(await exists(logo.id)).toBe(true);
+    expect(await exists(icon.id)).toBe(true);
+
+    await writeSetting(app.db, SYSTEM_SCOPE, BRAND_KEYS.icon, null);
+    expect((await remove(system.call, icon.id)).json().code).toBe(220000);
+    expect(await exists(icon.id)).toBe(false);
+  });
+});
