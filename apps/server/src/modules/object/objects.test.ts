@@ -1,13 +1,14 @@
 import fs from 'node:fs';
-import { ResultCode, Role, type StoredObjectKind } from '@vitrine/contract';
+import { ResultCode, Role, type StoredObjectKind, translate } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { loggedIn } from '../../test/factories';
-import { png } from '../../test/media-files';
-import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
+import { databaseFingerprint } from '../../test/fingerprint';
+import { jpeg, padded, png, sha256 } from '../../test/media-files';
+import { buildCustomer, buildMember, buildTenant, callAs } from '../../test/team-factories';
 import { mediaPath } from '../media';
 import { BRAND_KEYS, SYSTEM_SCOPE, writeSetting } from '../setting';
 import { type ObjectOwner, objectUrl, storeObject } from './objects';
@@ -136,5 +137,107 @@ describe('DELETE /manager/resource/object/delete', () => {
     await writeSetting(app.db, SYSTEM_SCOPE, BRAND_KEYS.icon, null);
     expect((await remove(system.call, icon.id)).json().code).toBe(220000);
     expect(await exists(icon.id)).toBe(false);
+  });
+});
+
+describe('/manager/iot-device/icon', () => {
+  const ICON = '/backend/manager/iot-device/icon';
+  const dataUrl = (bytes: Buffer, mime = 'image/png') => `data:${mime};base64,${bytes.toString('base64')}`;
+  const save = (call: Call, type: unknown, image: unknown) =>
+    call({ method: 'POST', url: ICON, payload: { type, image } });
+  const list = async (call: Call) => (await call({ method: 'GET', url: ICON })).json();
+  const unset = (call: Call, type: unknown) => call({ method: 'DELETE', url: ICON, payload: { type } });
+
+  async function company() {
+    const tenant = await buildTenant(app);
+    const admin = await buildMember(app, tenant.root, Role.userAdmin);
+    return { id: tenant.company.id, owner: await callAs(app, tenant.owner), admin: await callAs(app, admin) };
+  }
+
+  it('keeps one icon per company and type, served from its URL; a new one replaces and deletes the old', async () => {
+    const a = await company();
+    const b = await company();
+    const door = await png(side++, 4);
+    const saved = (await save(a.owner, '  Door contact ', dataUrl(door))).json();
+    expect(saved).toMatchObject({ code: 220000 });
+    expect(saved.data).toEqual({
+      id: expect.any(Number),
+      type: 'Door contact',
+      url: `/backend/media/${sha256(door)}`,
+      mime: 'image/png',
+      size: door.length,
+      created_at: expect.any(String),
+    });
+    expect((await app.inject({ method: 'GET', url: saved.data.url })).rawPayload).toEqual(door);
+    const [row] = await app.db.select().from(storedObjects).where(eq(storedObjects.id, saved.data.id));
+    expect(row).toMatchObject({ companyId: a.id, customerId: null, kind: 'sensor-icon' });
+
+    // B's icon of the same type is B's alone.
+    const other = (await save(b.owner, 'Door contact', dataUrl(await jpeg(8, 8), 'image/jpeg'))).json().data;
+    expect((await list(b.owner)).data).toEqual([other]);
+
+    const replacement = await jpeg(side++, 6);
+    const replaced = (await save(a.admin, 'Door contact', dataUrl(replacement, 'image/jpeg'))).json().data;
+    expect(replaced).toMatchObject({ type: 'Door contact', mime: 'image/jpeg', size: replacement.length });
+    expect(replaced.id).not.toBe(saved.data.id);
+    const smoke = (await save(a.owner, 'Smoke', dataUrl(await png(side++, 2)))).json().data;
+    expect((await list(a.owner)).data).toEqual([replaced, smoke]);
+    expect(await exists(saved.data.id)).toBe(false);
+    expect(fs.existsSync(mediaPath(app.config.dataDir, sha256(door)))).toBe(false);
+    expect((await list(b.owner)).data).toEqual([other]);
+  });
+
+  it('refuses what is not a small PNG, JPEG, WebP or ICO image, and a bad type name, changing nothing', async () => {
+    const a = await company();
+    const image = dataUrl(await png(side++, 4));
+    const before = await databaseFingerprint(app.db);
+    const refused = async (type: unknown, value: unknown, msg: string) => {
+      const response = (await save(a.owner, type, value)).json();
+      expect(response, `${type} ${String(value).slice(0, 40)}`).toMatchObject({
+        code: ResultCode.validation,
+      });
+      expect(response.data.errors[0].message).toBe(translate('en', msg));
+    };
+    const format = 'validation.objectImage.format';
+    await refused('Door', dataUrl(await jpeg(4, 4), 'image/png'), format); // bytes not the type named
+    await refused('Door', dataUrl(Buffer.from('<svg onload="alert(1)"/>'), 'image/svg+xml'), format);
+    await refused('Door', dataUrl(Buffer.from('#!/bin/sh\necho hi'), 'image/png'), format);
+    await refused('Door', 'https://cdn.example.com/door.png', format);
+    await refused('Door', 42, format);
+    await refused('Door', dataUrl(padded(await png(2, 2), 256 * 1024 + 1)), 'validation.objectImage.size');
+    await refused('', image, 'validation.name.required');
+    await refused('x'.repeat(65), image, 'validation.name.max');
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    // The largest image allowed passes.
+    const largest = (await save(a.owner, 'Door', dataUrl(padded(await png(2, 2), 256 * 1024)))).json();
+    expect(largest.code).toBe(220000);
+  });
+
+  it('deletes a type’s icon and its file; a type without one answers 404001', async () => {
+    const a = await company();
+    const b = await company();
+    const bytes = await png(side++, 4);
+    await save(a.owner, 'Motion', dataUrl(bytes));
+    await save(b.owner, 'Motion', dataUrl(await png(side++, 4)));
+    expect((await unset(a.admin, 'Motion')).json()).toMatchObject({ code: 220000, data: null });
+    expect((await list(a.owner)).data).toEqual([]);
+    expect(fs.existsSync(mediaPath(app.config.dataDir, sha256(bytes)))).toBe(false);
+    expect((await unset(a.owner, 'Motion')).json().code).toBe(ResultCode.notFound);
+    expect((await list(b.owner)).data).toHaveLength(1);
+    expect((await unset(a.owner, '')).json().code).toBe(ResultCode.validation);
+  });
+
+  it('is for a company’s users with the sensor keys only', async () => {
+    const { system, customer } = await owners();
+    const image = dataUrl(await png(side++, 4));
+    for (const call of [system.call, customer.call]) {
+      expect((await list(call)).code).toBe(ResultCode.permission);
+      expect((await save(call, 'Door', image)).json().code).toBe(ResultCode.permission);
+      expect((await unset(call, 'Door')).json().code).toBe(ResultCode.permission);
+    }
+    // A user holds the sensor keys by default, like every tenant role.
+    const tenant = await buildTenant(app);
+    const user = await callAs(app, await buildMember(app, tenant.root, Role.user));
+    expect((await save(user, 'Door', image)).json().code).toBe(220000);
   });
 });

@@ -63,23 +63,30 @@ export function bytesOfDataUrl(dataUrl: string): { mime: string; bytes: Buffer }
 }
 
 /**
- * Stores these bytes as an object of `owner` and runs `alongside` in the same transaction (to
- * replace what the object replaces); answers the new row.
+ * Stores these bytes as an object of `owner`. `replace` runs first in the same transaction and
+ * deletes what the new object replaces, answering the rows it deleted; their files go once the
+ * transaction is committed and nothing else keeps their bytes. Answers the new row.
  */
 export async function storeObject(
   app: FastifyInstance,
   values: ObjectOwner & { kind: StoredObjectKind; sensorType?: string; mime: string; bytes: Buffer },
-  alongside: (tx: Db, row: StoredObjectRow) => Promise<void> = async () => {},
+  replace: (tx: Db) => Promise<StoredObjectRow[]> = async () => [],
 ): Promise<StoredObjectRow> {
   const { bytes, ...rest } = values;
-  return storeSmallFile(app, bytes, async (tx, stored) => {
-    const [row] = await tx
+  let replaced: StoredObjectRow[] = [];
+  const row = await storeSmallFile(app, bytes, async (tx, stored) => {
+    replaced = await replace(tx);
+    const [inserted] = await tx
       .insert(storedObjects)
       .values({ ...rest, hash: stored.hash, size: stored.size })
       .returning();
-    await alongside(tx, row);
-    return row;
+    return inserted;
   });
+  await removeUnreferencedMedia(
+    app,
+    replaced.map((old) => old.hash),
+  );
+  return row;
 }
 
 /** Whether the brand setting of the object's owner shows it now (its URL is the value). */

@@ -1,10 +1,17 @@
-import { objectOperations as ops } from '@vitrine/contract';
+import { sensorIconOperations as icons, objectOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { deleteObject } from './objects';
+import { deleteSensorIcon, saveSensorIcon, sensorIcons } from './sensor-icons';
 
-// Stored objects under /backend/manager/resource/object; paths, schemas and access are the contract's.
+// Stored objects under /backend/manager/resource/object and the sensor-type icons under
+// /backend/manager/iot-device/icon; paths, schemas and access are the contract's.
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.delete, async (request) => ok(await deleteObject(app, request, request.body.id)));
+  route(app, icons.list, async (request) => ok(await sensorIcons(app.db, request.scope)));
+  route(app, icons.save, async (request) => ok(await saveSensorIcon(app, request.scope, request.body)));
+  route(app, icons.delete, async (request) =>
+    ok(await deleteSensorIcon(app, request.scope, request.body.type)),
+  );
 };
