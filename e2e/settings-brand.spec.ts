@@ -2,13 +2,19 @@ import { chromium } from '@playwright/test';
 import { baseUrl, expect, test } from './support';
 import { createCustomer, logIn, PASSWORD, PHONE, shot } from './support/journey';
 
-// A customer brands its console: an icon uploaded on /setting/logo, its theme, a custom domain
-// and a site title; the login page asked at that host shows all of it before anyone logs in.
+// A customer brands its console: an icon uploaded on /setting/logo (kept as a stored object: a
+// new one replaces and deletes the old), its theme, a custom domain and a site title; the login
+// page asked at that host shows all of it before anyone logs in.
 
 const HOST = `brand-${Date.now().toString(36)}.example.test`;
 // A 1×1 PNG.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+// Another 1×1 PNG, orange.
+const ORANGE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4YsELAAL9ARoTlIxpAAAAAElFTkSuQmCC',
   'base64',
 );
 
@@ -21,8 +27,20 @@ test('a customer sets its brand and custom domain; the login page at that host s
 
   await page.goto('/setting/logo');
   await expect(page.getByRole('heading', { name: 'Website configuration', level: 4 })).toBeVisible();
+  const icon = page.getByRole('img', { name: 'Icon' });
+  await page
+    .getByTestId('icon-file')
+    .setInputFiles({ name: 'old.png', mimeType: 'image/png', buffer: ORANGE_PNG });
+  await expect(icon).toHaveAttribute('src', /^\/backend\/media\/[0-9a-f]{64}$/);
+  const replaced = (await icon.getAttribute('src')) as string;
+  expect((await request.get(replaced)).status()).toBe(200);
+  // A new icon replaces the old one, whose stored object and file are deleted.
   await page.getByTestId('icon-file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('img', { name: 'Icon' })).toBeVisible();
+  await expect(icon).not.toHaveAttribute('src', replaced);
+  await expect(icon).toHaveAttribute('src', /^\/backend\/media\/[0-9a-f]{64}$/);
+  expect((await request.get(replaced)).status()).toBe(404);
+  const stored = (await icon.getAttribute('src')) as string;
+  expect((await (await request.get(stored)).body()).equals(PNG)).toBe(true);
   await shot(page, 'settings-brand', 'logo');
 
   // Theme, domain and title through the calls the pages make, with the customer's own session.
@@ -88,8 +106,7 @@ test('a customer sets its brand and custom domain; the login page at that host s
       await login.goto(`http://${HOST}:${port}/login?language=en`);
       await expect(login).toHaveTitle(/Acme Screens/);
       await expect(login.locator('.public-layout__brand')).toContainText('Acme Screens');
-      const icon = await login.locator('link[rel="icon"]').getAttribute('href');
-      expect(icon).toMatch(/^data:image\/png;base64,/);
+      expect(await login.locator('link[rel="icon"]').getAttribute('href')).toBe(stored);
       await shot(login, 'settings-brand', name);
       await context.close();
     }

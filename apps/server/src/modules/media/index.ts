@@ -16,7 +16,7 @@ export { documentPages } from './document-pages';
 export { readImageSize } from './image-size';
 export { enqueueProcessing, officeConversionAvailable, processContent } from './media';
 export { assertSpace, storageInfo } from './quota';
-export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile } from './small-file';
+export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile, storeSmallFiles } from './small-file';
 export { sniffKind, sniffMime } from './sniff';
 export {
   createPartFile,

@@ -76,25 +76,43 @@ export async function storeSmallFile<T>(
   bytes: Buffer,
   insert: (tx: Db, stored: Stored) => Promise<T>,
 ): Promise<T> {
+  return storeSmallFiles(app, [bytes], (tx, [stored]) => insert(tx, stored));
+}
+
+/** Like storeSmallFile, for several files whose rows one transaction inserts (`stored` in the same order). */
+export async function storeSmallFiles<T>(
+  app: FastifyInstance,
+  files: readonly Buffer[],
+  insert: (tx: Db, stored: Stored[]) => Promise<T>,
+): Promise<T> {
   const { dataDir } = app.config;
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  const incoming = path.join(incomingDir(dataDir), `${randomUUID()}.part`);
-  await fs.promises.mkdir(path.dirname(incoming), { recursive: true });
-  const handle = await fs.promises.open(incoming, 'w');
+  const incoming = files.map((bytes) => ({
+    bytes,
+    hash: createHash('sha256').update(bytes).digest('hex'),
+    file: path.join(incomingDir(dataDir), `${randomUUID()}.part`),
+  }));
   try {
-    await handle.writeFile(bytes);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    for (const { bytes, file } of incoming) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const handle = await fs.promises.open(file, 'w');
+      try {
+        await handle.writeFile(bytes);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    }
     return await app.db.transaction(async (tx) => {
-      await lockHash(tx, hash);
-      const result = await insert(tx, { hash, size: bytes.length });
-      await storeFile(dataDir, incoming, hash);
+      // In one order, so two transactions storing the same files never wait for each other.
+      for (const hash of [...new Set(incoming.map((one) => one.hash))].sort()) await lockHash(tx, hash);
+      const result = await insert(
+        tx,
+        incoming.map(({ bytes, hash }) => ({ hash, size: bytes.length })),
+      );
+      for (const { file, hash } of incoming) await storeFile(dataDir, file, hash);
       return result;
     });
   } finally {
-    await removeFile(incoming); // gone already once stored
+    for (const { file } of incoming) await removeFile(file); // gone already once stored
   }
 }

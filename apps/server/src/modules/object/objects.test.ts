@@ -241,3 +241,84 @@ describe('/manager/iot-device/icon', () => {
     expect((await save(user, 'Door', image)).json().code).toBe(220000);
   });
 });
+
+describe('POST customer-logo keeps uploaded images as stored objects', () => {
+  const LOGO = '/backend/manager/sys/setting/customer-logo';
+  const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+  const saveLogo = async (call: Call, payload: object) => {
+    const body = (await call({ method: 'POST', url: LOGO, payload })).json();
+    expect(body.code, JSON.stringify(body)).toBe(220000);
+    return body.data;
+  };
+  const objectsOf = (customerId: number) =>
+    app.db
+      .select()
+      .from(storedObjects)
+      .where(eq(storedObjects.customerId, customerId))
+      .orderBy(storedObjects.id);
+  const stored = (bytes: Buffer) => fs.existsSync(mediaPath(app.config.dataDir, sha256(bytes)));
+
+  it('stores the upload as the owner’s object; replacing or resetting deletes the old one', async () => {
+    const { customer } = await owners();
+    const customerId = customer.owner.customerId;
+    const first = await png(side++, 7);
+    const saved = await saveLogo(customer.call, { customer_logo: dataUrl(first) });
+    const [logo] = await objectsOf(customerId);
+    expect(logo).toMatchObject({
+      kind: 'brand-logo',
+      mime: 'image/png',
+      size: first.length,
+      companyId: null,
+    });
+    expect(saved.customer_logo.value.uri).toBe(objectUrl(logo));
+    expect((await app.inject({ method: 'GET', url: objectUrl(logo) })).rawPayload).toEqual(first);
+    // Shown now: object/delete refuses it.
+    expect((await remove(customer.call, logo.id)).json().code).toBe(ResultCode.inUse);
+
+    const second = await png(side++, 7);
+    await saveLogo(customer.call, { customer_logo: dataUrl(second) });
+    const [replacement] = await objectsOf(customerId);
+    expect((await objectsOf(customerId)).length).toBe(1);
+    expect(replacement.id).not.toBe(logo.id);
+    expect(stored(first)).toBe(false);
+    expect(stored(second)).toBe(true);
+
+    // A link replaces it too; the icon is untouched by a logo change.
+    const icon = await png(side++, 7);
+    await saveLogo(customer.call, { customer_icon: dataUrl(icon) });
+    await saveLogo(customer.call, { customer_logo: 'https://cdn.example.com/logo.png' });
+    expect((await objectsOf(customerId)).map((row) => row.kind)).toEqual(['brand-icon']);
+    expect(stored(second)).toBe(false);
+
+    // Reset to the default.
+    const reset = await saveLogo(customer.call, { customer_icon: null });
+    expect(reset.customer_icon.value.uri).toBeNull();
+    expect(await objectsOf(customerId)).toEqual([]);
+    expect(stored(icon)).toBe(false);
+  });
+
+  it('keeps logo and icon of the same bytes as two objects of one file, and stores nothing when refused', async () => {
+    const { customer } = await owners();
+    const customerId = customer.owner.customerId;
+    const bytes = await png(side++, 9);
+    const saved = await saveLogo(customer.call, {
+      customer_logo: dataUrl(bytes),
+      customer_icon: dataUrl(bytes),
+    });
+    expect(saved.customer_logo.value.uri).toBe(saved.customer_icon.value.uri);
+    expect((await objectsOf(customerId)).map((row) => row.kind)).toEqual(['brand-logo', 'brand-icon']);
+    await saveLogo(customer.call, { customer_logo: null });
+    expect(stored(bytes)).toBe(true); // the icon keeps it
+
+    const before = await databaseFingerprint(app.db);
+    const fresh = await png(side++, 9);
+    const refused = await customer.call({
+      method: 'POST',
+      url: LOGO,
+      payload: { customer_logo: dataUrl(fresh), customer_icon: 'data:image/png;base64,PHN2Zz4=' },
+    });
+    expect(refused.json().code).toBe(ResultCode.validation);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    expect(stored(fresh)).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_THEME, Role, translate } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -19,6 +20,10 @@ const LOGO = '/backend/manager/sys/setting/customer-logo';
 const THEME = '/backend/manager/sys/setting/customer-theme';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** Where the server keeps an uploaded image: a stored object, served by the hash of its bytes. */
+const PNG_URL = `/backend/media/${createHash('sha256')
+  .update(Buffer.from(PNG.split(',')[1], 'base64'))
+  .digest('hex')}`;
 const THEME_BODY = {
   id: 2,
   detail: { primary_color: '#FA541C', nav_nackground_color: '#141414', main_background_color: '#fafafa' },
@@ -73,7 +78,7 @@ describe('GET /manager/sys/config/mine', () => {
 
     const seenByOwner = await config(owner.call);
     expect(seenByOwner.customer_logo.value.uri).toBe('https://cdn.example.com/sys.png');
-    expect(seenByOwner.customer_icon.value.uri).toBe(PNG);
+    expect(seenByOwner.customer_icon.value.uri).toBe(PNG_URL);
     expect(seenByOwner.customer_theme.value.detail.primary_color).toBe('#fa541c');
     expect(await config(customer.call)).toEqual(seenByOwner);
 
@@ -107,7 +112,7 @@ describe('customer-logo and customer-theme', () => {
     });
     expect(saved).toEqual({
       customer_logo: { value: { uri: 'https://cdn.example.com/logo.png' } },
-      customer_icon: { value: { uri: PNG } },
+      customer_icon: { value: { uri: PNG_URL } },
     });
     expect(await data(call, { method: 'GET', url: LOGO })).toEqual(saved);
     expect((await settingRows()).map((row) => [row.scope, row.scopeId, row.key])).toEqual([
@@ -119,7 +124,7 @@ describe('customer-logo and customer-theme', () => {
     const cleared = await data(call, { method: 'POST', url: LOGO, payload: { customer_logo: null } });
     expect(cleared).toEqual({
       customer_logo: { value: { uri: null } },
-      customer_icon: { value: { uri: PNG } },
+      customer_icon: { value: { uri: PNG_URL } },
     });
 
     expect(await data(call, { method: 'POST', url: THEME, payload: THEME_BODY })).toEqual({

@@ -272,14 +272,17 @@ describe('the console page by host', () => {
 
     const icon =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    await data(call, {
+    const saved = await data(call, {
       method: 'POST',
       url: '/backend/manager/sys/setting/customer-logo',
       payload: { customer_icon: icon },
     });
+    // Kept as a stored object: the page links its URL.
+    const uri = saved.customer_icon.value.uri;
+    expect(uri).toMatch(/^\/backend\/media\/[0-9a-f]{64}$/);
     const { html, brand } = await pageAt(host);
-    expect(brand.icon).toBe(icon);
-    expect(html).toContain(`<link rel="icon" href="${icon}" />`);
+    expect(brand.icon).toBe(uri);
+    expect(html).toContain(`<link rel="icon" href="${uri}" />`);
     // Every path the console routes is the same page.
     const deep = await app.inject({ method: 'GET', url: '/setting/logo', headers: { host } });
     expect(deep.body).toBe(html);

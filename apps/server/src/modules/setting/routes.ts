@@ -11,7 +11,6 @@ import {
   guide,
   markFeatureSeen,
   preference,
-  saveBrandImages,
   saveBrandTheme,
   saveErrorReports,
   saveGuide,
@@ -30,15 +29,9 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.logo, async (request) => ok(await brandImages(app.db, request.user)));
 
-  // The bus tells every instance after the commit; this one forgets at once, so its next page is current.
-  route(app, ops.saveLogo, async (request) => {
-    const saved = await saveBrandImages(app.db, request.user, request.body);
-    app.hostBrands.clear();
-    return ok(saved);
-  });
-
   route(app, ops.theme, async (request) => ok(await brandTheme(app.db, request.user)));
 
+  // The bus tells every instance after the commit; this one forgets at once, so its next page is current.
   route(app, ops.saveTheme, async (request) => {
     const saved = await saveBrandTheme(app.db, request.user, request.body);
     app.hostBrands.clear();

@@ -1,6 +1,5 @@
 import {
   type CustomerLogo,
-  type CustomerLogoRequest,
   type CustomerTheme,
   type CustomerThemeRequest,
   DATE_FORMATS,
@@ -30,12 +29,12 @@ import { type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';
 // highlights and error reports.
 
 /** The signed-in user whose brand is read or written. */
-type BrandUser = Pick<SessionUser, 'userId' | 'roleId' | 'customerId' | 'companyId'>;
+export type BrandUser = Pick<SessionUser, 'userId' | 'roleId' | 'customerId' | 'companyId'>;
 
 const FEATURE_HIGHLIGHT_KEY = 'feature_highlight';
 
 /** Where a caller's white-label changes are saved: their customer, or the whole system. */
-function brandScope(user: BrandUser): SettingScope {
+export function brandScope(user: BrandUser): SettingScope {
   if ((PLATFORM_ROLES as readonly number[]).includes(user.roleId)) return SYSTEM_SCOPE;
   if (user.roleId === Role.customer && user.customerId !== null) {
     return { scope: 'customer', id: user.customerId };
@@ -47,25 +46,6 @@ const brandFor = async (db: Db, user: BrandUser) => brandOf(db, await customerOf
 
 export async function brandImages(db: Db, user: BrandUser): Promise<CustomerLogo> {
   return presentImages(await brandFor(db, user));
-}
-
-export async function saveBrandImages(
-  db: Db,
-  user: BrandUser,
-  body: CustomerLogoRequest,
-): Promise<CustomerLogo> {
-  const scope = brandScope(user);
-  await db.transaction(async (tx) => {
-    for (const [field, key] of [
-      ['customer_logo', BRAND_KEYS.logo],
-      ['customer_icon', BRAND_KEYS.icon],
-    ] as const) {
-      const uri = body[field];
-      if (uri !== undefined) await writeSetting(tx, scope, key, uri === null ? null : { uri });
-    }
-    await publish(tx, { type: 'brand-changed' });
-  });
-  return brandImages(db, user);
 }
 
 export async function brandTheme(db: Db, user: BrandUser): Promise<CustomerTheme> {
