@@ -1,5 +1,6 @@
 import { TEXT_DEFAULTS, TEXT_TRANSPARENT } from '@vitrine/contract';
 import { Checkbox, ColorPicker, Flex } from 'antd';
+import { leftToRight } from '../lib/bidi';
 
 /** A #rrggbb colour; the background may instead be transparent. */
 export function ColorField({
@@ -20,7 +21,8 @@ export function ColorField({
         value={transparent ? TEXT_DEFAULTS.background_color : value}
         disabled={transparent}
         disabledAlpha
-        showText
+        // The code reads left to right in Arabic too (#D4380D, not D4380D#).
+        showText={(color) => leftToRight(color.toHexString().toUpperCase())}
         format="hex"
         onChange={(color) => onChange?.(color.toHexString())}
       />
