@@ -241,7 +241,7 @@ describe('system properties', () => {
 
 describe('the console page by host', () => {
   it("shows a custom domain's customer brand before login, and follows each change", async () => {
-    const { call } = await buildCustomer(app);
+    const { call, customer } = await buildCustomer(app);
     const host = freshHost();
     // Seen once before the domain exists: the cached platform brand must not outlive the change.
     const before = await pageAt(host);
@@ -286,5 +286,9 @@ describe('the console page by host', () => {
     // Every path the console routes is the same page.
     const deep = await app.inject({ method: 'GET', url: '/setting/logo', headers: { host } });
     expect(deep.body).toBe(html);
+
+    // The customer deleted, its host shows the platform's look at once, not the cached brand.
+    await data(system.call, { method: 'DELETE', url: `/backend/manager/account/customer/${customer.id}` });
+    expect((await pageAt(host)).brand.theme.primary_color).not.toBe('#123456');
   });
 });

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, customers, devices, users } from '../../db/schema';
+import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, type ListQuery, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
@@ -161,7 +162,7 @@ export async function updateCustomer(
   return customerDetail(app.db, scope, id);
 }
 
-/** Deletes a customer and its accounts; refused (409001) while it still has companies. */
+/** Deletes a customer, its accounts and its brand; refused (409001) while it still has companies. */
 export async function deleteCustomer(app: FastifyInstance, scope: TenantScope, id: number) {
   await customerDetail(app.db, scope, id);
   await app.db.transaction(async (tx) => {
@@ -174,6 +175,8 @@ export async function deleteCustomer(app: FastifyInstance, scope: TenantScope, i
     const accounts = await tx.delete(users).where(eq(users.customerId, id)).returning({ id: users.id });
     await app.sessions.within(tx).forgetUser(accounts.map((account) => account.id));
     await tx.delete(customers).where(eq(customers.id, id));
+    // Its custom domains went with it: every instance drops the brand it cached for those hosts.
+    await publish(tx, { type: 'brand-changed' });
   });
   return null;
 }
