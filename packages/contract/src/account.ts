@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_ROUTES } from './account-routes';
 import { noDataSchema, operation } from './operation';
 import {
   acceptTermsSchema,
@@ -160,95 +161,59 @@ export const checkResultSchema = z.object({ result: z.boolean() });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
 // ── Operations ───────────────────────────────────────────────────────────────────────────────
-const ACCOUNT = '/backend/account';
 const USER_CENTER = '/backend/manager/account/user-center';
 
-/** Logging in and out, registering, activation, password reset and unlock: open to visitors. */
+/** Logging in and out, registering, activation, password reset and unlock (paths in account-routes.ts). */
 export const accountOperations = {
-  login: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/login`,
-    body: loginRequestSchema,
-    response: loginResultSchema,
-    access: 'public',
-  }),
-  logout: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/logout`,
-    response: noDataSchema,
-    access: 'authenticated',
-  }),
+  login: operation({ ...ACCOUNT_ROUTES.login, body: loginRequestSchema, response: loginResultSchema }),
+  logout: operation({ ...ACCOUNT_ROUTES.logout, response: noDataSchema }),
   register: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/register`,
+    ...ACCOUNT_ROUTES.register,
     body: registerRequestSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
   registerActive: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/register-active/:active_code`,
+    ...ACCOUNT_ROUTES.registerActive,
     params: activeCodeParamsSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
   checkCode: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/check/code`,
+    ...ACCOUNT_ROUTES.checkCode,
     body: checkCodeRequestSchema,
     response: invitedUserSchema,
-    access: 'public',
   }),
   activate: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/active/:active_code`,
+    ...ACCOUNT_ROUTES.activate,
     params: activeCodeParamsSchema,
     body: setPasswordRequestSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
   forgetPassword: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/forget-pwd`,
+    ...ACCOUNT_ROUTES.forgetPassword,
     body: emailRequestSchema,
     response: noDataSchema,
-    access: 'public',
   }),
   checkForgetCode: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/check/forget-code`,
+    ...ACCOUNT_ROUTES.checkForgetCode,
     body: checkForgetCodeRequestSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
   resetPassword: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/reset/:reset_code`,
+    ...ACCOUNT_ROUTES.resetPassword,
     params: resetCodeParamsSchema,
     body: setPasswordRequestSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
-  checkLock: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/check-lock`,
-    body: emailRequestSchema,
-    response: lockStateSchema,
-    access: 'public',
-  }),
+  checkLock: operation({ ...ACCOUNT_ROUTES.checkLock, body: emailRequestSchema, response: lockStateSchema }),
   unlockEmail: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/unlock-email`,
+    ...ACCOUNT_ROUTES.unlockEmail,
     body: unlockEmailRequestSchema,
     response: noDataSchema,
-    access: 'public',
   }),
   unlock: operation({
-    method: 'POST',
-    path: `${ACCOUNT}/unlock/:unlock_code`,
+    ...ACCOUNT_ROUTES.unlock,
     params: unlockCodeParamsSchema,
     response: emailResultSchema,
-    access: 'public',
   }),
 };
 

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './account-routes';
 export * from './codes';
 export * from './composition';
 export * from './content';

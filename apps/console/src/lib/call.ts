@@ -27,7 +27,10 @@ type CallArgs<O extends Operation> =
     : [input: CallInput<O>, options?: CallOptions];
 
 /** The operation's path with its `:name` parameters filled in, relative to the API base. */
-export function pathOf(op: Operation, params: Record<string, string | number> = {}): string {
+export function pathOf(
+  op: Pick<Operation, 'method' | 'path'>,
+  params: Record<string, string | number> = {},
+): string {
   const path = op.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${op.method} ${op.path}: no value for :${name}`);
@@ -36,8 +39,17 @@ export function pathOf(op: Operation, params: Record<string, string | number> = 
   return path.slice(API_BASE.length);
 }
 
-export function call<O extends Operation>(
-  op: O,
+export function call<O extends Operation>(op: O, ...args: CallArgs<O>): Promise<OperationData<O>> {
+  return callRoute<O>(op, ...args);
+}
+
+/**
+ * Calls operation O by its method and path alone (a zod-free route such as ACCOUNT_ROUTES.login),
+ * where its schemas must not be downloaded: the login page's budget. The types are still O's, and
+ * the route must carry O's own method and path.
+ */
+export function callRoute<O extends Operation>(
+  route: Pick<O, 'method' | 'path'>,
   ...[input, options]: CallArgs<O>
 ): Promise<OperationData<O>> {
   const { params, query, body } = (input ?? {}) as {
@@ -46,5 +58,9 @@ export function call<O extends Operation>(
     body?: unknown;
   };
   const { bytes, ...rest } = options ?? {};
-  return request<OperationData<O>>(op.method, pathOf(op, params), { ...rest, query, body: body ?? bytes });
+  return request<OperationData<O>>(route.method, pathOf(route, params), {
+    ...rest,
+    query,
+    body: body ?? bytes,
+  });
 }
