@@ -1,0 +1,56 @@
+import { type ReactNode, useState } from 'react';
+import { notify } from '../lib/notify';
+import { ErrorAlert } from './ErrorAlert';
+import { FormDrawer } from './FormDrawer';
+
+/** The part of a save mutation (useMutation) the drawer uses. */
+export type SaveMutation<V> = {
+  mutate: (variables: V, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+};
+
+type Props<V> = {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  /** The form's id: the footer's submit button submits it. */
+  formId: string;
+  save: SaveMutation<V>;
+  /** The notice once saved; the drawer then closes. */
+  savedText: string;
+  /** The form, given the function that sends what it filled in. */
+  children: (send: (variables: V) => void) => ReactNode;
+};
+
+/**
+ * A form drawer that adds or changes one item: a refusal is shown above the form, which stays
+ * open; once saved a notice says so and the drawer closes, forgetting the refusal.
+ */
+export function SaveDrawer<V>({ open, title, onClose, formId, save, savedText, children }: Props<V>) {
+  const [error, setError] = useState<unknown>(null);
+
+  const close = () => {
+    setError(null);
+    save.reset();
+    onClose();
+  };
+
+  const send = (variables: V) => {
+    setError(null);
+    save.mutate(variables, {
+      onSuccess: () => {
+        notify({ type: 'success', title: savedText });
+        close();
+      },
+      onError: setError,
+    });
+  };
+
+  return (
+    <FormDrawer open={open} onClose={close} title={title} formId={formId} submitting={save.isPending}>
+      <ErrorAlert error={error} />
+      {children(send)}
+    </FormDrawer>
+  );
+}
