@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   PLATFORM_ROLES,
   SYSTEM_PROPERTIES,
@@ -6,24 +5,18 @@ import {
   type SystemPropertyName,
   systemPropertyRequestSchema,
 } from '@vitrine/contract';
-import { Button, Empty, Form, Input, Select, Space, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, Space, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm';
+import { EditableList, type EditTarget } from '../../../components/EditableList';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
-import { IconAction } from '../../../components/IconAction';
 import { useDateTime } from '../../../components/labels';
-import { PageHeader } from '../../../components/PageHeader';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { leftToRight } from '../../../lib/bidi';
 import { useRules } from '../../../lib/form-rules';
-import { notify } from '../../../lib/notify';
 import { hasRole } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useDeleteProperty, usePropertyList, useSaveProperty } from '../api';
 import { CustomerSelect } from '../components/CustomerSelect';
-
-type Drawer = { item: SystemPropertyItem | null } | null;
 
 /**
  * /setting/system-property: the named values the platform reads (site title, support contacts).
@@ -36,17 +29,6 @@ export function SystemPropertyPage() {
   const dateTime = useDateTime();
   const list = usePropertyList();
   const remove = useDeleteProperty();
-  const [drawer, setDrawer] = useState<Drawer>(null);
-
-  const askDelete = (item: SystemPropertyItem) =>
-    confirmDelete({
-      content: t('property.deleteConfirm', { name: leftToRight(item.name) }),
-      onOk: () =>
-        remove.mutateAsync(item.id).then(
-          () => notify({ type: 'success', title: t('property.deleted') }),
-          () => undefined,
-        ),
-    });
 
   const columns: TableProps<SystemPropertyItem>['columns'] = [
     {
@@ -75,55 +57,26 @@ export function SystemPropertyPage() {
         ]
       : []),
     { title: t('updatedAt'), dataIndex: 'updated_at', render: dateTime },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 104,
-      render: (_, item) => (
-        <Space size={0}>
-          <IconAction
-            label={t('property.edit', { name: leftToRight(item.name) })}
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ item })}
-          />
-          <IconAction
-            label={t('property.delete', { name: leftToRight(item.name) })}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(item)}
-            danger
-          />
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('common:route.systemProperty')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-            {t('property.add')}
-          </Button>
-        }
-      />
-      <ErrorAlert error={list.error} />
-      <Table<SystemPropertyItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{ emptyText: <Empty description={t('property.empty')} /> }}
-      />
-      <PropertyDrawer
-        open={drawer !== null}
-        item={drawer?.item ?? null}
-        platform={platform}
-        onClose={() => setDrawer(null)}
-      />
-    </>
+    <EditableList<SystemPropertyItem>
+      title={t('common:route.systemProperty')}
+      addText={t('property.add')}
+      intro={<ErrorAlert error={list.error} />}
+      columns={columns}
+      actions={{
+        title: t('actions'),
+        editLabel: (item) => t('property.edit', { name: leftToRight(item.name) }),
+        deleteLabel: (item) => t('property.delete', { name: leftToRight(item.name) }),
+        deleteConfirm: (item) => t('property.deleteConfirm', { name: leftToRight(item.name) }),
+        remove: (item) => remove.mutateAsync(item.id),
+        deletedText: t('property.deleted'),
+      }}
+      list={list}
+      emptyText={t('property.empty')}
+      drawer={(target) => <PropertyDrawer {...target} platform={platform} />}
+    />
   );
 }
 
@@ -133,90 +86,65 @@ const FORM_ID = 'propertyForm';
 function PropertyDrawer({
   open,
   item,
-  platform,
   onClose,
-}: {
-  open: boolean;
-  item: SystemPropertyItem | null;
-  platform: boolean;
-  onClose: () => void;
-}) {
+  platform,
+}: EditTarget<SystemPropertyItem> & { platform: boolean }) {
   const { t } = useTranslation('setting');
   const rules = useRules();
   const save = useSaveProperty();
-  const [error, setError] = useState<unknown>(null);
   const [form] = Form.useForm<Values>();
   const name = Form.useWatch('name', form);
 
-  const close = () => {
-    setError(null);
-    save.reset();
-    onClose();
-  };
-
-  const submit = (values: Values) => {
-    setError(null);
-    save.mutate(
-      {
-        id: item?.id,
-        body: {
-          name: values.name,
-          value: values.value,
-          ...(platform ? { customer_id: values.customer_id ?? null } : {}),
-        },
-      },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('property.saved') });
-          close();
-        },
-        onError: setError,
-      },
-    );
-  };
+  const toBody = (values: Values) => ({
+    name: values.name,
+    value: values.value,
+    ...(platform ? { customer_id: values.customer_id ?? null } : {}),
+  });
 
   return (
-    <FormDrawer
+    <SaveDrawer
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={t(item ? 'property.editTitle' : 'property.add')}
       formId={FORM_ID}
-      submitting={save.isPending}
+      save={save}
+      savedText={t('property.saved')}
     >
-      <ErrorAlert error={error} />
-      <Form<Values>
-        key={item?.id ?? 'new'}
-        form={form}
-        id={FORM_ID}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={
-          item
-            ? { name: item.name as SystemPropertyName, value: item.value, customer_id: item.customer_id }
-            : { name: SYSTEM_PROPERTIES[0], value: '', customer_id: null }
-        }
-      >
-        <Form.Item
-          name="name"
-          label={t('property.name')}
-          extra={name ? t(`property.about.${name}`) : undefined}
-          rules={[rules.required('property.name.required')]}
+      {(send) => (
+        <Form<Values>
+          key={item?.id ?? 'new'}
+          form={form}
+          id={FORM_ID}
+          layout="vertical"
+          onFinish={(values) => send({ id: item?.id, body: toBody(values) })}
+          initialValues={
+            item
+              ? { name: item.name as SystemPropertyName, value: item.value, customer_id: item.customer_id }
+              : { name: SYSTEM_PROPERTIES[0], value: '', customer_id: null }
+          }
         >
-          <Select options={SYSTEM_PROPERTIES.map((known) => ({ value: known, label: known }))} />
-        </Form.Item>
-        <Form.Item
-          name="value"
-          label={t('property.value')}
-          rules={[rules.zod(systemPropertyRequestSchema.shape.value)]}
-        >
-          <Input autoComplete="off" dir="auto" />
-        </Form.Item>
-        {platform ? (
-          <Form.Item name="customer_id" label={t('customer')}>
-            <CustomerSelect allowPlatform />
+          <Form.Item
+            name="name"
+            label={t('property.name')}
+            extra={name ? t(`property.about.${name}`) : undefined}
+            rules={[rules.required('property.name.required')]}
+          >
+            <Select options={SYSTEM_PROPERTIES.map((known) => ({ value: known, label: known }))} />
           </Form.Item>
-        ) : null}
-      </Form>
-    </FormDrawer>
+          <Form.Item
+            name="value"
+            label={t('property.value')}
+            rules={[rules.zod(systemPropertyRequestSchema.shape.value)]}
+          >
+            <Input autoComplete="off" dir="auto" />
+          </Form.Item>
+          {platform ? (
+            <Form.Item name="customer_id" label={t('customer')}>
+              <CustomerSelect allowPlatform />
+            </Form.Item>
+          ) : null}
+        </Form>
+      )}
+    </SaveDrawer>
   );
 }
