@@ -1,19 +1,14 @@
-import { DeleteOutlined, EditOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type Holiday, holidayRequestSchema } from '@vitrine/contract';
-import { Button, DatePicker, Empty, Flex, Form, Input, Space, Table, type TableProps } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Space, type TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { confirmDelete } from '../../../components/confirm';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
-import { IconAction } from '../../../components/IconAction';
+import { EditableList, type EditTarget } from '../../../components/EditableList';
 import { useDateTime } from '../../../components/labels';
-import { PageHeader } from '../../../components/PageHeader';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useLayoutMode } from '../../../lib/layout-mode';
-import { notify } from '../../../lib/notify';
 import { useDeleteHoliday, useHolidayList, useSaveHoliday } from '../api';
 import '../schedule.css';
 
@@ -22,8 +17,6 @@ const YEAR_MAX = 2100;
 /** Every holiday of a year on one page. */
 const PAGE_SIZE = 200;
 const DATE_FORMAT = 'YYYY-MM-DD';
-
-type Drawer = { item: Holiday | null } | null;
 
 function yearOf(raw: string | null): number {
   const year = Number(raw);
@@ -42,23 +35,12 @@ export function HolidayPage() {
   const year = yearOf(params.get('year'));
   const list = useHolidayList({ year, page: 1, page_size: PAGE_SIZE, sort: 'date,asc' });
   const remove = useDeleteHoliday();
-  const [drawer, setDrawer] = useState<Drawer>(null);
 
   const setYear = (next: number) =>
     setParams((current) => {
       const patched = new URLSearchParams(current);
       patched.set('year', String(Math.min(YEAR_MAX, Math.max(YEAR_MIN, next))));
       return patched;
-    });
-
-  const askDelete = (holiday: Holiday) =>
-    confirmDelete({
-      content: t('holiday.deleteConfirm', { name: holiday.name, date: holiday.date }),
-      onOk: () =>
-        remove.mutateAsync(holiday.id).then(
-          () => notify({ type: 'success', title: t('holiday.deleted') }),
-          () => undefined,
-        ),
     });
 
   const weekday = (date: string) =>
@@ -83,78 +65,51 @@ export function HolidayPage() {
       render: (name: string) => <span dir="auto">{name}</span>,
     },
     { title: t('field.createdAt'), dataIndex: 'created_at', render: dateTime },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      width: 104,
-      render: (_, holiday) => (
-        <Space size={0}>
-          <IconAction
-            label={t('holiday.edit', { name: holiday.name })}
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ item: holiday })}
-          />
-          <IconAction
-            label={t('holiday.delete', { name: holiday.name })}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(holiday)}
-            danger
-          />
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('common:route.holiday')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-            {t('holiday.add')}
-          </Button>
-        }
-      />
-      <Flex wrap align="center" gap="small" className="schedule-toolbar">
-        <Button
-          icon={<LeftOutlined className="schedule-flip" />}
-          aria-label={t('holiday.previousYear')}
-          disabled={year <= YEAR_MIN}
-          onClick={() => setYear(year - 1)}
-        />
-        <DatePicker
-          picker="year"
-          allowClear={false}
-          aria-label={t('holiday.year')}
-          value={dayjs(`${year}-01-01`)}
-          minDate={dayjs(`${YEAR_MIN}-01-01`)}
-          maxDate={dayjs(`${YEAR_MAX}-12-31`)}
-          onChange={(value: Dayjs | null) => (value ? setYear(value.year()) : undefined)}
-          style={{ width: mobile ? 120 : 140 }}
-        />
-        <Button
-          icon={<RightOutlined className="schedule-flip" />}
-          aria-label={t('holiday.nextYear')}
-          disabled={year >= YEAR_MAX}
-          onClick={() => setYear(year + 1)}
-        />
-      </Flex>
-      <Table<Holiday>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        locale={{ emptyText: <Empty description={t('holiday.empty', { year })} /> }}
-      />
-      <HolidayDrawer
-        open={drawer !== null}
-        item={drawer?.item ?? null}
-        year={year}
-        onClose={() => setDrawer(null)}
-      />
-    </>
+    <EditableList<Holiday>
+      title={t('common:route.holiday')}
+      addText={t('holiday.add')}
+      intro={
+        <Flex wrap align="center" gap="small" className="schedule-toolbar">
+          <Button
+            icon={<LeftOutlined className="schedule-flip" />}
+            aria-label={t('holiday.previousYear')}
+            disabled={year <= YEAR_MIN}
+            onClick={() => setYear(year - 1)}
+          />
+          <DatePicker
+            picker="year"
+            allowClear={false}
+            aria-label={t('holiday.year')}
+            value={dayjs(`${year}-01-01`)}
+            minDate={dayjs(`${YEAR_MIN}-01-01`)}
+            maxDate={dayjs(`${YEAR_MAX}-12-31`)}
+            onChange={(value: Dayjs | null) => (value ? setYear(value.year()) : undefined)}
+            style={{ width: mobile ? 120 : 140 }}
+          />
+          <Button
+            icon={<RightOutlined className="schedule-flip" />}
+            aria-label={t('holiday.nextYear')}
+            disabled={year >= YEAR_MAX}
+            onClick={() => setYear(year + 1)}
+          />
+        </Flex>
+      }
+      columns={columns}
+      actions={{
+        title: t('field.actions'),
+        editLabel: (holiday) => t('holiday.edit', { name: holiday.name }),
+        deleteLabel: (holiday) => t('holiday.delete', { name: holiday.name }),
+        deleteConfirm: (holiday) => t('holiday.deleteConfirm', { name: holiday.name, date: holiday.date }),
+        remove: (holiday) => remove.mutateAsync(holiday.id),
+        deletedText: t('holiday.deleted'),
+      }}
+      list={list}
+      emptyText={t('holiday.empty', { year })}
+      drawer={(target) => <HolidayDrawer {...target} year={year} />}
+    />
   );
 }
 
@@ -162,74 +117,48 @@ type Values = { name: string; date: Dayjs | null };
 const FORM_ID = 'holidayForm';
 
 /** Adds or changes a holiday: its name and date; a date already taken is refused by the server. */
-function HolidayDrawer({
-  open,
-  item,
-  year,
-  onClose,
-}: {
-  open: boolean;
-  item: Holiday | null;
-  year: number;
-  onClose: () => void;
-}) {
+function HolidayDrawer({ open, item, onClose, year }: EditTarget<Holiday> & { year: number }) {
   const { t } = useTranslation('schedule');
   const rules = useRules();
   const save = useSaveHoliday();
-  const [error, setError] = useState<unknown>(null);
-
-  const close = () => {
-    setError(null);
-    save.reset();
-    onClose();
-  };
-
-  const submit = ({ name, date }: Values) => {
-    if (!date) return;
-    setError(null);
-    save.mutate(
-      { id: item?.id, body: { name: name.trim(), date: date.format(DATE_FORMAT) } },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('holiday.saved') });
-          close();
-        },
-        onError: setError,
-      },
-    );
-  };
 
   // A new holiday starts in the year shown (today, when that is the current year).
   const today = dayjs();
   const start = today.year() === year ? today : dayjs(`${year}-01-01`);
 
   return (
-    <FormDrawer
+    <SaveDrawer
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={t(item ? 'holiday.editTitle' : 'holiday.add')}
       formId={FORM_ID}
-      submitting={save.isPending}
+      save={save}
+      savedText={t('holiday.saved')}
     >
-      <ErrorAlert error={error} />
-      <Form<Values>
-        key={item?.id ?? 'new'}
-        id={FORM_ID}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={item ? { name: item.name, date: dayjs(item.date) } : { name: '', date: start }}
-      >
-        <Form.Item
-          name="name"
-          label={t('holiday.field.name')}
-          rules={[rules.zod(holidayRequestSchema.shape.name)]}
+      {(send) => (
+        <Form<Values>
+          key={item?.id ?? 'new'}
+          id={FORM_ID}
+          layout="vertical"
+          onFinish={({ name, date }) =>
+            date
+              ? send({ id: item?.id, body: { name: name.trim(), date: date.format(DATE_FORMAT) } })
+              : undefined
+          }
+          initialValues={item ? { name: item.name, date: dayjs(item.date) } : { name: '', date: start }}
         >
-          <Input autoFocus autoComplete="off" dir="auto" />
-        </Form.Item>
-        <Form.Item name="date" label={t('holiday.field.date')} rules={[rules.required('schedule.date')]}>
-          <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+          <Form.Item
+            name="name"
+            label={t('holiday.field.name')}
+            rules={[rules.zod(holidayRequestSchema.shape.name)]}
+          >
+            <Input autoFocus autoComplete="off" dir="auto" />
+          </Form.Item>
+          <Form.Item name="date" label={t('holiday.field.date')} rules={[rules.required('schedule.date')]}>
+            <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      )}
+    </SaveDrawer>
   );
 }
