@@ -1,12 +1,9 @@
 import { TEMPLATE_TYPE_SORT_MAX, type TemplateType, templateTypeRequestSchema } from '@vitrine/contract';
 import { Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
-import { notify } from '../../../lib/notify';
 import { useSaveTemplateType } from '../api';
 
 type Props = {
@@ -24,62 +21,45 @@ type Values = { name: string; sort: number | null };
 const FORM_ID = 'templateTypeForm';
 const shape = templateTypeRequestSchema.shape;
 
-/** Adds or changes a template type: its name (≤ 64 characters) and where it sorts. */
+/**
+ * Adds or changes a template type: its name (≤ 64 characters) and where it sorts. A duplicate
+ * name: the server's message above the form, which stays open.
+ */
 export function TemplateTypeDrawer({ open, item, nextSort, onClose }: Props) {
   const { t } = useTranslation('template');
   const rules = useRules();
   const save = useSaveTemplateType();
-  const [error, setError] = useState<unknown>(null);
-
-  const close = () => {
-    setError(null);
-    save.reset();
-    onClose();
-  };
-
-  const submit = ({ name, sort }: Values) => {
-    setError(null);
-    save.mutate(
-      { id: item?.id, body: { name: name.trim(), sort: sort ?? 0 } },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('type.saved') });
-          close();
-        },
-        // A duplicate name: the server's message above the form, which stays open.
-        onError: setError,
-      },
-    );
-  };
 
   return (
-    <FormDrawer
+    <SaveDrawer
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={t(item ? 'type.edit' : 'type.add')}
       formId={FORM_ID}
-      submitting={save.isPending}
+      save={save}
+      savedText={t('type.saved')}
     >
-      <ErrorAlert error={error} />
-      <Form<Values>
-        key={item?.id ?? 'new'}
-        id={FORM_ID}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={item ? { name: item.name, sort: item.sort } : { name: '', sort: nextSort }}
-      >
-        <Form.Item name="name" label={t('type.field.name')} rules={[rules.zod(shape.name)]}>
-          <Input autoFocus autoComplete="off" dir="auto" />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={t('type.field.sort')}
-          extra={t('type.help.sort')}
-          rules={[rules.zod(shape.sort)]}
+      {(send) => (
+        <Form<Values>
+          key={item?.id ?? 'new'}
+          id={FORM_ID}
+          layout="vertical"
+          onFinish={({ name, sort }) => send({ id: item?.id, body: { name: name.trim(), sort: sort ?? 0 } })}
+          initialValues={item ? { name: item.name, sort: item.sort } : { name: '', sort: nextSort }}
         >
-          <NumberInput min={0} max={TEMPLATE_TYPE_SORT_MAX} />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+          <Form.Item name="name" label={t('type.field.name')} rules={[rules.zod(shape.name)]}>
+            <Input autoFocus autoComplete="off" dir="auto" />
+          </Form.Item>
+          <Form.Item
+            name="sort"
+            label={t('type.field.sort')}
+            extra={t('type.help.sort')}
+            rules={[rules.zod(shape.sort)]}
+          >
+            <NumberInput min={0} max={TEMPLATE_TYPE_SORT_MAX} />
+          </Form.Item>
+        </Form>
+      )}
+    </SaveDrawer>
   );
 }
