@@ -8,14 +8,11 @@ import {
   textRequestSchema,
 } from '@vitrine/contract';
 import { Flex, Form, Input, Segmented, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
-import { notify } from '../../../lib/notify';
 import { fontStack, useFontList } from '../../font/api';
 import { useSaveText } from '../api';
 import { type MarqueeLook, MarqueePreview } from './MarqueePreview';
@@ -129,54 +126,42 @@ function TextForm({ item, onSubmit }: FormProps) {
   );
 }
 
-/** Adds or edits a text message, showing how it runs on a screen as it is typed. */
+/**
+ * Adds or edits a text message, showing how it runs on a screen as it is typed. The form checks
+ * what the server checks: a refusal is shown above it.
+ */
 export function TextDrawer({ open, item, onClose }: Props) {
   const { t } = useTranslation('text');
   const save = useSaveText();
-  const [error, setError] = useState<unknown>(null);
 
-  const close = () => {
-    setError(null);
-    save.reset();
-    onClose();
-  };
-
-  const submit = (values: Values) => {
-    setError(null);
-    const body: TextRequest = {
-      title: values.title.trim(),
-      content: values.content.trim(),
-      position: values.position,
-      direction: values.direction,
-      speed: values.speed,
-      font_size: values.font_size,
-      color: values.color,
-      background_color: values.background_color,
-      font_id: values.font_id ?? null,
-    };
-    save.mutate(
-      { id: item?.id, body },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('saved') });
-          close();
-        },
-        // The form checks what the server checks: a refusal is shown above it.
-        onError: setError,
-      },
-    );
-  };
+  const toBody = (values: Values): TextRequest => ({
+    title: values.title.trim(),
+    content: values.content.trim(),
+    position: values.position,
+    direction: values.direction,
+    speed: values.speed,
+    font_size: values.font_size,
+    color: values.color,
+    background_color: values.background_color,
+    font_id: values.font_id ?? null,
+  });
 
   return (
-    <FormDrawer
+    <SaveDrawer
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
-      submitting={save.isPending}
+      save={save}
+      savedText={t('saved')}
     >
-      <ErrorAlert error={error} />
-      <TextForm key={item?.id ?? 'new'} item={item} onSubmit={submit} />
-    </FormDrawer>
+      {(send) => (
+        <TextForm
+          key={item?.id ?? 'new'}
+          item={item}
+          onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
+        />
+      )}
+    </SaveDrawer>
   );
 }
