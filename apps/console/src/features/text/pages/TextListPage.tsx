@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TextItem } from '@vitrine/contract';
-import { Button, Modal, Space, type TableProps, Typography } from 'antd';
+import { Button, Modal, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
+import { RowActions } from '../../../components/RowActions';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
@@ -76,24 +77,18 @@ export function TextListPage() {
       key: 'actions',
       fixed: 'end',
       render: (_, item) => (
-        <Space size={0}>
+        <RowActions
+          editLabel={t('action.edit', { title: item.title })}
+          deleteLabel={t('action.delete', { title: item.title })}
+          onEdit={() => setDrawer({ item })}
+          onDelete={() => askDelete(item)}
+        >
           <IconAction
             label={t('action.preview', { title: item.title })}
             icon={<EyeOutlined />}
             onClick={() => setPreview(item)}
           />
-          <IconAction
-            label={t('action.edit', { title: item.title })}
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ item })}
-          />
-          <IconAction
-            label={t('action.delete', { title: item.title })}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(item)}
-            danger
-          />
-        </Space>
+        </RowActions>
       ),
     },
   ];
