@@ -1,12 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { DeviceModelItem } from '@vitrine/contract';
 import { Button, Flex, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { Name } from '../../../components/Name';
+import { RowActions } from '../../../components/RowActions';
 import { leftToRight } from '../../../lib/bidi';
 import { formatDimensions } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
@@ -102,19 +102,12 @@ export function DeviceModelPage() {
       key: 'actions',
       fixed: 'end',
       render: (_, item) => (
-        <Space size={0}>
-          <IconAction
-            label={t('action.edit', { name: item.name })}
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ item })}
-          />
-          <IconAction
-            label={t('action.delete', { name: item.name })}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(item)}
-            danger
-          />
-        </Space>
+        <RowActions
+          editLabel={t('action.edit', { name: item.name })}
+          deleteLabel={t('action.delete', { name: item.name })}
+          onEdit={() => setDrawer({ item })}
+          onDelete={() => askDelete(item)}
+        />
       ),
     },
   ];
