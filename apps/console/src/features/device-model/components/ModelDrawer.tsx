@@ -10,13 +10,10 @@ import {
   Orientation,
 } from '@vitrine/contract';
 import { Flex, Form, Input, Segmented, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
-import { notify } from '../../../lib/notify';
 import { useSaveDeviceModel } from '../api';
 import { ORIENTATION_KEY } from './labels';
 
@@ -135,44 +132,32 @@ function ModelForm({ target, onSubmit }: { target: ModelDrawerTarget; onSubmit: 
 export function ModelDrawer({ target, onClose }: Props) {
   const { t } = useTranslation('deviceModel');
   const save = useSaveDeviceModel();
-  const [error, setError] = useState<unknown>(null);
   const item = target && 'item' in target ? target.item : null;
 
-  const close = () => {
-    setError(null);
-    save.reset();
-    onClose();
-  };
-
-  const submit = (values: Values) => {
-    setError(null);
-    const body: DeviceModelRequest = {
-      ...values,
-      width: values.width as number,
-      height: values.height as number,
-    };
-    save.mutate(
-      { id: item?.id, body },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('saved') });
-          close();
-        },
-        onError: setError,
-      },
-    );
-  };
+  const toBody = (values: Values): DeviceModelRequest => ({
+    ...values,
+    width: values.width as number,
+    height: values.height as number,
+  });
 
   return (
-    <FormDrawer
+    <SaveDrawer
       open={target !== null}
-      onClose={close}
+      onClose={onClose}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
-      submitting={save.isPending}
+      save={save}
+      savedText={t('saved')}
     >
-      <ErrorAlert error={error} />
-      {target ? <ModelForm key={item?.id ?? 'new'} target={target} onSubmit={submit} /> : null}
-    </FormDrawer>
+      {(send) =>
+        target ? (
+          <ModelForm
+            key={item?.id ?? 'new'}
+            target={target}
+            onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
+          />
+        ) : null
+      }
+    </SaveDrawer>
   );
 }
