@@ -1,12 +1,12 @@
-import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { LockOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TemplateType } from '@vitrine/contract';
 import { Button, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { notify } from '../../../lib/notify';
 import { useDeleteTemplateType, useTemplateTypeName, useTemplateTypes } from '../api';
 import { TemplateTypeDrawer } from '../components/TemplateTypeDrawer';
@@ -61,19 +61,12 @@ export function TemplateTypePage() {
       width: 104,
       render: (_, type) =>
         type.editable ? (
-          <Space size={0}>
-            <IconAction
-              label={t('type.action.edit', { name: nameOf(type) })}
-              icon={<EditOutlined />}
-              onClick={() => setDrawer({ item: type })}
-            />
-            <IconAction
-              label={t('type.action.delete', { name: nameOf(type) })}
-              icon={<DeleteOutlined />}
-              onClick={() => askDelete(type)}
-              danger
-            />
-          </Space>
+          <RowActions
+            editLabel={t('type.action.edit', { name: nameOf(type) })}
+            deleteLabel={t('type.action.delete', { name: nameOf(type) })}
+            onEdit={() => setDrawer({ item: type })}
+            onDelete={() => askDelete(type)}
+          />
         ) : (
           // Kept by the platform: a lock says why there is nothing to do (and keeps the row's height).
           <Tooltip title={t('type.readOnly')}>
