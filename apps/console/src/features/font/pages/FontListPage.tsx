@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { FONT_ACCEPT, FONT_MAX_BYTES, type FontItem, fontFormatOf } from '@vitrine/contract';
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { FileChooser } from '../../../components/FileChooser';
-import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { RenameDialog } from '../../../components/RenameDialog';
+import { RowActions } from '../../../components/RowActions';
 import { formatSize } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
@@ -97,19 +97,12 @@ export function FontListPage() {
       fixed: 'end',
       render: (_, font) =>
         font.editable ? (
-          <Space size={0}>
-            <IconAction
-              label={t('action.rename', { name: font.name })}
-              icon={<EditOutlined />}
-              onClick={() => setRenaming(font)}
-            />
-            <IconAction
-              label={t('action.delete', { name: font.name })}
-              icon={<DeleteOutlined />}
-              onClick={() => askDelete(font)}
-              danger
-            />
-          </Space>
+          <RowActions
+            editLabel={t('action.rename', { name: font.name })}
+            deleteLabel={t('action.delete', { name: font.name })}
+            onEdit={() => setRenaming(font)}
+            onDelete={() => askDelete(font)}
+          />
         ) : null,
     },
   ];
