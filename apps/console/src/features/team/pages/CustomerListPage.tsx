@@ -1,12 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { CustomerItem } from '@vitrine/contract';
-import { Button, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Input, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
+import { RowActions } from '../../../components/RowActions';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
@@ -53,19 +53,12 @@ export function CustomerListPage() {
       key: 'actions',
       fixed: 'end',
       render: (_, customer) => (
-        <Space size={0}>
-          <IconAction
-            label={t('action.edit')}
-            icon={<EditOutlined />}
-            onClick={() => setDrawer({ customer })}
-          />
-          <IconAction
-            label={t('action.delete')}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(customer)}
-            danger
-          />
-        </Space>
+        <RowActions
+          editLabel={t('action.edit')}
+          deleteLabel={t('action.delete')}
+          onEdit={() => setDrawer({ customer })}
+          onDelete={() => askDelete(customer)}
+        />
       ),
     },
   ];
