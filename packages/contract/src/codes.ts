@@ -23,6 +23,8 @@ export const ResultCode = {
   stateConflict: 409005,
   /** Another item already has this unique value (a holiday on the same date). */
   duplicate: 409006,
+  /** More licences asked for than the holder has available (spec 001 §8). */
+  insufficientLicenses: 409007,
   tooLarge: 413001,
   accountLocked: 423001,
   tooManyRequests: 429001,

@@ -11,6 +11,8 @@ export * from './device-model';
 export * from './enums';
 export * from './font';
 export * from './i18n';
+export * from './license';
+export * from './license-types';
 export * from './limits';
 export * from './mail';
 export * from './mail-types';

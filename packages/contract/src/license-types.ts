@@ -1,0 +1,21 @@
+// Licences, zod-free (the console's pages and the device list use these without the schemas).
+// docs/license.md describes the model: batches issued by the platform flow down the tenancy
+// (platform → customer → company → device) through a ledger, with a pool per holder and batch.
+
+export const LICENSE_TYPES = ['commercial', 'trial'] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+/** permanent; `days`: effect_days counted from binding; `date`: valid until expiration_date. */
+export const LICENSE_VALIDITY_TYPES = ['permanent', 'days', 'date'] as const;
+export type LicenseValidityType = (typeof LICENSE_VALIDITY_TYPES)[number];
+
+/** Quantities are whole numbers above 0 and below this (spec 001 §4). */
+export const LICENSE_QUANTITY_LIMIT = 10000;
+
+/** Who holds licences: the platform, a customer (SI) or a company. */
+export const LICENSE_HOLDER_KINDS = ['platform', 'customer', 'company'] as const;
+export type LicenseHolderKind = (typeof LICENSE_HOLDER_KINDS)[number];
+
+/** A device's licence state: none bound, valid, or expired. */
+export const DEVICE_LICENSE_STATES = ['none', 'valid', 'expired'] as const;
+export type DeviceLicenseState = (typeof DEVICE_LICENSE_STATES)[number];

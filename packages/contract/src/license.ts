@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import {
+  DEVICE_LICENSE_STATES,
+  LICENSE_HOLDER_KINDS,
+  LICENSE_QUANTITY_LIMIT,
+  LICENSE_TYPES,
+  LICENSE_VALIDITY_TYPES,
+} from './license-types';
+import { idParamsSchema, operation } from './operation';
+import { bodyIdSchema, idSchema, listQuerySchema, listResultSchema } from './validation';
+
+// Licences (/backend/manager/license, the /license pages): the platform issues batches to
+// customers, a customer assigns from its pool to its companies, an owner binds from the company's
+// pool to its devices. Every move is a ledger row (a transfer); docs/license.md has the model.
+
+/** A number of licences: whole, above 0, below LICENSE_QUANTITY_LIMIT. */
+export const licenseQuantitySchema = z
+  .number({ error: 'validation.license.quantity' })
+  .int('validation.license.quantity')
+  .min(1, 'validation.license.quantity')
+  .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.quantity');
+
+const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export const licenseBatchCreateRequestSchema = z
+  .object({
+    type: z.enum(LICENSE_TYPES, { error: 'validation.license.type' }),
+    batch_no: z
+      .string({ error: 'validation.license.batchNo' })
+      .trim()
+      .min(1, 'validation.license.batchNo')
+      .max(64, 'validation.license.batchNo')
+      .regex(/^[A-Za-z0-9._-]+$/, 'validation.license.batchNo'),
+    validity_type: z.enum(LICENSE_VALIDITY_TYPES, { error: 'validation.license.validity' }),
+    /** Days from binding; required when validity_type is `days`. */
+    effect_days: z
+      .number({ error: 'validation.license.effectDays' })
+      .int('validation.license.effectDays')
+      .min(1, 'validation.license.effectDays')
+      .max(36500, 'validation.license.effectDays')
+      .nullish(),
+    /** YYYY-MM-DD, the last valid day (UTC); required when validity_type is `date`. */
+    expiration_date: z.string().regex(DATE_PATTERN, 'validation.license.expirationDate').nullish(),
+    quantity: licenseQuantitySchema,
+    /** How many times one licence key may be used; keys come later, the batch records it. */
+    max_use_times: z
+      .number({ error: 'validation.license.maxUseTimes' })
+      .int('validation.license.maxUseTimes')
+      .min(1, 'validation.license.maxUseTimes')
+      .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.maxUseTimes')
+      .default(1),
+  })
+  .refine((b) => b.validity_type !== 'days' || b.effect_days != null, {
+    message: 'validation.license.effectDays',
+    path: ['effect_days'],
+  })
+  .refine((b) => b.validity_type !== 'date' || b.expiration_date != null, {
+    message: 'validation.license.expirationDate',
+    path: ['expiration_date'],
+  });
+export type LicenseBatchCreateRequest = z.input<typeof licenseBatchCreateRequestSchema>;
+
+const batchFields = {
+  /** The batch's id. */
+  batch_id: z.number(),
+  type: z.enum(LICENSE_TYPES),
+  batch_no: z.string(),
+  validity_type: z.enum(LICENSE_VALIDITY_TYPES),
+  effect_days: z.number().nullable(),
+  expiration_date: z.string().nullable(),
+  max_use_times: z.number(),
+};
+
+/**
+ * A holder's balance of one batch: `quantity` received, `assigned` passed on (to companies,
+ * devices), `unassigned` = quantity − assigned, `available` = unassigned while the batch is
+ * still valid (0 after its expiration date).
+ */
+const balanceFields = {
+  quantity: z.number(),
+  assigned: z.number(),
+  unassigned: z.number(),
+  available: z.number(),
+};
+
+/** A batch as the platform sees it: its balance is the platform's (issued = assigned). */
+export const licenseBatchItemSchema = z.object({
+  ...batchFields,
+  ...balanceFields,
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type LicenseBatchItem = z.infer<typeof licenseBatchItemSchema>;
+
+export const LICENSE_BATCH_SORT_COLUMNS = ['batch_no', 'created_at'] as const;
+export const licenseBatchListQuerySchema = listQuerySchema(LICENSE_BATCH_SORT_COLUMNS).extend({
+  type: z.enum(LICENSE_TYPES, { error: 'validation.license.type' }).optional(),
+});
+export type LicenseBatchListQuery = z.input<typeof licenseBatchListQuerySchema>;
+export const licenseBatchListSchema = listResultSchema(licenseBatchItemSchema);
+
+/** A customer's or a company's balance of one batch. */
+export const licensePoolItemSchema = z.object({ ...batchFields, ...balanceFields });
+export type LicensePoolItem = z.infer<typeof licensePoolItemSchema>;
+export const licensePoolSchema = z.object({ list: z.array(licensePoolItemSchema) });
+
+export const licenseIssueRequestSchema = z.object({
+  customer_id: bodyIdSchema,
+  quantity: licenseQuantitySchema,
+});
+export type LicenseIssueRequest = z.input<typeof licenseIssueRequestSchema>;
+
+export const licenseAssignRequestSchema = z.object({
+  batch_id: bodyIdSchema,
+  company_id: bodyIdSchema,
+  quantity: licenseQuantitySchema,
+});
+export type LicenseAssignRequest = z.input<typeof licenseAssignRequestSchema>;
+
+const holderSchema = z.object({
+  kind: z.enum(LICENSE_HOLDER_KINDS),
+  /** The customer's or company's id; null for the platform. */
+  id: z.number().nullable(),
+  name: z.string(),
+});
+
+/** One ledger row: `quantity` licences of a batch moved from one holder to another. */
+export const licenseTransferSchema = z.object({
+  id: z.number(),
+  ...batchFields,
+  from: holderSchema,
+  to: holderSchema,
+  quantity: z.number(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type LicenseTransfer = z.infer<typeof licenseTransferSchema>;
+
+export const licenseTransferListQuerySchema = listQuerySchema(['created_at'] as const).extend({
+  batch_id: idSchema.optional(),
+});
+export type LicenseTransferListQuery = z.input<typeof licenseTransferListQuerySchema>;
+export const licenseTransferListSchema = listResultSchema(licenseTransferSchema);
+
+// ── Devices ─────────────────────────────────────────────────────────────────────────────────
+
+export const licenseBindRequestSchema = z.object({
+  device_id: bodyIdSchema,
+  batch_id: bodyIdSchema,
+});
+export type LicenseBindRequest = z.input<typeof licenseBindRequestSchema>;
+
+/** The licence a device holds: its batch, when it was bound, when it expires (null: never). */
+export const deviceLicenseSchema = z.object({
+  ...batchFields,
+  bound_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+export type DeviceLicense = z.infer<typeof deviceLicenseSchema>;
+
+/** A device's licence state, for the device list and detail. */
+export const deviceLicenseStatusSchema = z.object({
+  device_id: z.number(),
+  state: z.enum(DEVICE_LICENSE_STATES),
+  license: deviceLicenseSchema.nullable(),
+});
+export type DeviceLicenseStatus = z.infer<typeof deviceLicenseStatusSchema>;
+
+/** What binding answers: the device's new licence, and the one it replaced (null: none). */
+export const licenseBindResultSchema = z.object({
+  device_id: z.number(),
+  license: deviceLicenseSchema,
+  replaced: deviceLicenseSchema.nullable(),
+});
+export type LicenseBindResult = z.infer<typeof licenseBindResultSchema>;
+
+export const deviceLicenseQuerySchema = z.object({
+  /** Comma-separated device ids (a page of the device list), at most 200. */
+  device_ids: z
+    .string({ error: 'validation.ids.required' })
+    .transform((text) => text.split(',').filter(Boolean).map(Number))
+    .pipe(z.array(bodyIdSchema).min(1, 'validation.ids.required').max(200, 'validation.ids.max')),
+});
+export type DeviceLicenseQuery = z.input<typeof deviceLicenseQuerySchema>;
+export const deviceLicenseListSchema = z.object({ list: z.array(deviceLicenseStatusSchema) });
+
+// ── Operations ──────────────────────────────────────────────────────────────────────────────
+const LICENSE = '/backend/manager/license';
+
+/**
+ * Licences (spec 000 §2 /license/...): the platform's batches need license:commercial:list (list,
+ * create, issue: no other key fits), the customer's pool and assignments license:shunt:list, the
+ * company's pool and binding license:company-shunt:list. Each answer is scoped to the caller's holder.
+ */
+export const licenseOperations = {
+  batchList: operation({
+    method: 'GET',
+    path: `${LICENSE}/batch`,
+    query: licenseBatchListQuerySchema,
+    response: licenseBatchListSchema,
+    access: 'license:commercial:list',
+  }),
+  batchCreate: operation({
+    method: 'POST',
+    path: `${LICENSE}/batch`,
+    body: licenseBatchCreateRequestSchema,
+    response: licenseBatchItemSchema,
+    access: 'license:commercial:list',
+  }),
+  /** The platform issues licences of a batch to a customer. */
+  issue: operation({
+    method: 'POST',
+    path: `${LICENSE}/batch/:id/issue`,
+    params: idParamsSchema,
+    body: licenseIssueRequestSchema,
+    response: licenseTransferSchema,
+    access: 'license:commercial:list',
+  }),
+  /** The customer's pool, per batch. */
+  customerPool: operation({
+    method: 'GET',
+    path: `${LICENSE}/shunt`,
+    response: licensePoolSchema,
+    access: 'license:shunt:list',
+  }),
+  /** A customer assigns licences of a batch to one of its companies: irreversible. */
+  assign: operation({
+    method: 'POST',
+    path: `${LICENSE}/assign`,
+    body: licenseAssignRequestSchema,
+    response: licenseTransferSchema,
+    access: 'license:shunt:list',
+  }),
+  /** The company's pool, per batch. */
+  companyPool: operation({
+    method: 'GET',
+    path: `${LICENSE}/company-shunt`,
+    response: licensePoolSchema,
+    access: 'license:company-shunt:list',
+  }),
+  /** The ledger rows the caller's holder sent or received, newest first. */
+  transferList: operation({
+    method: 'GET',
+    path: `${LICENSE}/transfer`,
+    query: licenseTransferListQuerySchema,
+    response: licenseTransferListSchema,
+    access: ['license:commercial:list', 'license:shunt:list', 'license:company-shunt:list'],
+  }),
+  /** One ledger row (the /license/assign/:id page). */
+  transferDetail: operation({
+    method: 'GET',
+    path: `${LICENSE}/transfer/:id`,
+    params: idParamsSchema,
+    response: licenseTransferSchema,
+    access: ['license:commercial:list', 'license:shunt:list', 'license:company-shunt:list'],
+  }),
+  /** An owner binds a licence of the company's pool to one of its devices. */
+  bind: operation({
+    method: 'POST',
+    path: `${LICENSE}/bind`,
+    body: licenseBindRequestSchema,
+    response: licenseBindResultSchema,
+    access: 'license:company-shunt:list',
+  }),
+  /** The licence state of devices in the caller's scope (the device list and detail). */
+  deviceLicenses: operation({
+    method: 'GET',
+    path: `${LICENSE}/device`,
+    query: deviceLicenseQuerySchema,
+    response: deviceLicenseListSchema,
+    access: ['device:dev:list', 'device:dev:info', 'license:company-shunt:list'],
+  }),
+};
