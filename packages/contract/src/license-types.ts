@@ -12,8 +12,8 @@ export type LicenseValidityType = (typeof LICENSE_VALIDITY_TYPES)[number];
 /** Quantities are whole numbers above 0 and below this (spec 001 §4). */
 export const LICENSE_QUANTITY_LIMIT = 10000;
 
-/** Who holds licences: the platform, a customer (SI) or a company. */
-export const LICENSE_HOLDER_KINDS = ['platform', 'customer', 'company'] as const;
+/** Who holds licences: the platform, a customer (SI), a company, or a device it is bound to. */
+export const LICENSE_HOLDER_KINDS = ['platform', 'customer', 'company', 'device'] as const;
 export type LicenseHolderKind = (typeof LICENSE_HOLDER_KINDS)[number];
 
 /** A device's licence state: none bound, valid, or expired. */

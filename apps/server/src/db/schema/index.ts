@@ -4,6 +4,7 @@ export * from './content';
 export * from './device';
 export * from './device-model';
 export * from './font';
+export * from './license';
 export * from './object';
 export * from './platform';
 export * from './playlist';
