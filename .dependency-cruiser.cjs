@@ -28,6 +28,7 @@ const MODULE_ORDER = [
   'composition',
   'device-model',
   'device',
+  'license',
   'schedule',
   'program',
   'statistics',

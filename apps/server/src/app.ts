@@ -17,6 +17,7 @@ import { dashboardModule } from './modules/dashboard';
 import { deviceModule } from './modules/device';
 import { deviceModelModule } from './modules/device-model';
 import { fontModule } from './modules/font';
+import { licenseModule } from './modules/license';
 import { mailModule } from './modules/mail';
 import { mediaModule } from './modules/media';
 import { noticeModule } from './modules/notice';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(compositionModule);
   await app.register(deviceModelModule);
   await app.register(deviceModule);
+  await app.register(licenseModule);
   await app.register(scheduleModule);
   await app.register(programModule);
   await app.register(statisticsModule);

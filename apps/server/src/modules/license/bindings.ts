@@ -1,0 +1,142 @@
+import type {
+  DeviceLicense,
+  DeviceLicenseStatus,
+  LicenseBindResult,
+  licenseBindRequestSchema,
+} from '@vitrine/contract';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { TenantScope } from '../../platform/tenancy';
+import { move } from './ledger';
+import { holderOf } from './licenses';
+
+// A device holds one licence at a time, bound by an owner from the company's pool: one licence
+// leaves the pool for the device (a ledger row) and the binding replaces the device's previous one,
+// which is used up, not returned. The expiry is fixed at binding from the batch's validity.
+
+type Batch = typeof licenseBatches.$inferSelect;
+const DAY_MS = 86_400_000;
+
+/** When a licence of the batch bound at `boundAt` expires: null for permanent; a date's day ends at 24:00 UTC. */
+export function expiryOf(batch: Batch, boundAt: Date): Date | null {
+  if (batch.validityType === 'days' && batch.effectDays !== null) {
+    return new Date(boundAt.getTime() + batch.effectDays * DAY_MS);
+  }
+  if (batch.validityType === 'date' && batch.expirationDate !== null) {
+    return new Date(Date.parse(`${batch.expirationDate}T00:00:00Z`) + DAY_MS);
+  }
+  return null;
+}
+
+const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
+  batch_id: batch.id,
+  type: batch.type as DeviceLicense['type'],
+  batch_no: batch.batchNo,
+  validity_type: batch.validityType as DeviceLicense['validity_type'],
+  effect_days: batch.effectDays,
+  expiration_date: batch.expirationDate,
+  max_use_times: batch.maxUseTimes,
+  bound_at: binding.boundAt.toISOString(),
+  expires_at: binding.expiresAt?.toISOString() ?? null,
+});
+
+/** The claimed devices the caller sees. */
+const visibleDevices = (scope: TenantScope) =>
+  and(
+    isNotNull(devices.companyId),
+    scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
+  );
+
+/**
+ * POST bind: an owner binds one licence of a batch its company holds to one of its devices. A device
+ * or batch out of scope is 404001; no licence left is 409007; the answer names the replaced licence.
+ */
+export async function bindLicense(
+  app: FastifyInstance,
+  scope: TenantScope,
+  body: z.output<typeof licenseBindRequestSchema>,
+): Promise<LicenseBindResult> {
+  const holder = holderOf(scope);
+  if (holder?.kind !== 'company') throw notFound();
+  return app.db.transaction(async (tx) => {
+    // The device's row lock orders two binds of one device.
+    const [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.id, body.device_id), visibleDevices(scope)))
+      .for('update');
+    if (!device) throw notFound();
+    const [held] = await tx
+      .select({ batch: licenseBatches })
+      .from(licensePools)
+      .innerJoin(licenseBatches, eq(licenseBatches.id, licensePools.batchId))
+      .where(
+        and(
+          eq(licensePools.holderKind, holder.kind),
+          eq(licensePools.holderId, holder.id),
+          eq(licensePools.batchId, body.batch_id),
+        ),
+      )
+      .limit(1);
+    if (!held) throw notFound();
+    const [previous] = await tx
+      .select({ binding: deviceLicenses, batch: licenseBatches })
+      .from(deviceLicenses)
+      .innerJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
+      .where(eq(deviceLicenses.deviceId, device.id));
+    const transferId = await move(tx, {
+      batch: held.batch,
+      from: holder,
+      to: { kind: 'device', id: device.id },
+      quantity: 1,
+      actorId: scope.user.userId,
+    });
+    const boundAt = new Date();
+    const binding = {
+      deviceId: device.id,
+      batchId: held.batch.id,
+      transferId,
+      boundAt,
+      expiresAt: expiryOf(held.batch, boundAt),
+    };
+    await tx
+      .insert(deviceLicenses)
+      .values(binding)
+      .onConflictDoUpdate({ target: deviceLicenses.deviceId, set: binding });
+    return {
+      device_id: device.id,
+      license: presentLicense(held.batch, binding),
+      replaced: previous ? presentLicense(previous.batch, previous.binding) : null,
+    };
+  });
+}
+
+/** GET device: the licence state of devices in scope; an id out of scope is 404001. */
+export async function deviceLicenseStates(
+  db: Db,
+  scope: TenantScope,
+  ids: readonly number[],
+): Promise<{ list: DeviceLicenseStatus[] }> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: devices.id, binding: deviceLicenses, batch: licenseBatches })
+    .from(devices)
+    .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
+    .leftJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
+    .where(and(inArray(devices.id, unique), visibleDevices(scope)));
+  if (rows.length !== unique.length) throw notFound();
+  const now = Date.now();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    list: unique.map((id) => {
+      const { binding, batch } = byId.get(id) as (typeof rows)[number];
+      if (!binding || !batch) return { device_id: id, state: 'none', license: null };
+      const expired = binding.expiresAt !== null && binding.expiresAt.getTime() <= now;
+      return { device_id: id, state: expired ? 'expired' : 'valid', license: presentLicense(batch, binding) };
+    }),
+  };
+}

@@ -1,0 +1,387 @@
+import { randomBytes } from 'node:crypto';
+import { type LicenseBatchCreateRequest, ResultCode, Role } from '@vitrine/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { buildTestApp } from '../../test/app';
+import { buildDevice } from '../../test/device-factories';
+import { loggedIn } from '../../test/factories';
+import { databaseFingerprint } from '../../test/fingerprint';
+import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
+
+let app: FastifyInstance;
+let system: Awaited<ReturnType<typeof loggedIn>>['call'];
+beforeAll(async () => {
+  app = await buildTestApp();
+  system = (await loggedIn(app, { role: Role.system })).call;
+});
+
+const L = '/backend/manager/license';
+type Call = typeof system;
+const unique = () => randomBytes(4).toString('hex');
+
+async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
+  const body = (await response).json();
+  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
+  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
+  return body.data as any;
+}
+
+const createBatch = (body: Partial<LicenseBatchCreateRequest> = {}) =>
+  system({
+    method: 'POST',
+    url: `${L}/batch`,
+    payload: {
+      type: 'commercial',
+      batch_no: `B-${unique()}`,
+      validity_type: 'permanent',
+      quantity: 10,
+      ...body,
+    },
+  });
+
+/** A customer with a company (and its owner), holding `issued` licences of a fresh batch. */
+async function customerWithLicences(issued: number, batch: Partial<LicenseBatchCreateRequest> = {}) {
+  const created = await data(createBatch({ quantity: 100, ...batch }));
+  const customer = await buildCustomer(app);
+  const tenant = await buildTenant(app, { customerId: customer.customer.id });
+  await data(
+    system({
+      method: 'POST',
+      url: `${L}/batch/${created.batch_id}/issue`,
+      payload: { customer_id: customer.customer.id, quantity: issued },
+    }),
+  );
+  return { batch: created, customer, tenant, owner: await callAs(app, tenant.owner) };
+}
+
+const assign = (call: Call, body: object) => call({ method: 'POST', url: `${L}/assign`, payload: body });
+const poolOf = async (call: Call, path: 'shunt' | 'company-shunt', batchId: number) =>
+  ((await data(call({ method: 'GET', url: `${L}/${path}` }))).list as { batch_id: number }[]).find(
+    (row) => row.batch_id === batchId,
+  );
+
+/** Pools whose figures differ from the ledger's sums (in minus out): none when every move kept both. */
+async function poolsOffLedger() {
+  return rowsOf(
+    await app.db.execute(sql`
+      select p.holder_kind, p.holder_id, p.batch_id from license_pools p
+      where p.received <> coalesce((select sum(t.quantity) from license_transfers t
+          where t.batch_id = p.batch_id and t.to_kind = p.holder_kind and t.to_id = p.holder_id), 0)
+        or p.held <> p.received - coalesce((select sum(t.quantity) from license_transfers t
+          where t.batch_id = p.batch_id and t.from_kind = p.holder_kind and t.from_id = p.holder_id), 0)`),
+  );
+}
+
+describe('licence batches', () => {
+  it('creates a batch whose licences the platform holds, and lists it', async () => {
+    const batchNo = `LIC-${unique()}`;
+    const created = await data(
+      createBatch({
+        batch_no: batchNo,
+        validity_type: 'days',
+        effect_days: 365,
+        quantity: 50,
+        max_use_times: 3,
+      }),
+    );
+    expect(created).toMatchObject({
+      type: 'commercial',
+      batch_no: batchNo,
+      validity_type: 'days',
+      effect_days: 365,
+      expiration_date: null,
+      max_use_times: 3,
+      quantity: 50,
+      assigned: 0,
+      unassigned: 50,
+      available: 50,
+    });
+    const list = await data(system({ method: 'GET', url: `${L}/batch?keyword=${batchNo}` }));
+    expect(list).toEqual({ list: [created], total: 1 });
+    expect(await poolsOffLedger()).toEqual([]);
+  });
+
+  it('refuses bad quantities, missing validity fields and a taken batch number, changing nothing', async () => {
+    const taken = (await data(createBatch())).batch_no;
+    const before = await databaseFingerprint(app.db);
+    const refused = async (body: Partial<LicenseBatchCreateRequest>, code: number, msg: RegExp) => {
+      const response = (await createBatch(body)).json();
+      expect(response.code, JSON.stringify(body)).toBe(code);
+      expect(response.msg).toMatch(msg);
+    };
+    for (const quantity of [0, -1, 1.5, 10000]) {
+      await refused({ quantity }, ResultCode.validation, /whole number from 1 to 9999/);
+    }
+    await refused({ validity_type: 'days' }, ResultCode.validation, /number of days/);
+    await refused({ validity_type: 'date' }, ResultCode.validation, /expiration date/);
+    await refused({ batch_no: taken }, ResultCode.duplicate, /already exists/);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+
+  it('is for the system roles only', async () => {
+    const { owner, customer } = await customerWithLicences(1);
+    for (const call of [owner, customer.call]) {
+      expect((await call({ method: 'GET', url: `${L}/batch` })).json().code).toBe(ResultCode.permission);
+    }
+  });
+});
+
+describe('licences down the tenancy', () => {
+  it('issues to a customer, who assigns to its company; each level sees its balance and the ledger', async () => {
+    const { batch, customer, tenant, owner } = await customerWithLicences(5);
+    const platform = await data(system({ method: 'GET', url: `${L}/batch?keyword=${batch.batch_no}` }));
+    expect(platform.list[0]).toMatchObject({ quantity: 100, assigned: 5, unassigned: 95, available: 95 });
+    expect(await poolOf(customer.call, 'shunt', batch.batch_id)).toMatchObject({
+      quantity: 5,
+      assigned: 0,
+      unassigned: 5,
+      available: 5,
+    });
+
+    const transfer = await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+    );
+    expect(transfer).toMatchObject({
+      batch_no: batch.batch_no,
+      from: { kind: 'customer', id: customer.customer.id, name: customer.customer.name },
+      to: { kind: 'company', id: tenant.company.id, name: tenant.company.name },
+      quantity: 2,
+      created_by: expect.any(String),
+    });
+    expect(await poolOf(customer.call, 'shunt', batch.batch_id)).toMatchObject({
+      quantity: 5,
+      assigned: 2,
+      unassigned: 3,
+      available: 3,
+    });
+    expect(await poolOf(owner, 'company-shunt', batch.batch_id)).toMatchObject({
+      quantity: 2,
+      assigned: 0,
+      available: 2,
+    });
+    expect(await data(customer.call({ method: 'GET', url: `${L}/transfer/${transfer.id}` }))).toEqual(
+      transfer,
+    );
+    expect(await data(owner({ method: 'GET', url: `${L}/transfer/${transfer.id}` }))).toEqual(transfer);
+    const ledger = await data(
+      customer.call({ method: 'GET', url: `${L}/transfer?batch_id=${batch.batch_id}` }),
+    );
+    expect(ledger.list.map((row: { to: { kind: string } }) => row.to.kind)).toEqual(['company', 'customer']);
+    expect(await poolsOffLedger()).toEqual([]);
+  });
+
+  it('refuses more than available with the spec’s message and changes nothing', async () => {
+    const { batch, customer, tenant } = await customerWithLicences(3);
+    await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+    );
+    const before = await databaseFingerprint(app.db);
+    const response = (
+      await assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 })
+    ).json();
+    expect(response).toMatchObject({
+      code: ResultCode.insufficientLicenses,
+      msg: 'Insufficient number of licenses.',
+    });
+    const issue = (
+      await system({
+        method: 'POST',
+        url: `${L}/batch/${batch.batch_id}/issue`,
+        payload: { customer_id: customer.customer.id, quantity: 98 },
+      })
+    ).json();
+    expect(issue.code).toBe(ResultCode.insufficientLicenses);
+    for (const quantity of [0, 1.5, 10000, '1']) {
+      const bad = (
+        await assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity })
+      ).json();
+      expect(bad.code, String(quantity)).toBe(ResultCode.validation);
+    }
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+
+  it('answers not found for another customer’s company, a batch not held, and another holder’s ledger row', async () => {
+    const mine = await customerWithLicences(3);
+    const theirs = await customerWithLicences(3);
+    const before = await databaseFingerprint(app.db);
+    const notFound = async (response: Promise<{ json: () => { code: number } }>) =>
+      expect((await response).json().code).toBe(ResultCode.notFound);
+    await notFound(
+      assign(mine.customer.call, {
+        batch_id: mine.batch.batch_id,
+        company_id: theirs.tenant.company.id,
+        quantity: 1,
+      }),
+    );
+    await notFound(
+      assign(mine.customer.call, {
+        batch_id: theirs.batch.batch_id,
+        company_id: mine.tenant.company.id,
+        quantity: 1,
+      }),
+    );
+    await notFound(
+      system({
+        method: 'POST',
+        url: `${L}/batch/2147483647/issue`,
+        payload: { customer_id: mine.customer.customer.id, quantity: 1 },
+      }),
+    );
+    await notFound(
+      system({
+        method: 'POST',
+        url: `${L}/batch/${mine.batch.batch_id}/issue`,
+        payload: { customer_id: 2147483647, quantity: 1 },
+      }),
+    );
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    const theirTransfer = await data(
+      assign(theirs.customer.call, {
+        batch_id: theirs.batch.batch_id,
+        company_id: theirs.tenant.company.id,
+        quantity: 1,
+      }),
+    );
+    await notFound(mine.customer.call({ method: 'GET', url: `${L}/transfer/${theirTransfer.id}` }));
+    await notFound(mine.owner({ method: 'GET', url: `${L}/transfer/${theirTransfer.id}` }));
+    const ledger = await data(mine.customer.call({ method: 'GET', url: `${L}/transfer` }));
+    expect(ledger.list.some((row: { id: number }) => row.id === theirTransfer.id)).toBe(false);
+  });
+
+  it('refuses passing on licences of a batch past its expiration date', async () => {
+    const { batch, customer, tenant } = await customerWithLicences(2, {
+      validity_type: 'date',
+      expiration_date: '2030-01-01',
+    });
+    await app.db.execute(
+      sql`update license_batches set expiration_date = '2020-01-01' where id = ${batch.batch_id}`,
+    );
+    expect(await poolOf(customer.call, 'shunt', batch.batch_id)).toMatchObject({
+      unassigned: 2,
+      available: 0,
+    });
+    const response = (
+      await assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 1 })
+    ).json();
+    expect(response.code).toBe(ResultCode.stateConflict);
+    expect(response.msg).toBe('This license batch has expired.');
+  });
+
+  it('lets exactly one of two concurrent assignments of the last licences succeed', async () => {
+    const { batch, customer, tenant } = await customerWithLicences(3);
+    const second = await buildTenant(app, { customerId: customer.customer.id });
+    const results = await Promise.all(
+      [tenant.company.id, second.company.id, tenant.company.id].map((companyId) =>
+        assign(customer.call, { batch_id: batch.batch_id, company_id: companyId, quantity: 2 }),
+      ),
+    );
+    const codes = results.map((response) => response.json().code).sort();
+    expect(codes).toEqual([
+      ResultCode.success,
+      ResultCode.insufficientLicenses,
+      ResultCode.insufficientLicenses,
+    ]);
+    expect(await poolOf(customer.call, 'shunt', batch.batch_id)).toMatchObject({
+      assigned: 2,
+      unassigned: 1,
+    });
+    expect(await poolsOffLedger()).toEqual([]);
+  });
+});
+
+describe('binding a licence to a device', () => {
+  const bind = (call: Call, body: object) => call({ method: 'POST', url: `${L}/bind`, payload: body });
+
+  it('binds from the company pool with its expiry, replaces the previous one, and reports the state', async () => {
+    const days = await customerWithLicences(2, { validity_type: 'days', effect_days: 30 });
+    const { batch, customer, tenant, owner } = days;
+    await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+    );
+    const trial = await data(
+      createBatch({ type: 'trial', validity_type: 'date', expiration_date: '2099-12-31' }),
+    );
+    await data(
+      system({
+        method: 'POST',
+        url: `${L}/batch/${trial.batch_id}/issue`,
+        payload: { customer_id: customer.customer.id, quantity: 1 },
+      }),
+    );
+    await data(
+      assign(customer.call, { batch_id: trial.batch_id, company_id: tenant.company.id, quantity: 1 }),
+    );
+    const screen = await buildDevice(app, tenant.root, 'Lobby');
+    const other = await buildDevice(app, tenant.root, 'Hall');
+
+    const states = () =>
+      data(owner({ method: 'GET', url: `${L}/device?device_ids=${screen.row.id},${other.row.id}` }));
+    expect((await states()).list.map((row: { state: string }) => row.state)).toEqual(['none', 'none']);
+
+    const first = await data(bind(owner, { device_id: screen.row.id, batch_id: trial.batch_id }));
+    expect(first).toMatchObject({
+      device_id: screen.row.id,
+      license: { type: 'trial', expires_at: '2100-01-01T00:00:00.000Z' },
+      replaced: null,
+    });
+    const second = await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
+    expect(second.replaced).toEqual(first.license);
+    expect(second.license.type).toBe('commercial');
+    const expiry = Date.parse(second.license.expires_at) - Date.parse(second.license.bound_at);
+    expect(expiry).toBe(30 * 86_400_000);
+    expect((await states()).list).toEqual([
+      { device_id: screen.row.id, state: 'valid', license: second.license },
+      { device_id: other.row.id, state: 'none', license: null },
+    ]);
+    expect(await poolOf(owner, 'company-shunt', batch.batch_id)).toMatchObject({ assigned: 1, available: 1 });
+    expect(await poolOf(owner, 'company-shunt', trial.batch_id)).toMatchObject({ assigned: 1, available: 0 });
+
+    const none = (await bind(owner, { device_id: other.row.id, batch_id: trial.batch_id })).json();
+    expect(none).toMatchObject({
+      code: ResultCode.insufficientLicenses,
+      msg: 'Insufficient number of licenses.',
+    });
+
+    await app.db.execute(
+      sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
+    );
+    expect((await states()).list[0].state).toBe('expired');
+    expect(await poolsOffLedger()).toEqual([]);
+  });
+
+  it('answers not found for another company’s device or batch, and for a customer', async () => {
+    const mine = await customerWithLicences(1);
+    const theirs = await customerWithLicences(1);
+    await data(
+      assign(mine.customer.call, {
+        batch_id: mine.batch.batch_id,
+        company_id: mine.tenant.company.id,
+        quantity: 1,
+      }),
+    );
+    const myScreen = await buildDevice(app, mine.tenant.root);
+    const theirScreen = await buildDevice(app, theirs.tenant.root);
+    const before = await databaseFingerprint(app.db);
+    const code = async (call: Call, body: object) => (await bind(call, body)).json().code;
+    expect(await code(mine.owner, { device_id: theirScreen.row.id, batch_id: mine.batch.batch_id })).toBe(
+      ResultCode.notFound,
+    );
+    expect(await code(mine.owner, { device_id: myScreen.row.id, batch_id: theirs.batch.batch_id })).toBe(
+      ResultCode.notFound,
+    );
+    expect(
+      await code(mine.customer.call, { device_id: myScreen.row.id, batch_id: mine.batch.batch_id }),
+    ).toBe(ResultCode.permission);
+    expect(
+      (
+        await mine.owner({
+          method: 'GET',
+          url: `${L}/device?device_ids=${myScreen.row.id},${theirScreen.row.id}`,
+        })
+      ).json().code,
+    ).toBe(ResultCode.notFound);
+    expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+});

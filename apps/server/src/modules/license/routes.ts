@@ -1,0 +1,46 @@
+import { licenseOperations as ops } from '@vitrine/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
+import { bindLicense, deviceLicenseStates } from './bindings';
+import {
+  assign,
+  batchList,
+  createBatch,
+  issue,
+  poolOfCaller,
+  transferDetail,
+  transferList,
+} from './licenses';
+
+// Licences under /backend/manager/license (the /license pages): the contract's operations.
+
+export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, ops.batchList, async (request) => ok(await batchList(app.db, request.query)));
+
+  route(app, ops.batchCreate, async (request) => ok(await createBatch(app, request.scope, request.body)));
+
+  route(app, ops.issue, async (request) =>
+    ok(await issue(app, request.scope, request.params.id, request.body)),
+  );
+
+  route(app, ops.customerPool, async (request) => ok(await poolOfCaller(app.db, request.scope)));
+
+  route(app, ops.assign, async (request) => ok(await assign(app, request.scope, request.body)));
+
+  route(app, ops.companyPool, async (request) => ok(await poolOfCaller(app.db, request.scope)));
+
+  route(app, ops.transferList, async (request) =>
+    ok(await transferList(app.db, request.scope, request.query)),
+  );
+
+  route(app, ops.transferDetail, async (request) =>
+    ok(await transferDetail(app.db, request.scope, request.params.id)),
+  );
+
+  route(app, ops.bind, async (request) => ok(await bindLicense(app, request.scope, request.body)));
+
+  route(app, ops.deviceLicenses, async (request) =>
+    ok(await deviceLicenseStates(app.db, request.scope, request.query.device_ids)),
+  );
+};
