@@ -31,6 +31,7 @@ import { buildTestApp } from './test/app';
 import { buildComposition, buildSticker, buildText } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
 import { buildDevice, registerPlayer } from './test/device-factories';
+import { loggedIn } from './test/factories';
 import { databaseFingerprint } from './test/fingerprint';
 import { fieldsOf, jsonBodyOf, operationsOf, queryOf, spoil } from './test/openapi';
 import {
@@ -79,7 +80,9 @@ type Kind =
   | 'deviceModel'
   | 'domain'
   | 'property'
-  | 'object';
+  | 'object'
+  | 'licenseBatch'
+  | 'licenseTransfer';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -121,6 +124,8 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/device-model/')) return 'deviceModel';
   if (url.startsWith('/backend/manager/sys/custom-domain/')) return 'domain';
   if (url.startsWith('/backend/manager/sys/system-property/')) return 'property';
+  if (url.startsWith('/backend/manager/license/batch/')) return 'licenseBatch';
+  if (url.startsWith('/backend/manager/license/transfer/')) return 'licenseTransfer';
   return null;
 }
 
@@ -445,7 +450,35 @@ beforeAll(async () => {
       { name: 'Own model', width: 1920, height: 1080 },
     ])
     .returning();
+  // Licences: a batch B's customer holds and assigned to B, and one A's customer holds and assigned to A.
+  const platform = (await loggedIn(app, { role: Role.system })).call;
+  const licencesOf = async (customer: typeof ca, companyId: number, batchNo: string) => {
+    const batch = (
+      await platform({
+        method: 'POST',
+        url: '/backend/manager/license/batch',
+        payload: { type: 'commercial', batch_no: batchNo, validity_type: 'permanent', quantity: 20 },
+      })
+    ).json().data;
+    await platform({
+      method: 'POST',
+      url: `/backend/manager/license/batch/${batch.batch_id}/issue`,
+      payload: { customer_id: customer.customer.id, quantity: 10 },
+    });
+    const transfer = (
+      await customer.call({
+        method: 'POST',
+        url: '/backend/manager/license/assign',
+        payload: { batch_id: batch.batch_id, company_id: companyId, quantity: 5 },
+      })
+    ).json().data;
+    return { batch: batch.batch_id as number, transfer: transfer.id as number };
+  };
+  const licencesB = await licencesOf(cb, b.company.id, `${MARK_B}-${randomUUID().slice(0, 8)}`);
+  const licencesA = await licencesOf(ca, companyA, `own-${randomUUID().slice(0, 8)}`);
   foreign = {
+    licenseBatch: licencesB.batch,
+    licenseTransfer: licencesB.transfer,
     export: exportB,
     deviceModel: modelB.id,
     ...contentB,
@@ -494,6 +527,8 @@ beforeAll(async () => {
     .returning();
   own = {
     ...ownContent,
+    licenseBatch: licencesA.batch,
+    licenseTransfer: licencesA.transfer,
     deviceModel: ownModel.id,
     innerPlaylist: innerPlaylist.id,
     h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
@@ -634,6 +669,7 @@ const FIELD_KINDS: Record<string, Kind> = {
   schedule_id: 'schedule',
   program_id: 'composition',
   model_id: 'deviceModel',
+  batch_id: 'licenseBatch',
 };
 
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
@@ -836,6 +872,13 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   'POST /backend/manager/schedule': scheduleBody,
   'PUT /backend/manager/schedule/:id': scheduleBody,
   'DELETE /backend/manager/schedule': (o) => ({ ids: [o.schedule] }),
+  'POST /backend/manager/license/batch/:id/issue': (o) => ({ customer_id: o.customer, quantity: 1 }),
+  'POST /backend/manager/license/assign': (o) => ({
+    batch_id: o.licenseBatch,
+    company_id: o.company,
+    quantity: 1,
+  }),
+  'POST /backend/manager/license/bind': (o) => ({ device_id: o.device, batch_id: o.licenseBatch }),
 };
 
 /** Drafts answer what a program would show: another tenant's rows as if they did not exist. */
@@ -855,6 +898,7 @@ const NOT_TRIED: Record<string, string> = {
   // The catalogue is the platform's: no tenant's caller may write it (device-model/models.test.ts).
   'POST /backend/manager/device-model/assign': 'the platform roles’ alone',
   'DELETE /backend/manager/device-model': 'the platform roles’ alone',
+  'POST /backend/manager/license/batch/:id/issue': 'the platform roles’ alone (license/licenses.test.ts)',
 };
 
 /** A route's path with A's own rows in it (the template type goes to an H5 content). */
