@@ -6,5 +6,5 @@ export const licenseModule = fp(
   async (app) => {
     await app.register(licenseRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'license', dependencies: ['team', 'device'] },
+  { name: 'license', dependencies: ['setting'] },
 );
