@@ -351,6 +351,24 @@ describe('binding a licence to a device', () => {
     expect(await poolsOffLedger()).toEqual([]);
   });
 
+  it('lets exactly one of concurrent binds of the company’s last licence succeed', async () => {
+    const { batch, customer, tenant, owner } = await customerWithLicences(1);
+    await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 1 }),
+    );
+    const screens = await Promise.all([1, 2, 3, 4].map((n) => buildDevice(app, tenant.root, `Screen ${n}`)));
+    const results = await Promise.all(
+      screens.map((screen) => bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id })),
+    );
+    const codes = results.map((response) => response.json().code).sort();
+    expect(codes).toEqual([ResultCode.success, ...Array(3).fill(ResultCode.insufficientLicenses)]);
+    const states = await data(
+      owner({ method: 'GET', url: `${L}/device?device_ids=${screens.map((s) => s.row.id).join(',')}` }),
+    );
+    expect(states.list.filter((row: { state: string }) => row.state === 'valid')).toHaveLength(1);
+    expect(await poolsOffLedger()).toEqual([]);
+  });
+
   it('answers not found for another company’s device or batch, and for a customer', async () => {
     const mine = await customerWithLicences(1);
     const theirs = await customerWithLicences(1);
