@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { buildTestApp } from '../../test/app';
+import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
@@ -367,6 +368,45 @@ describe('binding a licence to a device', () => {
     );
     expect(states.list.filter((row: { state: string }) => row.state === 'valid')).toHaveLength(1);
     expect(await poolsOffLedger()).toEqual([]);
+  });
+
+  it('refuses a schedule for a device whose licence expired, and takes it once a new one is bound', async () => {
+    const { batch, customer, tenant, owner } = await customerWithLicences(2, {
+      validity_type: 'days',
+      effect_days: 10,
+    });
+    await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+    );
+    const screen = await buildDevice(app, tenant.root, 'Foyer');
+    const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
+    const schedule = () =>
+      owner({
+        method: 'POST',
+        url: '/backend/manager/schedule',
+        payload: {
+          name: 'Morning',
+          type: 'standard',
+          device_ids: [screen.row.id],
+          items: [{ content_id: image.id, duration: 5 }],
+          start_date: '2026-01-01',
+          end_date: '2099-12-31',
+          frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
+        },
+      });
+    await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
+    await app.db.execute(
+      sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
+    );
+    const before = await databaseFingerprint(app.db);
+    expect((await schedule()).json()).toMatchObject({
+      code: ResultCode.validation,
+      msg: 'Foyer: The device license has expired.',
+      data: { field: 'device_ids', device_ids: [screen.row.id] },
+    });
+    expect(await databaseFingerprint(app.db)).toBe(before);
+    await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
+    expect((await schedule()).json().code).toBe(ResultCode.success);
   });
 
   it('answers not found for another company’s device or batch, and for a customer', async () => {

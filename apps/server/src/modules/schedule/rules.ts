@@ -1,7 +1,15 @@
 import { ContentType, DeviceStatus, ResultCode, ScheduleType } from '@vitrine/contract';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
+import {
+  compositions,
+  contents,
+  deviceLicenses,
+  devices,
+  playlists,
+  scheduleDevices,
+  workspaces,
+} from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
 
@@ -155,6 +163,8 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .from(devices)
     .where(seen);
   if (count !== expected) throw notFound();
+  // A licence bound to the device and past its expiry (docs/license.md).
+  const licenseExpired = sql<boolean>`exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${devices.id} and ${deviceLicenses.expiresAt} <= now())`;
   const screenColumns = {
     id: devices.id,
     name: devices.name,
@@ -164,6 +174,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     claimedAt: devices.claimedAt,
     orientation: devices.orientation,
     mediaTypes: devices.mediaTypes,
+    licenseExpired: licenseExpired.mapWith(Boolean),
   };
   type Screen = { id: number; name: string | null; signageId: string };
   const named = (screen: Screen) => ({ name: screen.name ?? screen.signageId });
@@ -178,6 +189,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
           notInArray(devices.workspaceId, [...allowed]),
           isNull(devices.claimedAt),
           inArray(devices.status, [DeviceStatus.unconfirmed, DeviceStatus.rejected, DeviceStatus.expired]),
+          licenseExpired,
         ),
       ),
     )
@@ -187,7 +199,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     if (bad.workspaceId === null || !allowed.has(bad.workspaceId)) {
       throw invalid('schedule.otherWorkspace', {}, refused('device_ids', { device_ids: [bad.id] }));
     }
-    if (bad.status === DeviceStatus.expired && bad.claimedAt !== null) {
+    if ((bad.status === DeviceStatus.expired || bad.licenseExpired) && bad.claimedAt !== null) {
       throw invalid('schedule.licenseExpired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
     }
     throw invalid('schedule.notPaired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
