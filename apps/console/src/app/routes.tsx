@@ -1,4 +1,3 @@
-import { Role } from '@vitrine/contract';
 import { ACCOUNT_PUBLIC_ROUTES, PROFILE_ROUTE } from '../features/account/routes';
 import { COMPOSITION_ROUTES } from '../features/composition/routes';
 import { CONTENT_ROUTES } from '../features/content/routes';
@@ -6,6 +5,7 @@ import { DASHBOARD_ROUTE } from '../features/dashboard/routes';
 import { DEVICE_ROUTES } from '../features/device/routes';
 import { MODEL_ROUTE } from '../features/device-model/routes';
 import { FONT_ROUTE } from '../features/font/routes';
+import { LICENSE_ROUTES } from '../features/license/routes';
 import { MAIL_ROUTES } from '../features/mail/routes';
 import { NOTICE_ROUTES } from '../features/notice/routes';
 import { PLAYLIST_ROUTES } from '../features/playlist/routes';
@@ -19,7 +19,7 @@ import { TEMPLATE_ROUTES } from '../features/template/routes';
 import { TEXT_ROUTE } from '../features/text/routes';
 import { WORKSPACE_ROUTE } from '../features/workspace/routes';
 import { HOME_PATH } from '../lib/paths';
-import { type AppRoute, DETAIL } from '../lib/route-table';
+import type { AppRoute } from '../lib/route-table';
 
 // The route table of spec 000 §2, in menu order. Each feature writes its own entries
 // (features/<area>/routes.tsx); the groups shared by several areas, and the areas not built yet,
@@ -78,47 +78,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   NOTICE_ROUTES,
   STATISTICS_ROUTES,
-  {
-    // The spec's /license/commercial is one page per role; the guard opens the first permitted child.
-    path: '/license',
-    permission: [
-      'license:company-shunt:list',
-      'license:commercial:list',
-      'license:shunt:list',
-      'license:key:list',
-      'license:trial:info',
-      'license:white:list',
-    ],
-    title: 'route.license',
-    icon: 'license',
-    children: [
-      {
-        path: '/license/commercial-owner',
-        permission: 'license:company-shunt:list',
-        title: 'route.licenseCommercial',
-      },
-      {
-        path: '/license/commercial-sy',
-        permission: 'license:commercial:list',
-        title: 'route.licenseCommercial',
-      },
-      { path: '/license/commercial-cus', permission: 'license:shunt:list', title: 'route.licenseCommercial' },
-      {
-        path: '/license/license-detail',
-        permission: 'license:key:list',
-        title: 'route.licenseDetail',
-        titleByRole: { [Role.customer]: 'route.licenseSearch', [Role.owner]: 'route.licenseBind' },
-      },
-      { path: '/license/trial', permission: 'license:trial:info', title: 'route.licenseTrial' },
-      { path: '/license/whitelist', permission: 'license:white:list', title: 'route.licenseWhitelist' },
-      {
-        path: '/license/assign/:id?',
-        permission: 'license:shunt:list',
-        title: 'route.licenseAssign',
-        ...DETAIL,
-      },
-    ],
-  },
+  LICENSE_ROUTES,
   {
     path: '/setting',
     permission: 'setting',

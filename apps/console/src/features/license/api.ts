@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type LicenseAssignRequest,
+  type LicenseBatchCreateRequest,
+  type LicenseBatchListQuery,
+  type LicenseIssueRequest,
+  licenseOperations as ops,
+} from '@vitrine/contract';
+import { call } from '../../lib/call';
+
+// Licences (/manager/license): the platform's batches, the customer's and the company's pools.
+// Every write changes balances on all three levels, so each invalidates the whole area.
+
+export const licenseKeys = {
+  all: ['license'] as const,
+  batches: (query: LicenseBatchListQuery) => [...licenseKeys.all, 'batch', query] as const,
+  customerPool: () => [...licenseKeys.all, 'shunt'] as const,
+  companyPool: () => [...licenseKeys.all, 'company-shunt'] as const,
+};
+
+// Forms show a refusal themselves (above the form), so their calls are silent.
+const silent = { silent: true };
+
+export function useBatchList(query: LicenseBatchListQuery) {
+  return useQuery({
+    queryKey: licenseKeys.batches(query),
+    queryFn: ({ signal }) => call(ops.batchList, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerPool() {
+  return useQuery({
+    queryKey: licenseKeys.customerPool(),
+    queryFn: ({ signal }) => call(ops.customerPool, {}, { signal }),
+  });
+}
+
+export function useCompanyPool() {
+  return useQuery({
+    queryKey: licenseKeys.companyPool(),
+    queryFn: ({ signal }) => call(ops.companyPool, {}, { signal }),
+  });
+}
+
+function useLicensesChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: licenseKeys.all });
+}
+
+export function useCreateBatch() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: LicenseBatchCreateRequest) => call(ops.batchCreate, { body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** The platform issues licences of a batch to a customer. */
+export function useIssueLicenses() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: ({ batchId, body }: { batchId: number; body: LicenseIssueRequest }) =>
+      call(ops.issue, { params: { id: batchId }, body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** A customer assigns licences of a batch to one of its companies: there is no undoing it. */
+export function useAssignLicenses() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: LicenseAssignRequest) => call(ops.assign, { body }, silent),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,63 @@
+import { Role } from '@vitrine/contract';
+import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
+
+const page = {
+  platform: lazyPage(() => import('./pages/LicenseBatchPage'), 'LicenseBatchPage'),
+  customer: lazyPage(() => import('./pages/CustomerPoolPage'), 'CustomerPoolPage'),
+  company: lazyPage(() => import('./pages/CompanyPoolPage'), 'CompanyPoolPage'),
+  assign: lazyPage(() => import('./pages/LicenseAssignPage'), 'LicenseAssignPage'),
+};
+
+/**
+ * Licences. The spec's /license/commercial is one page per role: /license opens the first
+ * permitted child. The entries without a page (details, trial, whitelist) stay out of the menu.
+ */
+export const LICENSE_ROUTES: AppRoute = {
+  path: '/license',
+  permission: [
+    'license:company-shunt:list',
+    'license:commercial:list',
+    'license:shunt:list',
+    'license:key:list',
+    'license:trial:info',
+    'license:white:list',
+  ],
+  title: 'route.license',
+  icon: 'license',
+  children: [
+    {
+      path: '/license/commercial-owner',
+      permission: 'license:company-shunt:list',
+      title: 'route.licenseCommercial',
+      page: page.company,
+    },
+    {
+      path: '/license/commercial-sy',
+      permission: 'license:commercial:list',
+      title: 'route.licenseCommercial',
+      page: page.platform,
+    },
+    {
+      path: '/license/commercial-cus',
+      permission: 'license:shunt:list',
+      title: 'route.licenseCommercial',
+      page: page.customer,
+    },
+    {
+      path: '/license/license-detail',
+      permission: 'license:key:list',
+      title: 'route.licenseDetail',
+      titleByRole: { [Role.customer]: 'route.licenseSearch', [Role.owner]: 'route.licenseBind' },
+    },
+    { path: '/license/trial', permission: 'license:trial:info', title: 'route.licenseTrial' },
+    { path: '/license/whitelist', permission: 'license:white:list', title: 'route.licenseWhitelist' },
+    {
+      // :id is the batch whose licences the customer assigns.
+      path: '/license/assign/:id?',
+      permission: 'license:shunt:list',
+      title: 'route.licenseAssign',
+      ...DETAIL,
+      page: page.assign,
+    },
+  ],
+};
