@@ -32,7 +32,8 @@ function server(extra: Record<string, ApiHandler> = {}) {
   });
 }
 
-const page = (url = '/license/commercial-sy') => renderPage(<LicenseBatchPage />, url, '/license/commercial-sy');
+const page = (url = '/license/commercial-sy') =>
+  renderPage(<LicenseBatchPage />, url, '/license/commercial-sy');
 // The drawer holding the form whose title is shown.
 const drawer = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement;
@@ -55,9 +56,11 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('B-2026-07', {}, slow)).closest('tr') as HTMLElement;
     expect(within(row).getByText('Commercial')).toBeTruthy();
     expect(within(row).getByText('365 days from binding')).toBeTruthy();
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['3', '1', '2']),
-    );
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['3', '1', '2']));
     expect(within(row).getByText('B-2026-07').getAttribute('dir')).toBe('ltr');
     const trial = screen.getByText('T-01').closest('tr') as HTMLElement;
     expect(within(trial).getByText('Permanent')).toBeTruthy();
@@ -76,7 +79,14 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
     fireEvent.change(await within(form).findByLabelText('Quantity'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // The batch number has a space; days from binding are required for that validity.
-    await waitFor(() => expect(form.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        [...form.querySelectorAll('.ant-form-item-explain-error')].map((error) => error.textContent),
+      ).toEqual([
+        'Enter a batch number of up to 64 letters, digits, dots, hyphens or underscores',
+        'Enter the number of days, from 1 to 36500',
+      ]),
+    );
     expect(api.callsTo('POST /manager/license/batch')).toHaveLength(0);
 
     fireEvent.change(within(form).getByLabelText('Batch number'), { target: { value: 'B-2026-12' } });
@@ -96,7 +106,8 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
 
   it('issues no more than the batch has available to the chosen customer', async () => {
     const api = server({
-      'POST /manager/license/batch/7/issue': () => ok(transfer({ quantity: 2, to: { kind: 'customer', id: 3, name: 'Signs SI' } })),
+      'POST /manager/license/batch/7/issue': () =>
+        ok(transfer({ quantity: 2, to: { kind: 'customer', id: 3, name: 'Signs SI' } })),
     });
     await page();
     fireEvent.click(await screen.findByRole('button', { name: /B-2026-07/ }, slow));
@@ -111,7 +122,10 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Quantity'), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Issue' }));
     await waitFor(() => expect(api.callsTo('POST /manager/license/batch/7/issue')).toHaveLength(1));
-    expect(api.callsTo('POST /manager/license/batch/7/issue')[0].body).toEqual({ customer_id: 3, quantity: 2 });
+    expect(api.callsTo('POST /manager/license/batch/7/issue')[0].body).toEqual({
+      customer_id: 3,
+      quantity: 2,
+    });
     await waitFor(() => expect(notices.mock.calls.at(-1)?.[0].title).toBe('2 licenses issued to Signs SI'));
   });
 });
