@@ -1,11 +1,12 @@
 import { Role } from '@vitrine/contract';
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
 
+const pages = () => import('./pages');
 const page = {
-  platform: lazyPage(() => import('./pages/LicenseBatchPage'), 'LicenseBatchPage'),
-  customer: lazyPage(() => import('./pages/CustomerPoolPage'), 'CustomerPoolPage'),
-  company: lazyPage(() => import('./pages/CompanyPoolPage'), 'CompanyPoolPage'),
-  assign: lazyPage(() => import('./pages/LicenseAssignPage'), 'LicenseAssignPage'),
+  platform: lazyPage(pages, 'LicenseBatchPage'),
+  customer: lazyPage(pages, 'CustomerPoolPage'),
+  company: lazyPage(pages, 'CompanyPoolPage'),
+  assign: lazyPage(pages, 'LicenseAssignPage'),
 };
 
 /**
