@@ -3,6 +3,7 @@ import {
   type LicenseAssignRequest,
   type LicenseBatchCreateRequest,
   type LicenseBatchListQuery,
+  type LicenseBindRequest,
   type LicenseIssueRequest,
   licenseOperations as ops,
 } from '@vitrine/contract';
@@ -16,6 +17,7 @@ export const licenseKeys = {
   batches: (query: LicenseBatchListQuery) => [...licenseKeys.all, 'batch', query] as const,
   customerPool: () => [...licenseKeys.all, 'shunt'] as const,
   companyPool: () => [...licenseKeys.all, 'company-shunt'] as const,
+  devices: (ids: readonly number[]) => [...licenseKeys.all, 'device', ids] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -40,6 +42,16 @@ export function useCompanyPool() {
   return useQuery({
     queryKey: licenseKeys.companyPool(),
     queryFn: ({ signal }) => call(ops.companyPool, {}, { signal }),
+  });
+}
+
+/** The licence each of these devices holds (a page of devices). */
+export function useDeviceLicenses(deviceIds: readonly number[]) {
+  return useQuery({
+    queryKey: licenseKeys.devices(deviceIds),
+    queryFn: ({ signal }) =>
+      call(ops.deviceLicenses, { query: { device_ids: deviceIds.join(',') } }, { signal }),
+    enabled: deviceIds.length > 0,
   });
 }
 
@@ -71,6 +83,15 @@ export function useAssignLicenses() {
   const changed = useLicensesChanged();
   return useMutation({
     mutationFn: (body: LicenseAssignRequest) => call(ops.assign, { body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** An owner binds one licence of the company's pool to a device; it replaces the one it held. */
+export function useBindLicense() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: LicenseBindRequest) => call(ops.bind, { body }, silent),
     onSuccess: changed,
   });
 }

@@ -1,34 +1,73 @@
-import { screen, within } from '@testing-library/react';
-import { Role } from '@vitrine/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type DeviceLicenseStatus, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../../../lib/notify';
+import { deviceItem } from '../../../test/device';
 import { poolItem } from '../../../test/license';
-import { mockApi, ok, renderPage } from '../../../test/render';
-import { signInAs } from '../../../test/team';
+import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { queriesTo, signInAs } from '../../../test/team';
 import { CompanyPoolPage } from './CompanyPoolPage';
 
-beforeEach(() => signInAs(Role.owner, ['license:company-shunt:list']));
-afterEach(() => vi.unstubAllGlobals());
+const slow = { timeout: 15_000 };
+const notices = vi.fn();
+const POOL = [
+  poolItem({
+    validity_type: 'date',
+    effect_days: null,
+    expiration_date: '2027-03-31',
+    quantity: 2,
+    assigned: 0,
+    unassigned: 2,
+    available: 2,
+  }),
+];
+const LOBBY = deviceItem({ device_id: 21, device_name: 'Lobby' });
+const BAR = deviceItem({ device_id: 22, device_name: 'Bar' });
+// The bar screen holds a trial licence.
+const TRIAL: DeviceLicenseStatus = {
+  device_id: 22,
+  state: 'valid',
+  license: {
+    batch_id: 3,
+    type: 'trial',
+    batch_no: 'TRY-1',
+    validity_type: 'days',
+    effect_days: 14,
+    expiration_date: null,
+    max_use_times: 1,
+    bound_at: '2026-11-01T08:00:00.000Z',
+    expires_at: '2026-11-15T08:00:00.000Z',
+  },
+};
+
+function server(pool = POOL, extra: Record<string, ApiHandler> = {}) {
+  return mockApi({
+    'GET /manager/license/company-shunt': () => ok({ list: pool }),
+    'GET /manager/device': () => ok({ list: [LOBBY, BAR], total: 2 }),
+    'GET /manager/license/device': () =>
+      ok({ list: [{ device_id: 21, state: 'none', license: null }, TRIAL] }),
+    ...extra,
+  });
+}
+
+const page = () => renderPage(<CompanyPoolPage />, '/license/commercial-owner');
+
+beforeEach(() => {
+  registerNotifier({ open: notices });
+  signInAs(Role.owner, ['license:company-shunt:list', 'device:dev:list']);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNotifier(null);
+  notices.mockReset();
+});
 
 describe('CompanyPoolPage', { timeout: 30_000 }, () => {
   it("shows the company's licences per batch, with a fixed last day isolated left to right", async () => {
-    mockApi({
-      'GET /manager/license/company-shunt': () =>
-        ok({
-          list: [
-            poolItem({
-              validity_type: 'date',
-              effect_days: null,
-              expiration_date: '2027-03-31',
-              quantity: 2,
-              assigned: 0,
-              unassigned: 2,
-              available: 2,
-            }),
-          ],
-        }),
-    });
-    await renderPage(<CompanyPoolPage />, '/license/commercial-owner');
-    const row = (await screen.findByText('B-2026-07', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    server();
+    await page();
+    const row = (await screen.findByText('B-2026-07', {}, slow)).closest('tr') as HTMLElement;
     expect(
       within(row)
         .getAllByRole('cell')
@@ -37,8 +76,37 @@ describe('CompanyPoolPage', { timeout: 30_000 }, () => {
   });
 
   it('says when the company has no licences yet', async () => {
-    mockApi({ 'GET /manager/license/company-shunt': () => ok({ list: [] }) });
-    await renderPage(<CompanyPoolPage />, '/license/commercial-owner');
-    expect(await screen.findByText('No licenses yet', {}, { timeout: 15_000 })).toBeTruthy();
+    server([]);
+    await page();
+    expect(await screen.findByText('No licenses yet', {}, slow)).toBeTruthy();
+  });
+
+  it('shows which device holds which licence, and warns that binding replaces a trial', async () => {
+    const api = server(POOL, {
+      'POST /manager/license/bind': () =>
+        ok({ device_id: 22, license: TRIAL.license, replaced: TRIAL.license }),
+    });
+    await page();
+    const bar = (await screen.findByText('Bar', {}, slow)).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(bar).getByText('TRY-1')).toBeTruthy());
+    expect(within(bar).getByText('Valid')).toBeTruthy();
+    expect(queriesTo('/manager/license/device')[0].get('device_ids')).toBe('21,22');
+    const lobby = screen.getByText('Lobby').closest('tr') as HTMLElement;
+    expect(within(lobby).getByText('None')).toBeTruthy();
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Bind a license to Bar' }));
+    const dialog = (await screen.findByRole('dialog')) as HTMLElement;
+    expect(within(dialog).getByText(/holds a license of batch/)).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle(/^B-2026-07/));
+    expect(
+      await within(dialog).findByText(
+        'This device holds a Trial license: binding a Commercial one replaces it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/license/bind')).toHaveLength(1));
+    expect(api.callsTo('POST /manager/license/bind')[0].body).toEqual({ device_id: 22, batch_id: 7 });
+    await waitFor(() => expect(notices.mock.calls.at(-1)?.[0].title).toBe('License bound to Bar'));
   });
 });

@@ -1,0 +1,99 @@
+import { LinkOutlined } from '@ant-design/icons';
+import type { DeviceItem, DeviceLicenseStatus, LicensePoolItem } from '@vitrine/contract';
+import { Button, Card, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
+import { leftToRight } from '../../../lib/bidi';
+import { useDeviceList } from '../../device/api';
+import { useDeviceLicenses } from '../api';
+import { BindDialog } from './BindDialog';
+
+const STATE_COLOR = { none: 'default', valid: 'green', expired: 'red' } as const;
+const PAGE_SIZE = 10;
+
+/** Which of the company's devices holds which licence, and binding one from the pool. */
+export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
+  const { t } = useTranslation('license');
+  const dateTime = useDateTime();
+  const [page, setPage] = useState(1);
+  const devices = useDeviceList({ page, page_size: PAGE_SIZE });
+  const list = devices.data?.list ?? [];
+  const states = useDeviceLicenses(list.map((device) => device.device_id));
+  const [binding, setBinding] = useState<{ device: DeviceItem; held: DeviceLicenseStatus | null } | null>(
+    null,
+  );
+  const stateOf = (device: DeviceItem) =>
+    states.data?.list.find((state) => state.device_id === device.device_id) ?? null;
+
+  const columns: ColumnsType<DeviceItem> = [
+    { key: 'name', title: t('device.name'), render: (_, device) => <Name>{device.device_name}</Name> },
+    {
+      key: 'state',
+      title: t('device.state'),
+      render: (_, device) => {
+        const state = stateOf(device)?.state ?? 'none';
+        return <Tag color={STATE_COLOR[state]}>{t(`device.states.${state}`)}</Tag>;
+      },
+    },
+    {
+      key: 'batch',
+      title: t('column.batchNo'),
+      render: (_, device) => {
+        const license = stateOf(device)?.license;
+        return license ? <bdi dir="ltr">{license.batch_no}</bdi> : '—';
+      },
+    },
+    {
+      key: 'expires',
+      title: t('device.expires'),
+      render: (_, device) => {
+        const license = stateOf(device)?.license;
+        if (!license) return '—';
+        return license.expires_at ? leftToRight(dateTime(license.expires_at)) : t('validity.permanent');
+      },
+    },
+    {
+      key: 'actions',
+      title: t('column.actions'),
+      render: (_, device) => (
+        <Button
+          size="small"
+          icon={<LinkOutlined />}
+          aria-label={t('bind.action', { name: device.device_name })}
+          onClick={() => setBinding({ device, held: stateOf(device) })}
+        >
+          {t('bind.title')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('device.title')} styles={{ body: { padding: 0 } }} style={{ marginTop: 16 }}>
+      <Table<DeviceItem>
+        rowKey="device_id"
+        columns={columns}
+        dataSource={list}
+        loading={devices.isFetching && !devices.data}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('device.empty') }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: devices.data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+      />
+      <BindDialog
+        device={binding?.device ?? null}
+        held={binding?.held?.license ?? null}
+        pool={pool}
+        onClose={() => setBinding(null)}
+      />
+    </Card>
+  );
+}
