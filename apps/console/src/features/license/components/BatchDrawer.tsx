@@ -1,6 +1,7 @@
 import {
   LICENSE_TYPES,
   LICENSE_VALIDITY_TYPES,
+  type LicenseBatchCreateRequest,
   type LicenseType,
   type LicenseValidityType,
   licenseBatchCreateRequestSchema,
@@ -8,14 +9,11 @@ import {
 import { DatePicker, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { FormDrawer } from '../../../components/FormDrawer';
 import { NumberInput } from '../../../components/NumberInput';
+import { SaveDrawer } from '../../../components/SaveDrawer';
 import { leftToRight } from '../../../lib/bidi';
 import { useRules } from '../../../lib/form-rules';
-import { notify } from '../../../lib/notify';
 import { useCreateBatch } from '../api';
 
 type Values = {
@@ -36,101 +34,85 @@ export function BatchDrawer({ open, onClose }: Props) {
   const rules = useRules();
   const [form] = Form.useForm<Values>();
   const create = useCreateBatch();
-  const [error, setError] = useState<unknown>(null);
   const validity = Form.useWatch('validity_type', form) ?? 'permanent';
+  const batchNo = Form.useWatch('batch_no', form) ?? '';
 
-  const close = () => {
-    setError(null);
-    create.reset();
-    onClose();
-  };
-
-  const submit = (values: Values) => {
-    setError(null);
-    create.mutate(
-      {
-        type: values.type,
-        batch_no: values.batch_no.trim(),
-        validity_type: values.validity_type,
-        effect_days: values.validity_type === 'days' ? values.effect_days : null,
-        expiration_date:
-          values.validity_type === 'date' ? (values.expiration_date?.format(DATE_FORMAT) ?? null) : null,
-        quantity: values.quantity ?? 0,
-      },
-      {
-        onSuccess: (batch) => {
-          notify({ type: 'success', title: t('batch.created', { batch: leftToRight(batch.batch_no) }) });
-          close();
-        },
-        onError: setError,
-      },
-    );
-  };
+  const body = (values: Values): LicenseBatchCreateRequest => ({
+    type: values.type,
+    batch_no: values.batch_no.trim(),
+    validity_type: values.validity_type,
+    effect_days: values.validity_type === 'days' ? values.effect_days : null,
+    expiration_date:
+      values.validity_type === 'date' ? (values.expiration_date?.format(DATE_FORMAT) ?? null) : null,
+    quantity: values.quantity ?? 0,
+  });
 
   return (
-    <FormDrawer
+    <SaveDrawer<LicenseBatchCreateRequest>
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={t('batch.title')}
       formId="batchForm"
-      submitting={create.isPending}
+      save={create}
+      savedText={t('batch.created', { batch: leftToRight(batchNo.trim()) })}
     >
-      <ErrorAlert error={error} />
-      <Form<Values>
-        name="batchForm"
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={{ type: 'commercial', validity_type: 'permanent' }}
-      >
-        <Form.Item name="type" label={t('column.type')}>
-          <Radio.Group
-            optionType="button"
-            options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="batch_no"
-          label={t('column.batchNo')}
-          extra={t('batch.batchNoHint')}
-          rules={[rules.zod(shape.batch_no)]}
+      {(send) => (
+        <Form<Values>
+          name="batchForm"
+          form={form}
+          layout="vertical"
+          onFinish={(values) => send(body(values))}
+          initialValues={{ type: 'commercial', validity_type: 'permanent' }}
         >
-          <Input autoComplete="off" dir="ltr" />
-        </Form.Item>
-        <Form.Item name="validity_type" label={t('column.validity')}>
-          <Radio.Group
-            options={LICENSE_VALIDITY_TYPES.map((type) => ({
-              value: type,
-              label: t(`batch.validity.${type}`),
-            }))}
-          />
-        </Form.Item>
-        {validity === 'days' ? (
-          <Form.Item
-            name="effect_days"
-            label={t('batch.effectDays')}
-            rules={[rules.zod(shape.effect_days.unwrap().unwrap())]}
-          >
-            <NumberInput min={1} max={36500} />
-          </Form.Item>
-        ) : null}
-        {validity === 'date' ? (
-          <Form.Item
-            name="expiration_date"
-            label={t('batch.expirationDate')}
-            rules={[rules.required('validation.license.expirationDate')]}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              style={{ width: '100%' }}
-              disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+          <Form.Item name="type" label={t('column.type')}>
+            <Radio.Group
+              optionType="button"
+              options={LICENSE_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
             />
           </Form.Item>
-        ) : null}
-        <Form.Item name="quantity" label={t('column.quantity')} rules={[rules.zod(shape.quantity)]}>
-          <NumberInput min={1} max={9999} />
-        </Form.Item>
-      </Form>
-    </FormDrawer>
+          <Form.Item
+            name="batch_no"
+            label={t('column.batchNo')}
+            extra={t('batch.batchNoHint')}
+            rules={[rules.zod(shape.batch_no)]}
+          >
+            <Input autoComplete="off" dir="ltr" />
+          </Form.Item>
+          <Form.Item name="validity_type" label={t('column.validity')}>
+            <Radio.Group
+              options={LICENSE_VALIDITY_TYPES.map((type) => ({
+                value: type,
+                label: t(`batch.validity.${type}`),
+              }))}
+            />
+          </Form.Item>
+          {validity === 'days' ? (
+            <Form.Item
+              name="effect_days"
+              label={t('batch.effectDays')}
+              rules={[rules.zod(shape.effect_days.unwrap().unwrap())]}
+            >
+              <NumberInput min={1} max={36500} />
+            </Form.Item>
+          ) : null}
+          {validity === 'date' ? (
+            <Form.Item
+              name="expiration_date"
+              label={t('batch.expirationDate')}
+              rules={[rules.required('validation.license.expirationDate')]}
+            >
+              <DatePicker
+                format={DATE_FORMAT}
+                style={{ width: '100%' }}
+                disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+              />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="quantity" label={t('column.quantity')} rules={[rules.zod(shape.quantity)]}>
+            <NumberInput min={1} max={9999} />
+          </Form.Item>
+        </Form>
+      )}
+    </SaveDrawer>
   );
 }
