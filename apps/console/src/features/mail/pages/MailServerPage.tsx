@@ -6,7 +6,7 @@ import {
   mailServerRequestSchema,
 } from '@vitrine/contract';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Result, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm';
@@ -82,9 +82,39 @@ export function MailServerPage() {
   );
 }
 
+type FieldName = keyof typeof shape & keyof Values;
+
+/** One field of the form, checked by the contract's rule for it; two share a row on a wide screen. */
+function Field({
+  name,
+  label,
+  extra,
+  flex = '1 1 240px',
+  children,
+}: {
+  name: FieldName;
+  label: ReactNode;
+  extra?: ReactNode;
+  flex?: string;
+  children: ReactNode;
+}) {
+  const rules = useRules();
+  return (
+    <Form.Item name={name} label={label} rules={[rules.zod(shape[name])]} extra={extra} style={{ flex }}>
+      {children}
+    </Form.Item>
+  );
+}
+
+/** A row of fields that wraps on a narrow screen. */
+const FieldRow = ({ children }: { children: ReactNode }) => (
+  <Flex wrap style={{ columnGap: 16 }}>
+    {children}
+  </Flex>
+);
+
 function ServerForm({ server }: { server: MailServer | null }) {
   const { t } = useTranslation(['mail', 'common']);
-  const rules = useRules();
   const dateTime = useDateTime();
   const [form] = Form.useForm<Values>();
   const save = useSaveMailServer();
@@ -122,45 +152,28 @@ function ServerForm({ server }: { server: MailServer | null }) {
       <Card size="small">
         <ErrorAlert error={save.error ?? remove.error} />
         <Form<Values> form={form} layout="vertical" initialValues={initialOf(server)} onFinish={submit}>
-          <Flex wrap style={{ columnGap: 16 }}>
-            <Form.Item
-              name="host"
-              label={t('server.host')}
-              rules={[rules.zod(shape.host)]}
-              style={{ flex: '3 1 240px' }}
-            >
+          <FieldRow>
+            <Field name="host" label={t('server.host')} flex="3 1 240px">
               <Input dir="ltr" autoComplete="off" placeholder="smtp.example.com" />
-            </Form.Item>
-            <Form.Item
-              name="port"
-              label={t('server.port')}
-              rules={[rules.zod(shape.port)]}
-              style={{ flex: '1 1 120px' }}
-            >
+            </Field>
+            <Field name="port" label={t('server.port')} flex="1 1 120px">
               <NumberInput min={1} max={65535} height={32} />
-            </Form.Item>
-          </Flex>
+            </Field>
+          </FieldRow>
           <Form.Item name="security" label={t('server.security')}>
             <Segmented<Values['security']>
               options={MAIL_SECURITY.map((value) => ({ value, label: t(`server.securityOption.${value}`) }))}
               onChange={onSecurity}
             />
           </Form.Item>
-          <Flex wrap style={{ columnGap: 16 }}>
-            <Form.Item
-              name="user"
-              label={t('server.user')}
-              rules={[rules.zod(shape.user)]}
-              style={{ flex: '1 1 240px' }}
-            >
+          <FieldRow>
+            <Field name="user" label={t('server.user')}>
               <Input dir="ltr" autoComplete="off" />
-            </Form.Item>
-            <Form.Item
+            </Field>
+            <Field
               name="password"
               label={t('server.password')}
-              rules={[rules.zod(shape.password)]}
               extra={server?.password_set ? t('server.passwordSaved') : undefined}
-              style={{ flex: '1 1 240px' }}
             >
               <Input.Password
                 dir="ltr"
@@ -168,8 +181,8 @@ function ServerForm({ server }: { server: MailServer | null }) {
                 disabled={removePassword}
                 placeholder={server?.password_set ? t('server.passwordKept') : undefined}
               />
-            </Form.Item>
-          </Flex>
+            </Field>
+          </FieldRow>
           {server?.password_set ? (
             <Form.Item name="remove_password" valuePropName="checked" style={{ marginTop: -8 }}>
               <Checkbox onChange={(event) => setRemovePassword(event.target.checked)}>
@@ -177,24 +190,14 @@ function ServerForm({ server }: { server: MailServer | null }) {
               </Checkbox>
             </Form.Item>
           ) : null}
-          <Flex wrap style={{ columnGap: 16 }}>
-            <Form.Item
-              name="from_address"
-              label={t('server.fromAddress')}
-              rules={[rules.zod(shape.from_address)]}
-              style={{ flex: '1 1 240px' }}
-            >
+          <FieldRow>
+            <Field name="from_address" label={t('server.fromAddress')}>
               <Input dir="ltr" type="email" placeholder="no-reply@example.com" />
-            </Form.Item>
-            <Form.Item
-              name="from_name"
-              label={t('server.fromName')}
-              rules={[rules.zod(shape.from_name)]}
-              style={{ flex: '1 1 240px' }}
-            >
+            </Field>
+            <Field name="from_name" label={t('server.fromName')}>
               <Input placeholder="Vitrine" />
-            </Form.Item>
-          </Flex>
+            </Field>
+          </FieldRow>
           <Flex wrap gap="small" justify="space-between" align="center">
             <Flex wrap gap="small">
               <Button type="primary" htmlType="submit" loading={save.isPending}>
