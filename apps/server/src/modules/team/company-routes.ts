@@ -1,12 +1,11 @@
 import { CompanyOrigin, categoryOperations, companyOperations as ops } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { categoryList, createCategory, deleteCategory, renameCategory, ungroupUser } from './categories';
 import { companyDetail, companyList, createCompany, deleteCompany, updateCompany } from './companies';
-import { listUsers, visibleUsers } from './users';
+import { groupHoldings } from './group-holdings';
 
 // Companies (the spec's "group") and the user groups (categories) inside the caller's company:
 // the contract's operations. In group/{group_id}/… the id is the company's.
@@ -32,26 +31,21 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.delete, async (request) => ok(await deleteCompany(app, request.scope, request.params.id)));
 
-  route(app, ops.members, async (request) => {
-    const { group_id } = request.params;
-    await companyDetail(app.db, request.scope, group_id);
-    const conditions = [eq(users.companyId, group_id), visibleUsers(request.scope)];
-    return ok(await listUsers(app.db, conditions, request.query));
+  const holdings = groupHoldings(app, {
+    check: companyDetail,
+    userColumn: users.companyId,
+    deviceColumn: devices.companyId,
+    contentHolder: (companyId) => ({ companyId }),
   });
-
-  route(app, ops.devices, async (request) => {
-    const { group_id } = request.params;
-    await companyDetail(app.db, request.scope, group_id);
-    return ok(
-      await app.teamDevices.list(app.db, request.scope, eq(devices.companyId, group_id), request.query),
-    );
-  });
-
-  route(app, ops.content, async (request) => {
-    const { group_id } = request.params;
-    await companyDetail(app.db, request.scope, group_id);
-    return ok(await app.teamContent.list(app.db, request.scope, { companyId: group_id }, request.query));
-  });
+  route(app, ops.members, (request) =>
+    holdings.members(request.scope, request.params.group_id, request.query),
+  );
+  route(app, ops.devices, (request) =>
+    holdings.devices(request.scope, request.params.group_id, request.query),
+  );
+  route(app, ops.content, (request) =>
+    holdings.content(request.scope, request.params.group_id, request.query),
+  );
 
   route(app, categoryOperations.list, async (request) => ok(await categoryList(app, request.scope)));
 

@@ -1,10 +1,9 @@
 import { workspaceOperations as ops } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
-import { listUsers, visibleUsers } from './users';
+import { groupHoldings } from './group-holdings';
 import {
   createWorkspace,
   deleteWorkspace,
@@ -32,26 +31,21 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.delete, async (request) => ok(await deleteWorkspace(app, request.scope, request.params.id)));
 
-  route(app, ops.members, async (request) => {
-    const { group_id } = request.params;
-    await usableWorkspace(app.db, request.scope, group_id);
-    const conditions = [eq(users.workspaceId, group_id), visibleUsers(request.scope)];
-    return ok(await listUsers(app.db, conditions, request.query));
+  const holdings = groupHoldings(app, {
+    check: usableWorkspace,
+    userColumn: users.workspaceId,
+    deviceColumn: devices.workspaceId,
+    contentHolder: (workspaceId) => ({ workspaceId }),
   });
-
-  route(app, ops.devices, async (request) => {
-    const { group_id } = request.params;
-    await usableWorkspace(app.db, request.scope, group_id);
-    return ok(
-      await app.teamDevices.list(app.db, request.scope, eq(devices.workspaceId, group_id), request.query),
-    );
-  });
-
-  route(app, ops.content, async (request) => {
-    const { group_id } = request.params;
-    await usableWorkspace(app.db, request.scope, group_id);
-    return ok(await app.teamContent.list(app.db, request.scope, { workspaceId: group_id }, request.query));
-  });
+  route(app, ops.members, (request) =>
+    holdings.members(request.scope, request.params.group_id, request.query),
+  );
+  route(app, ops.devices, (request) =>
+    holdings.devices(request.scope, request.params.group_id, request.query),
+  );
+  route(app, ops.content, (request) =>
+    holdings.content(request.scope, request.params.group_id, request.query),
+  );
 
   route(
     app,
