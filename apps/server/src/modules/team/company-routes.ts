@@ -5,7 +5,7 @@ import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { categoryList, createCategory, deleteCategory, renameCategory, ungroupUser } from './categories';
 import { companyDetail, companyList, createCompany, deleteCompany, updateCompany } from './companies';
-import { groupHoldings } from './group-holdings';
+import { holdingRoutes } from './group-holdings';
 
 // Companies (the spec's "group") and the user groups (categories) inside the caller's company:
 // the contract's operations. In group/{group_id}/… the id is the company's.
@@ -31,21 +31,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.delete, async (request) => ok(await deleteCompany(app, request.scope, request.params.id)));
 
-  const holdings = groupHoldings(app, {
+  holdingRoutes(app, ops, {
     check: companyDetail,
     userColumn: users.companyId,
     deviceColumn: devices.companyId,
     contentHolder: (companyId) => ({ companyId }),
   });
-  route(app, ops.members, (request) =>
-    holdings.members(request.scope, request.params.group_id, request.query),
-  );
-  route(app, ops.devices, (request) =>
-    holdings.devices(request.scope, request.params.group_id, request.query),
-  );
-  route(app, ops.content, (request) =>
-    holdings.content(request.scope, request.params.group_id, request.query),
-  );
 
   route(app, categoryOperations.list, async (request) => ok(await categoryList(app, request.scope)));
 

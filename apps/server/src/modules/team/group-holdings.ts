@@ -1,9 +1,10 @@
+import type { companyOperations, workspaceOperations } from '@vitrine/contract';
 import { type Column, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { ok } from '../../platform/envelope';
-import type { ListQuery } from '../../platform/lists';
-import type { ContentHolder, TeamListQuery } from '../../platform/team-lists';
+import { route } from '../../platform/operations';
+import type { ContentHolder } from '../../platform/team-lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { listUsers, visibleUsers } from './users';
 
@@ -17,23 +18,33 @@ export type HoldingGroup = {
   contentHolder: (id: number) => ContentHolder;
 };
 
+type HoldingOperations =
+  | Pick<typeof companyOperations, 'members' | 'devices' | 'content'>
+  | Pick<typeof workspaceOperations, 'members' | 'devices' | 'content'>;
+
 /**
- * The members, devices and content of one group, each after checking the caller may see the
- * group, and each also limited to what the caller may see.
+ * Serves the members, devices and content of one group, each after checking the caller may see
+ * the group, and each also limited to what the caller may see.
  */
-export function groupHoldings(app: FastifyInstance, group: HoldingGroup) {
-  return {
-    members: async (scope: TenantScope, id: number, query: ListQuery) => {
-      await group.check(app.db, scope, id);
-      return ok(await listUsers(app.db, [eq(group.userColumn, id), visibleUsers(scope)], query));
-    },
-    devices: async (scope: TenantScope, id: number, query: TeamListQuery) => {
-      await group.check(app.db, scope, id);
-      return ok(await app.teamDevices.list(app.db, scope, eq(group.deviceColumn, id), query));
-    },
-    content: async (scope: TenantScope, id: number, query: TeamListQuery) => {
-      await group.check(app.db, scope, id);
-      return ok(await app.teamContent.list(app.db, scope, group.contentHolder(id), query));
-    },
-  };
+export function holdingRoutes(app: FastifyInstance, ops: HoldingOperations, group: HoldingGroup) {
+  route(app, ops.members, async (request) => {
+    const { group_id } = request.params;
+    await group.check(app.db, request.scope, group_id);
+    const conditions = [eq(group.userColumn, group_id), visibleUsers(request.scope)];
+    return ok(await listUsers(app.db, conditions, request.query));
+  });
+  route(app, ops.devices, async (request) => {
+    const { group_id } = request.params;
+    await group.check(app.db, request.scope, group_id);
+    return ok(
+      await app.teamDevices.list(app.db, request.scope, eq(group.deviceColumn, group_id), request.query),
+    );
+  });
+  route(app, ops.content, async (request) => {
+    const { group_id } = request.params;
+    await group.check(app.db, request.scope, group_id);
+    return ok(
+      await app.teamContent.list(app.db, request.scope, group.contentHolder(group_id), request.query),
+    );
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devices, users } from '../../db/schema';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
-import { groupHoldings } from './group-holdings';
+import { holdingRoutes } from './group-holdings';
 import {
   createWorkspace,
   deleteWorkspace,
@@ -31,21 +31,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.delete, async (request) => ok(await deleteWorkspace(app, request.scope, request.params.id)));
 
-  const holdings = groupHoldings(app, {
+  holdingRoutes(app, ops, {
     check: usableWorkspace,
     userColumn: users.workspaceId,
     deviceColumn: devices.workspaceId,
     contentHolder: (workspaceId) => ({ workspaceId }),
   });
-  route(app, ops.members, (request) =>
-    holdings.members(request.scope, request.params.group_id, request.query),
-  );
-  route(app, ops.devices, (request) =>
-    holdings.devices(request.scope, request.params.group_id, request.query),
-  );
-  route(app, ops.content, (request) =>
-    holdings.content(request.scope, request.params.group_id, request.query),
-  );
 
   route(
     app,
