@@ -12,7 +12,7 @@ import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { move } from './ledger';
-import { holderOf } from './licenses';
+import { batchFields, holderOf } from './licenses';
 
 // A device holds one licence at a time, bound by an owner from the company's pool: one licence
 // leaves the pool for the device (a ledger row) and the binding replaces the device's previous one,
@@ -33,13 +33,7 @@ export function expiryOf(batch: Batch, boundAt: Date): Date | null {
 }
 
 const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
-  batch_id: batch.id,
-  type: batch.type as DeviceLicense['type'],
-  batch_no: batch.batchNo,
-  validity_type: batch.validityType as DeviceLicense['validity_type'],
-  effect_days: batch.effectDays,
-  expiration_date: batch.expirationDate,
-  max_use_times: batch.maxUseTimes,
+  ...batchFields(batch),
   bound_at: binding.boundAt.toISOString(),
   expires_at: binding.expiresAt?.toISOString() ?? null,
 });

@@ -38,7 +38,8 @@ type Batch = typeof licenseBatches.$inferSelect;
 const userName = (id: Column) =>
   sql<string>`coalesce((select coalesce(nullif(${users.nickname}, ''), ${users.username}) from ${users} where ${users.id} = ${id}), '')`;
 
-const batchFields = (batch: Batch) => ({
+/** What every licence answer says of its batch. */
+export const batchFields = (batch: Batch) => ({
   batch_id: batch.id,
   type: batch.type as LicenseBatchItem['type'],
   batch_no: batch.batchNo,
