@@ -108,8 +108,8 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await screen.context().close();
   await expect(row(page, name).getByText('Offline')).toBeVisible({ timeout: 20_000 });
   await shot(page, 'devices', '8-list-offline');
-  // The outage is news once it has lasted OFFLINE_AFTER_SECONDS (90 s): a reboot earlier said
-  // nothing. The mail is awaited at the end, the rest of the journey going on meanwhile.
+  // The outage is news once it has lasted OFFLINE_MAIL_AFTER_SECONDS (20 s in the journeys, see
+  // global-setup.ts): a reboot earlier said nothing. The mail is awaited at the end, the rest of the journey going on meanwhile.
   const mailArrives = latestMail(owner.email, { after: closed, timeoutMs: 150_000 });
   mailArrives.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
 

@@ -38,6 +38,8 @@ export default async function globalSetup() {
         LOG_LEVEL: 'info',
         // content.spec.ts adds websites and streams served by a test server on this machine.
         CONTENT_HOST_ALLOWLIST: '127.0.0.1,localhost',
+        // devices.spec.ts awaits the offline mail: 20 s, not 90, still longer than a reboot's outage.
+        OFFLINE_MAIL_AFTER_SECONDS: '20',
       },
       logFile: path.join(e2eDir, 'test-results/server.log'),
     });

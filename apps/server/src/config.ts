@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { OFFLINE_AFTER_SECONDS } from '@vitrine/contract';
 
 // Configuration from the environment (ARCHITECTURE §4). Everything has a working default.
 export type Config = {
@@ -36,6 +37,11 @@ export type Config = {
    * like PATH). Unset: PATH.
    */
   mediaToolsPath?: string;
+  /**
+   * How long a screen must stay offline before its owner is mailed (OFFLINE_MAIL_AFTER_SECONDS;
+   * default OFFLINE_AFTER_SECONDS). Shorter only where a test waits for that mail.
+   */
+  offlineMailAfterSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       )
       .filter(Boolean),
     mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
+    offlineMailAfterSeconds: Number(env.OFFLINE_MAIL_AFTER_SECONDS) || OFFLINE_AFTER_SECONDS,
   };
 }
 

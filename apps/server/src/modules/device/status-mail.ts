@@ -1,10 +1,4 @@
-import {
-  AccountStatus,
-  DEVICE_STATUS_MAIL_MINUTES,
-  DeviceStatus,
-  OFFLINE_AFTER_SECONDS,
-  Role,
-} from '@vitrine/contract';
+import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, Role } from '@vitrine/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client';
@@ -17,8 +11,9 @@ import { mailLanguage, mailTime } from '../account';
 // screen goes offline or comes back, the company's owner and the user admins whose workspace holds
 // it hear of it through the job queue, each in their own language.
 //
-// An outage is news only once it has lasted OFFLINE_AFTER_SECONDS: the offline job is queued for
-// then and says nothing if the screen came back meanwhile (a reboot, a network blip).
+// An outage is news only once it has lasted config.offlineMailAfterSeconds (OFFLINE_AFTER_SECONDS
+// unless set): the offline job is queued for then and says nothing if the screen came back
+// meanwhile (a reboot, a network blip).
 // Against flapping, devices.status_mailed_at holds when the last OFFLINE mail went out:
 // - an offline mail goes only if none went in the last DEVICE_STATUS_MAIL_MINUTES;
 // - a back-online mail goes only if this outage's offline mail went out (status_mailed_at is at or
@@ -46,7 +41,7 @@ export async function mailOffline(app: FastifyInstance, ids: readonly number[], 
     .select({ id: devices.id, lastSeenAt: devices.lastSeenAt })
     .from(devices)
     .where(inArray(devices.id, [...ids]));
-  const runAt = new Date(now.getTime() + OFFLINE_AFTER_SECONDS * 1000);
+  const runAt = new Date(now.getTime() + app.config.offlineMailAfterSeconds * 1000);
   for (const row of rows) {
     const seen = row.lastSeenAt?.toISOString() ?? null;
     await app.jobs.enqueue(
