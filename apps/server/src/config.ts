@@ -32,6 +32,8 @@ export type Config = {
    * (CONTENT_HOST_ALLOWLIST, comma-separated host names or IP addresses).
    */
   contentHostAllowList: string[];
+  /** How long a website being added has to answer (ms); tests shorten it. */
+  websiteTimeoutMs: number;
   /**
    * Folders searched for ffmpeg, pdftoppm, pdfinfo and LibreOffice (MEDIA_TOOLS_PATH, separated
    * like PATH). Unset: PATH.
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .replace(/^\[(.*)\]$/, '$1'),
       )
       .filter(Boolean),
+    websiteTimeoutMs: 8_000,
     mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
     offlineMailAfterSeconds: Number(env.OFFLINE_MAIL_AFTER_SECONDS) || OFFLINE_AFTER_SECONDS,
   };

@@ -97,7 +97,6 @@ export async function checkStreamLink(link: string, allowList: readonly string[]
   await checkedAddresses(new URL(link), allowList);
 }
 
-const TIMEOUT_MS = 8_000;
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const WEB_PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -182,9 +181,9 @@ export function isFramable(headers: http.IncomingHttpHeaders, origin: URL): bool
  */
 export async function checkWebsiteLink(
   link: string,
-  { allowList, publicUrl }: { allowList: readonly string[]; publicUrl: string },
+  { allowList, publicUrl, timeoutMs }: { allowList: readonly string[]; publicUrl: string; timeoutMs: number },
 ) {
-  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(link);
   for (let hop = 0; ; hop++) {
     const addresses = await checkedAddresses(url, allowList);
@@ -313,7 +312,11 @@ const websiteColumns = (input: WebsiteInput): LinkColumns => ({
 });
 
 const websiteCheck = (app: FastifyInstance, link: string) => () =>
-  checkWebsiteLink(link, { allowList: app.config.contentHostAllowList, publicUrl: app.config.publicUrl });
+  checkWebsiteLink(link, {
+    allowList: app.config.contentHostAllowList,
+    publicUrl: app.config.publicUrl,
+    timeoutMs: app.config.websiteTimeoutMs,
+  });
 
 const streamCheck = (app: FastifyInstance, link: string) => () =>
   checkStreamLink(link, app.config.contentHostAllowList);
