@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app';
 import { API_HEADERS, MEDIA_HEADERS, securityHeaders } from './security-headers';
 
 describe('security headers', () => {
+  // The tests only read: one app with the default config serves them all.
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+
   it('are helmet’s for the console’s policy', () => {
     expect(securityHeaders()).toMatchObject({
       'content-security-policy': expect.stringContaining("default-src 'self';"),
@@ -20,7 +27,6 @@ describe('security headers', () => {
   });
 
   it('go with every API answer: success, refusal and unknown path; none is cached', async () => {
-    const app = await buildTestApp();
     for (const url of ['/backend/health', '/backend/manager/sys/time-frequency', '/backend/no-such-path']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers, url).toMatchObject(API_HEADERS);
@@ -29,14 +35,13 @@ describe('security headers', () => {
   });
 
   it('HSTS only over HTTPS: here or at a trusted proxy, never on plain HTTP', async () => {
-    const plain = await buildTestApp();
     const proxied = await buildTestApp({ trustProxy: true });
     const hsts = 'max-age=31536000; includeSubDomains';
     for (const url of ['/backend/health', `/backend/media/${'a'.repeat(64)}`, '/']) {
-      const overHttp = await plain.inject({ method: 'GET', url });
+      const overHttp = await app.inject({ method: 'GET', url });
       expect(overHttp.headers['strict-transport-security'], url).toBeUndefined();
       // A forged X-Forwarded-Proto counts only behind a proxy the server was told to trust.
-      const forged = await plain.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      const forged = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
       expect(forged.headers['strict-transport-security'], url).toBeUndefined();
       const overHttps = await proxied.inject({
         method: 'GET',
@@ -48,14 +53,12 @@ describe('security headers', () => {
   });
 
   it('stored media may be framed by the console itself, and only by it', async () => {
-    const app = await buildTestApp();
     const response = await app.inject({ method: 'GET', url: `/backend/media/${'a'.repeat(64)}` });
     expect(response.headers).toMatchObject(MEDIA_HEADERS);
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('pages get the console’s policy: the console, its deep links and the API docs', async () => {
-    const app = await buildTestApp();
     const { 'strict-transport-security': _, ...expected } = securityHeaders();
     for (const url of ['/', '/user/list', '/backend/docs']) {
       const response = await app.inject({ method: 'GET', url });
