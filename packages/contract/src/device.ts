@@ -10,6 +10,7 @@ import {
   deviceTimersSchema,
 } from './device-control';
 import { DeviceStatus } from './enums';
+import { CLAIM_TRIALS } from './license-types';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
 import { cleanModelName, REPORTED_MODEL_MAX_LENGTH, STORAGE_MODES } from './player';
@@ -118,6 +119,9 @@ export const deviceItemSchema = z.object({
   created_at: z.string(),
 });
 export type DeviceItem = z.infer<typeof deviceItemSchema>;
+/** What claiming answers: the device, and whether it got a trial licence (docs/license.md "Trials"). */
+export const deviceAddResultSchema = deviceItemSchema.extend({ trial: z.enum(CLAIM_TRIALS) });
+export type DeviceAddResult = z.infer<typeof deviceAddResultSchema>;
 export const deviceListSchema = listResultSchema(deviceItemSchema);
 export type DeviceList = z.infer<typeof deviceListSchema>;
 
@@ -245,7 +249,7 @@ export const deviceOperations = {
     method: 'POST',
     path: DEVICE,
     body: deviceAddRequestSchema,
-    response: deviceItemSchema,
+    response: deviceAddResultSchema,
     access: 'device:dev:list',
   }),
   deleteMany: operation({

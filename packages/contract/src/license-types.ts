@@ -19,3 +19,15 @@ export type LicenseHolderKind = (typeof LICENSE_HOLDER_KINDS)[number];
 /** A device's licence state: none bound, valid, or expired. */
 export const DEVICE_LICENSE_STATES = ['none', 'valid', 'expired'] as const;
 export type DeviceLicenseState = (typeof DEVICE_LICENSE_STATES)[number];
+
+/** The platform's trial terms until a system role changes them: 30 days, 10 trials per company. */
+export const TRIAL_DEFAULTS = { days: 30, limit: 10 } as const;
+/** Bounds of the trial terms: a trial lasts 1–365 days; a company may use 0–9999 trials. */
+export const TRIAL_MAX_DAYS = 365;
+
+/**
+ * What a claim did about a trial: `granted` (the device plays on a trial at once), `exhausted` (the
+ * company used all its trials: the device needs a licence) or `none` (it had its trial before).
+ */
+export const CLAIM_TRIALS = ['granted', 'exhausted', 'none'] as const;
+export type ClaimTrial = (typeof CLAIM_TRIALS)[number];

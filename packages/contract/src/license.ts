@@ -5,6 +5,7 @@ import {
   LICENSE_QUANTITY_LIMIT,
   LICENSE_TYPES,
   LICENSE_VALIDITY_TYPES,
+  TRIAL_MAX_DAYS,
 } from './license-types';
 import { idParamsSchema, operation } from './operation';
 import { bodyIdSchema, idSchema, listQuerySchema, listResultSchema } from './validation';
@@ -184,6 +185,46 @@ export const deviceLicenseQuerySchema = z.object({
 export type DeviceLicenseQuery = z.input<typeof deviceLicenseQuerySchema>;
 export const deviceLicenseListSchema = z.object({ list: z.array(deviceLicenseStatusSchema) });
 
+// ── Trials ──────────────────────────────────────────────────────────────────────────────────
+
+/** The platform's trial terms: how long a trial lasts and how many trials one company may use. */
+export const trialTermsSchema = z.object({
+  days: z
+    .number({ error: 'validation.license.trialDays' })
+    .int('validation.license.trialDays')
+    .min(1, 'validation.license.trialDays')
+    .max(TRIAL_MAX_DAYS, 'validation.license.trialDays'),
+  limit: z
+    .number({ error: 'validation.license.trialLimit' })
+    .int('validation.license.trialLimit')
+    .min(0, 'validation.license.trialLimit')
+    .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.trialLimit'),
+});
+export type TrialTerms = z.infer<typeof trialTermsSchema>;
+
+/** A company's trials: how many it used of the limit. */
+export const trialUsageItemSchema = z.object({
+  company_id: z.number(),
+  company_name: z.string(),
+  used: z.number(),
+  limit: z.number(),
+});
+export type TrialUsageItem = z.infer<typeof trialUsageItemSchema>;
+export const trialUsageQuerySchema = listQuerySchema(['company_name', 'used'] as const);
+export type TrialUsageQuery = z.input<typeof trialUsageQuerySchema>;
+export const trialUsageListSchema = listResultSchema(trialUsageItemSchema);
+
+/** A device of the caller's company holding a trial licence (expired or not). */
+export const trialDeviceSchema = z.object({
+  device_id: z.number(),
+  device_name: z.string(),
+  expires_at: z.string(),
+});
+export type TrialDevice = z.infer<typeof trialDeviceSchema>;
+export const trialDeviceQuerySchema = listQuerySchema(['expires_at'] as const);
+export type TrialDeviceQuery = z.input<typeof trialDeviceQuerySchema>;
+export const trialDeviceListSchema = listResultSchema(trialDeviceSchema);
+
 // ── Operations ──────────────────────────────────────────────────────────────────────────────
 const LICENSE = '/backend/manager/license';
 
@@ -269,5 +310,36 @@ export const licenseOperations = {
     query: deviceLicenseQuerySchema,
     response: deviceLicenseListSchema,
     access: ['device:dev:list', 'device:dev:info', 'license:company-shunt:list'],
+  }),
+  /** The trial terms (the /license/trial page). */
+  trialTerms: operation({
+    method: 'GET',
+    path: `${LICENSE}/trial`,
+    response: trialTermsSchema,
+    access: 'license:trial:info',
+  }),
+  /** Changes the trial terms: system roles only (an owner reads them). */
+  trialTermsSave: operation({
+    method: 'PUT',
+    path: `${LICENSE}/trial`,
+    body: trialTermsSchema,
+    response: trialTermsSchema,
+    access: 'license:trial:info',
+  }),
+  /** Trials used per company: every company for the platform, its own for an owner. */
+  trialUsage: operation({
+    method: 'GET',
+    path: `${LICENSE}/trial/usage`,
+    query: trialUsageQuerySchema,
+    response: trialUsageListSchema,
+    access: 'license:trial:info',
+  }),
+  /** The caller's devices holding a trial licence, soonest expiry first. */
+  trialDevices: operation({
+    method: 'GET',
+    path: `${LICENSE}/trial/device`,
+    query: trialDeviceQuerySchema,
+    response: trialDeviceListSchema,
+    access: 'license:trial:info',
   }),
 };

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
 import { devices } from './device';
+import { companies } from './tenancy';
 
 // Licences (docs/license.md): batches issued by the platform move down the tenancy through a
 // ledger (platform → customer → company → device). A pool row holds each holder's balance of a
@@ -94,3 +95,28 @@ export const deviceLicenses = pgTable('device_licenses', {
   /** Null: permanent. */
   expiresAt: timestamp('expires_at', { withTimezone: true }),
 });
+
+/**
+ * The trials the platform gave at claim: one per device ever (a re-claimed device gets none), counted
+ * per company against the trial limit. The row outlives its device (device_id set null), so deleting a
+ * screen does not give its company a trial back.
+ */
+export const deviceTrials = pgTable(
+  'device_trials',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The ledger row that bound the trial licence. */
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => licenseTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_trials_device_idx').on(t.deviceId),
+    index('device_trials_company_idx').on(t.companyId),
+  ],
+);

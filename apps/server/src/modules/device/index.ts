@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ClaimHooks } from './claim-hooks';
 import { registerDefaultProgramUses } from './defaults';
 import { DeviceHub } from './hub';
 import { deviceRoutes } from './routes';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The player sockets this instance holds. */
     deviceHub: DeviceHub;
+    /** What other areas do inside a claim's transaction (the licence area's trial). */
+    deviceClaims: ClaimHooks;
   }
 }
 
@@ -18,6 +21,7 @@ export const deviceModule = fp(
     const hub = new DeviceHub(app.db, app.log, () => app.systemSettings.publicUrl);
     hub.follow(app.bus);
     app.decorate('deviceHub', hub);
+    app.decorate('deviceClaims', new ClaimHooks());
     // After the bus has started (the platform's onReady comes first).
     app.addHook('onReady', async () => {
       hub.start();
@@ -37,6 +41,7 @@ export const deviceModule = fp(
   { name: 'device', dependencies: ['account', 'team', 'device-model'] },
 );
 
+export type { Claim, ClaimHook, ClaimOutcome } from './claim-hooks';
 export { acknowledge, pendingCommands } from './commands';
 export { programOwner } from './defaults';
 export { deviceOfRequest, hello, renewPin } from './player';

@@ -1,5 +1,6 @@
 import {
   type DeviceAddRequest,
+  type DeviceAddResult,
   type DeviceEditRequest,
   type DeviceItem,
   type DeviceList,
@@ -135,8 +136,8 @@ export async function addDevice(
   app: FastifyInstance,
   scope: TenantScope,
   input: DeviceAddRequest,
-): Promise<DeviceItem> {
-  const id = await app.db.transaction(async (tx) => {
+): Promise<DeviceAddResult> {
+  const { id, outcome } = await app.db.transaction(async (tx) => {
     const workspace = await usableWorkspace(tx, scope, input.group_id);
     const [row] = await tx
       .select()
@@ -162,10 +163,16 @@ export async function addDevice(
         updatedAt: now,
       })
       .where(eq(devices.id, row.id));
+    const outcome = await app.deviceClaims.run(tx, {
+      deviceId: row.id,
+      companyId: workspace.companyId,
+      actorId: scope.user.userId,
+      now,
+    });
     await announce(tx, [row.id]);
-    return row.id;
+    return { id: row.id, outcome };
   });
-  return deviceDetail(app.db, scope, id);
+  return { ...(await deviceDetail(app.db, scope, id)), ...outcome };
 }
 
 /** PUT device/{device_id}: name, description and (when given) the default program. */

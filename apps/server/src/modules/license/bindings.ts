@@ -32,6 +32,16 @@ export function expiryOf(batch: Batch, boundAt: Date): Date | null {
   return null;
 }
 
+/** Writes the device's licence (replacing the one it held), bound now by the ledger row `transferId`. */
+export async function bindTo(tx: Db, deviceId: number, batch: Batch, transferId: number, boundAt: Date) {
+  const binding = { deviceId, batchId: batch.id, transferId, boundAt, expiresAt: expiryOf(batch, boundAt) };
+  await tx
+    .insert(deviceLicenses)
+    .values(binding)
+    .onConflictDoUpdate({ target: deviceLicenses.deviceId, set: binding });
+  return binding;
+}
+
 const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
   ...batchFields(batch),
   bound_at: binding.boundAt.toISOString(),
@@ -89,18 +99,7 @@ export async function bindLicense(
       quantity: 1,
       actorId: scope.user.userId,
     });
-    const boundAt = new Date();
-    const binding = {
-      deviceId: device.id,
-      batchId: held.batch.id,
-      transferId,
-      boundAt,
-      expiresAt: expiryOf(held.batch, boundAt),
-    };
-    await tx
-      .insert(deviceLicenses)
-      .values(binding)
-      .onConflictDoUpdate({ target: deviceLicenses.deviceId, set: binding });
+    const binding = await bindTo(tx, device.id, held.batch, transferId, new Date());
     return {
       device_id: device.id,
       license: presentLicense(held.batch, binding),

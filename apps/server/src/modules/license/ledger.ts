@@ -29,7 +29,7 @@ export const insufficient = () => new AppError(ResultCode.insufficientLicenses);
  */
 export async function move(
   tx: Db,
-  move: { batch: Batch; from: Holder | null; to: Holder; quantity: number; actorId: number },
+  move: { batch: Batch; from: Holder | null; to: Holder; quantity: number; actorId: number | null },
 ): Promise<number> {
   const { batch, from, to, quantity } = move;
   if (from) {

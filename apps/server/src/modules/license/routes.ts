@@ -12,6 +12,7 @@ import {
   transferDetail,
   transferList,
 } from './licenses';
+import { saveTrialTerms, trialDevices, trialTerms, trialUsage } from './trials';
 
 // Licences under /backend/manager/license (the /license pages): the contract's operations.
 
@@ -42,5 +43,17 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.deviceLicenses, async (request) =>
     ok(await deviceLicenseStates(app.db, request.scope, request.query.device_ids)),
+  );
+
+  route(app, ops.trialTerms, async () => ok(await trialTerms(app.db)));
+
+  route(app, ops.trialTermsSave, async (request) =>
+    ok(await saveTrialTerms(app, request.scope, request.body)),
+  );
+
+  route(app, ops.trialUsage, async (request) => ok(await trialUsage(app.db, request.scope, request.query)));
+
+  route(app, ops.trialDevices, async (request) =>
+    ok(await trialDevices(app.db, request.scope, request.query)),
   );
 };
