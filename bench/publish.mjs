@@ -16,7 +16,7 @@ import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
 import { goal, n, reportServerLog, seconds } from './figures.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
-import { clock, forkPlayers, seedFleet } from './simulated-fleet.mjs';
+import { clock, forkPlayers, licenseFleet, seedFleet } from './simulated-fleet.mjs';
 
 const GOAL = { players: 10_000, notifiedMs: 1_000, fetchedMs: 5_000 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -157,7 +157,7 @@ try {
 }
 
 /**
- * The fleet's company (seedFleet: device n has the token of player n, as bench/fleet seeds them),
+ * The fleet's company (seedFleet: device n has the token of player n, as bench/fleet seeds them; each licensed),
  * its devices in the timezone the players report (UTC: a new one would change their manifests as
  * they connect), and one ready landscape image in the workspace's default folder. Answers the
  * device ids and the image's id.
@@ -170,6 +170,7 @@ async function seed(pool) {
     players: plan.players,
     timezone: 'UTC',
   });
+  await licenseFleet(pool, { name: 'Publish', companyId, deviceIds });
   const folder = await one(
     `INSERT INTO content_folders (company_id, workspace_id, name, is_default) VALUES ($1, $2, 'Default', true) RETURNING id`,
     [companyId, workspaceId],

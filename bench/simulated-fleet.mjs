@@ -78,6 +78,40 @@ export async function seedFleet(pool, { name, owner, players, timezone = null })
 }
 
 /**
+ * Binds a permanent commercial licence to each of the devices, as the platform, a company and its
+ * owner's binds would (a device without a licence cannot be scheduled): one batch minted at the
+ * platform and passed to the company, then one ledger row per device, so the pools stay the
+ * ledger's sums (docs/license.md).
+ */
+export async function licenseFleet(pool, { name, companyId, deviceIds }) {
+  const quantity = deviceIds.length;
+  const { rows } = await pool.query(
+    `INSERT INTO license_batches (type, batch_no, validity_type, quantity)
+     VALUES ('commercial', $1, 'permanent', $2) RETURNING id`,
+    [`bench-${name.toLowerCase()}`, quantity],
+  );
+  const values = [rows[0].id, quantity, companyId];
+  await pool.query(
+    `INSERT INTO license_transfers (batch_id, from_kind, from_id, to_kind, to_id, quantity)
+     VALUES ($1, NULL, NULL, 'platform', 0, $2), ($1, 'platform', 0, 'company', $3, $2)`,
+    values,
+  );
+  await pool.query(
+    `INSERT INTO license_pools (holder_kind, holder_id, batch_id, received, held)
+     VALUES ('platform', 0, $1, $2, 0), ('company', $3, $1, $2, 0)`,
+    values,
+  );
+  await pool.query(
+    `WITH bound AS (
+       INSERT INTO license_transfers (batch_id, from_kind, from_id, to_kind, to_id, quantity)
+       SELECT $1, 'company', $2, 'device', d, 1 FROM unnest($3::int[]) d RETURNING id, to_id)
+     INSERT INTO device_licenses (device_id, batch_id, transfer_id, bound_at)
+     SELECT to_id, $1, id, now() FROM bound`,
+    [rows[0].id, companyId, deviceIds],
+  );
+}
+
+/**
  * Forks `processes` player processes, each with its slice of the tokens of seedFleet(name) and
  * `start` (url, and manifest for bench/publish) with CONNECT. `onMessage` hears every message
  * from them. Answers reportAll (every process's report; throws once one died), send (to every

@@ -14,27 +14,45 @@ export async function registerPlayer(app: FastifyInstance, info: object = {}) {
   return { state, token: state.token, row };
 }
 
-/** A registered screen claimed into a workspace (status offline: no socket). */
+/**
+ * A registered screen claimed into a workspace (status offline: no socket). It gets its trial
+ * licence as a claim gives it (the same claim hooks), unless `licensed: false` builds one that
+ * never had a licence.
+ */
 export async function buildDevice(
   app: FastifyInstance,
   workspace: { id: number; companyId: number },
   name = 'Screen',
   columns: Partial<typeof devices.$inferInsert> = {},
+  { licensed = true }: { licensed?: boolean } = {},
 ) {
   const player = await registerPlayer(app);
-  const [row] = await app.db
-    .update(devices)
-    .set({
-      companyId: workspace.companyId,
-      workspaceId: workspace.id,
-      name,
-      status: DeviceStatus.offline,
-      pin: null,
-      pinExpiresAt: null,
-      claimedAt: new Date(),
-      ...columns,
-    })
-    .where(eq(devices.id, player.row.id))
-    .returning();
+  const now = new Date();
+  const row = await app.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(devices)
+      .set({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name,
+        status: DeviceStatus.offline,
+        pin: null,
+        pinExpiresAt: null,
+        claimedAt: now,
+        ...columns,
+      })
+      .where(eq(devices.id, player.row.id))
+      .returning();
+    // Past the company's trial limit (10 by default) the screen stays unlicensed, as a claim leaves it.
+    if (licensed) {
+      await app.deviceClaims.run(tx, {
+        deviceId: claimed.id,
+        companyId: workspace.companyId,
+        actorId: null,
+        now,
+      });
+    }
+    return claimed;
+  });
   return { ...player, row };
 }

@@ -314,8 +314,8 @@ describe('binding a licence to a device', () => {
     await data(
       assign(customer.call, { batch_id: trial.batch_id, company_id: tenant.company.id, quantity: 1 }),
     );
-    const screen = await buildDevice(app, tenant.root, 'Lobby');
-    const other = await buildDevice(app, tenant.root, 'Hall');
+    const screen = await buildDevice(app, tenant.root, 'Lobby', {}, { licensed: false });
+    const other = await buildDevice(app, tenant.root, 'Hall', {}, { licensed: false });
 
     const states = () =>
       data(owner({ method: 'GET', url: `${L}/device?device_ids=${screen.row.id},${other.row.id}` }));
@@ -357,7 +357,9 @@ describe('binding a licence to a device', () => {
     await data(
       assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 1 }),
     );
-    const screens = await Promise.all([1, 2, 3, 4].map((n) => buildDevice(app, tenant.root, `Screen ${n}`)));
+    const screens = await Promise.all(
+      [1, 2, 3, 4].map((n) => buildDevice(app, tenant.root, `Screen ${n}`, {}, { licensed: false })),
+    );
     const results = await Promise.all(
       screens.map((screen) => bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id })),
     );
@@ -370,7 +372,7 @@ describe('binding a licence to a device', () => {
     expect(await poolsOffLedger()).toEqual([]);
   });
 
-  it('refuses a schedule for a device whose licence expired, and takes it once a new one is bound', async () => {
+  it('refuses a schedule for a device never licensed or whose licence expired, and takes it once one is bound', async () => {
     const { batch, customer, tenant, owner } = await customerWithLicences(2, {
       validity_type: 'days',
       effect_days: 10,
@@ -378,7 +380,7 @@ describe('binding a licence to a device', () => {
     await data(
       assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
     );
-    const screen = await buildDevice(app, tenant.root, 'Foyer');
+    const screen = await buildDevice(app, tenant.root, 'Foyer', {}, { licensed: false });
     const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
     const schedule = () =>
       owner({
@@ -394,16 +396,21 @@ describe('binding a licence to a device', () => {
           frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
         },
       });
+    const refused = {
+      code: ResultCode.validation,
+      msg: 'Foyer: The device license has expired.',
+      data: { field: 'device_ids', device_ids: [screen.row.id] },
+    };
+    const never = await databaseFingerprint(app.db);
+    expect((await schedule()).json()).toMatchObject(refused);
+    expect(await databaseFingerprint(app.db)).toBe(never);
+
     await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
     await app.db.execute(
       sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
     );
     const before = await databaseFingerprint(app.db);
-    expect((await schedule()).json()).toMatchObject({
-      code: ResultCode.validation,
-      msg: 'Foyer: The device license has expired.',
-      data: { field: 'device_ids', device_ids: [screen.row.id] },
-    });
+    expect((await schedule()).json()).toMatchObject(refused);
     expect(await databaseFingerprint(app.db)).toBe(before);
     await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
     expect((await schedule()).json().code).toBe(ResultCode.success);

@@ -163,8 +163,8 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .from(devices)
     .where(seen);
   if (count !== expected) throw notFound();
-  // A licence bound to the device and past its expiry (docs/license.md).
-  const licenseExpired = sql<boolean>`exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${devices.id} and ${deviceLicenses.expiresAt} <= now())`;
+  // No licence in force: never licensed, or the one bound is past its expiry (docs/license.md).
+  const unlicensed = sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${devices.id} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > now()))`;
   const screenColumns = {
     id: devices.id,
     name: devices.name,
@@ -174,7 +174,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     claimedAt: devices.claimedAt,
     orientation: devices.orientation,
     mediaTypes: devices.mediaTypes,
-    licenseExpired: licenseExpired.mapWith(Boolean),
+    unlicensed: unlicensed.mapWith(Boolean),
   };
   type Screen = { id: number; name: string | null; signageId: string };
   const named = (screen: Screen) => ({ name: screen.name ?? screen.signageId });
@@ -189,7 +189,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
           notInArray(devices.workspaceId, [...allowed]),
           isNull(devices.claimedAt),
           inArray(devices.status, [DeviceStatus.unconfirmed, DeviceStatus.rejected, DeviceStatus.expired]),
-          licenseExpired,
+          unlicensed,
         ),
       ),
     )
@@ -199,7 +199,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     if (bad.workspaceId === null || !allowed.has(bad.workspaceId)) {
       throw invalid('schedule.otherWorkspace', {}, refused('device_ids', { device_ids: [bad.id] }));
     }
-    if ((bad.status === DeviceStatus.expired || bad.licenseExpired) && bad.claimedAt !== null) {
+    if ((bad.status === DeviceStatus.expired || bad.unlicensed) && bad.claimedAt !== null) {
       throw invalid('schedule.licenseExpired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
     }
     throw invalid('schedule.notPaired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
