@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { mp4, sha256 } from '../../test/media-files';
 import { parseMail } from '../../test/outbox';
 import { mediaPath } from '../media';
@@ -131,7 +132,22 @@ async function registerOwner(url: string): Promise<string> {
   return login.data.token;
 }
 
+/**
+ * On PGlite the first start would run initdb (about 15 s): DATA_DIR's database starts as a copy of
+ * the suite's migrated template instead, as a restored server's would.
+ */
+async function seedDatabase() {
+  const template = inject('pgliteTemplate');
+  if (!template) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase(undefined, dataDir, {
+    loadDataDir: new Blob([fs.readFileSync(template)]),
+  });
+  await database.close();
+}
+
 it('resumes after the server is killed mid-upload, and stores exactly the original bytes', async () => {
+  await seedDatabase();
   const port = await freePort();
   let url = await start(port);
   const token = await registerOwner(url);
