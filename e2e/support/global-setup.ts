@@ -40,6 +40,8 @@ export default async function globalSetup() {
         CONTENT_HOST_ALLOWLIST: '127.0.0.1,localhost',
         // devices.spec.ts awaits the offline mail: 20 s, not 90, still longer than a reboot's outage.
         OFFLINE_MAIL_AFTER_SECONDS: '20',
+        // license.spec.ts moves the licence clock past an expiry (POST /backend/test/clock).
+        VITRINE_TEST_CLOCK: '1',
       },
       logFile: path.join(e2eDir, 'test-results/server.log'),
     });

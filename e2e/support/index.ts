@@ -22,3 +22,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Moves the server's licence clock `ms` ahead of the real time (0: back to it); licence expiry,
+ * trials and renewal reminders follow it (apps/server/src/platform/clock.ts). A journey that
+ * moves it puts it back before it ends.
+ */
+export async function setLicenceClock(ms: number): Promise<void> {
+  const response = await fetch(`${baseUrl()}/backend/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offset_ms: ms }),
+  });
+  if (!response.ok) throw new Error(`the test clock answered ${response.status}`);
+}

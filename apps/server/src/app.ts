@@ -34,6 +34,7 @@ import { teamModule } from './modules/team';
 import { templateModule } from './modules/template';
 import { textModule } from './modules/text';
 import { uploadModule } from './modules/upload';
+import { testClockRoutes } from './platform/clock';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { acceptEmptyJsonBodies } from './platform/json-body';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(dashboardModule);
   const stamp = consoleStamp(config);
   await app.register(systemModule, { builtAt: stamp.builtAt });
+  if (config.testClock) await app.register(testClockRoutes);
   // Jobs stop after the modules' own preClose hooks (the device hub's first), and before onClose
   // shuts what they use: their timers, and the runs in progress.
   app.addHook('preClose', () => app.jobs.stop());

@@ -44,6 +44,8 @@ export type Config = {
    * default OFFLINE_AFTER_SECONDS). Shorter only where a test waits for that mail.
    */
   offlineMailAfterSeconds: number;
+  /** Let the journeys move the licence clock (VITRINE_TEST_CLOCK=1; platform/clock.ts). Never in production. */
+  testClock: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websiteTimeoutMs: 8_000,
     mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
     offlineMailAfterSeconds: Number(env.OFFLINE_MAIL_AFTER_SECONDS) || OFFLINE_AFTER_SECONDS,
+    testClock: env.VITRINE_TEST_CLOCK === '1',
   };
 }
 

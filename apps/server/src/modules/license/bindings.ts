@@ -1,14 +1,10 @@
-import type {
-  DeviceLicense,
-  DeviceLicenseStatus,
-  LicenseBindResult,
-  licenseBindRequestSchema,
-} from '@vitrine/contract';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { DeviceLicense, LicenseBindResult, licenseBindRequestSchema } from '@vitrine/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/schema';
+import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { move } from './ledger';
@@ -42,14 +38,14 @@ export async function bindTo(tx: Db, deviceId: number, batch: Batch, transferId:
   return binding;
 }
 
-const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
+export const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
   ...batchFields(batch),
   bound_at: binding.boundAt.toISOString(),
   expires_at: binding.expiresAt?.toISOString() ?? null,
 });
 
 /** The claimed devices the caller sees. */
-const visibleDevices = (scope: TenantScope) =>
+export const visibleDevices = (scope: TenantScope) =>
   and(
     isNotNull(devices.companyId),
     scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
@@ -99,37 +95,11 @@ export async function bindLicense(
       quantity: 1,
       actorId: scope.user.userId,
     });
-    const binding = await bindTo(tx, device.id, held.batch, transferId, new Date());
+    const binding = await bindTo(tx, device.id, held.batch, transferId, now());
     return {
       device_id: device.id,
       license: presentLicense(held.batch, binding),
       replaced: previous ? presentLicense(previous.batch, previous.binding) : null,
     };
   });
-}
-
-/** GET device: the licence state of devices in scope; an id out of scope is 404001. */
-export async function deviceLicenseStates(
-  db: Db,
-  scope: TenantScope,
-  ids: readonly number[],
-): Promise<{ list: DeviceLicenseStatus[] }> {
-  const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ id: devices.id, binding: deviceLicenses, batch: licenseBatches })
-    .from(devices)
-    .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
-    .leftJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
-    .where(and(inArray(devices.id, unique), visibleDevices(scope)));
-  if (rows.length !== unique.length) throw notFound();
-  const now = Date.now();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    list: unique.map((id) => {
-      const { binding, batch } = byId.get(id) as (typeof rows)[number];
-      if (!binding || !batch) return { device_id: id, state: 'none', license: null };
-      const expired = binding.expiresAt !== null && binding.expiresAt.getTime() <= now;
-      return { device_id: id, state: expired ? 'expired' : 'valid', license: presentLicense(batch, binding) };
-    }),
-  };
 }

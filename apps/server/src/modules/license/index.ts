@@ -11,3 +11,5 @@ export const licenseModule = fp(
   },
   { name: 'license', dependencies: ['setting', 'device'] },
 );
+
+export { unlicensed } from './state';

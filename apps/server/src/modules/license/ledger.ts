@@ -2,6 +2,7 @@ import { type LicenseHolderKind, ResultCode } from '@vitrine/contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type licenseBatches, licensePools, licenseTransfers } from '../../db/schema';
+import { now } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 
 // The one way licences move: a ledger row and the pool rows it changes, in the caller's
@@ -13,13 +14,13 @@ export type Holder = { kind: LicenseHolderKind; id: number };
 export const PLATFORM: Holder = { kind: 'platform', id: 0 };
 
 /** Today (UTC) as YYYY-MM-DD: a batch with an expiration date is usable through that day. */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+export const todayUtc = (at = now()) => at.toISOString().slice(0, 10);
 
 type Batch = typeof licenseBatches.$inferSelect;
 
 /** Whether licences of the batch may still be passed on or bound. */
-export const batchUsable = (batch: Pick<Batch, 'validityType' | 'expirationDate'>, now = new Date()) =>
-  batch.validityType !== 'date' || batch.expirationDate === null || batch.expirationDate >= todayUtc(now);
+export const batchUsable = (batch: Pick<Batch, 'validityType' | 'expirationDate'>, at = now()) =>
+  batch.validityType !== 'date' || batch.expirationDate === null || batch.expirationDate >= todayUtc(at);
 
 export const insufficient = () => new AppError(ResultCode.insufficientLicenses);
 

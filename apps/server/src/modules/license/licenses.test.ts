@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { type LicenseBatchCreateRequest, ResultCode, Role } from '@vitrine/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
@@ -13,6 +14,8 @@ import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
 let system: Awaited<ReturnType<typeof loggedIn>>['call'];
+afterEach(() => setClockOffset(0));
+
 beforeAll(async () => {
   app = await buildTestApp();
   system = (await loggedIn(app, { role: Role.system })).call;
@@ -406,9 +409,9 @@ describe('binding a licence to a device', () => {
     expect(await databaseFingerprint(app.db)).toBe(never);
 
     await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
-    await app.db.execute(
-      sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
-    );
+    expect((await schedule()).json().code).toBe(ResultCode.success);
+    // Eleven days on by the licence clock, the ten-day licence has expired.
+    setClockOffset(11 * 86_400_000);
     const before = await databaseFingerprint(app.db);
     expect((await schedule()).json()).toMatchObject(refused);
     expect(await databaseFingerprint(app.db)).toBe(before);

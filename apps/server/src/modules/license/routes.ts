@@ -2,7 +2,7 @@ import { licenseOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
-import { bindLicense, deviceLicenseStates } from './bindings';
+import { bindLicense } from './bindings';
 import {
   assign,
   batchList,
@@ -12,6 +12,7 @@ import {
   transferDetail,
   transferList,
 } from './licenses';
+import { deviceLicenseStates } from './state';
 import { saveTrialTerms, trialDevices, trialTerms, trialUsage } from './trials';
 
 // Licences under /backend/manager/license (the /license pages): the contract's operations.

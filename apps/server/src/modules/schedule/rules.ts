@@ -1,17 +1,10 @@
 import { ContentType, DeviceStatus, ResultCode, ScheduleType } from '@vitrine/contract';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import {
-  compositions,
-  contents,
-  deviceLicenses,
-  devices,
-  playlists,
-  scheduleDevices,
-  workspaces,
-} from '../../db/schema';
+import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+import { unlicensed } from '../license';
 
 // What a schedule names must be something its caller sees (else 404001, as if it did not exist), of
 // the schedule's own workspace or one below it, and fit (spec 001 §4, §8): devices paired and
@@ -163,8 +156,8 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .from(devices)
     .where(seen);
   if (count !== expected) throw notFound();
-  // No licence in force: never licensed, or the one bound is past its expiry (docs/license.md).
-  const unlicensed = sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${devices.id} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > now()))`;
+  // The device's licence does not let it be scheduled (docs/license.md), by the licence clock.
+  const notLicensed = unlicensed(devices.id);
   const screenColumns = {
     id: devices.id,
     name: devices.name,
@@ -174,7 +167,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     claimedAt: devices.claimedAt,
     orientation: devices.orientation,
     mediaTypes: devices.mediaTypes,
-    unlicensed: unlicensed.mapWith(Boolean),
+    notLicensed: notLicensed.mapWith(Boolean),
   };
   type Screen = { id: number; name: string | null; signageId: string };
   const named = (screen: Screen) => ({ name: screen.name ?? screen.signageId });
@@ -189,7 +182,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
           notInArray(devices.workspaceId, [...allowed]),
           isNull(devices.claimedAt),
           inArray(devices.status, [DeviceStatus.unconfirmed, DeviceStatus.rejected, DeviceStatus.expired]),
-          unlicensed,
+          notLicensed,
         ),
       ),
     )
@@ -199,7 +192,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     if (bad.workspaceId === null || !allowed.has(bad.workspaceId)) {
       throw invalid('schedule.otherWorkspace', {}, refused('device_ids', { device_ids: [bad.id] }));
     }
-    if ((bad.status === DeviceStatus.expired || bad.unlicensed) && bad.claimedAt !== null) {
+    if ((bad.status === DeviceStatus.expired || bad.notLicensed) && bad.claimedAt !== null) {
       throw invalid('schedule.licenseExpired', named(bad), refused('device_ids', { device_ids: [bad.id] }));
     }
     throw invalid('schedule.notPaired', named(bad), refused('device_ids', { device_ids: [bad.id] }));

@@ -1,0 +1,44 @@
+import type { DeviceLicenseStatus } from '@vitrine/contract';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deviceLicenses, devices, licenseBatches } from '../../db/schema';
+import { now } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import type { TenantScope } from '../../platform/tenancy';
+import { presentLicense, visibleDevices } from './bindings';
+
+// Whether a device is licensed, the one place that says it: the device pages ask through GET
+// device, the schedule rules through `unlicensed`. Time is the licence clock (platform/clock.ts).
+
+/**
+ * True for a device with no licence in force: never licensed, or the one bound is past its expiry.
+ * An SQL condition on the device id column, so a rule can ask it of many devices in one query.
+ */
+export const unlicensed = (deviceId: SQLWrapper, at: Date = now()): SQL<boolean> =>
+  sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${deviceId} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at.toISOString()}::timestamptz))`;
+
+/** GET device: the licence state of devices in scope; an id out of scope is 404001. */
+export async function deviceLicenseStates(
+  db: Db,
+  scope: TenantScope,
+  ids: readonly number[],
+  at: Date = now(),
+): Promise<{ list: DeviceLicenseStatus[] }> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: devices.id, binding: deviceLicenses, batch: licenseBatches })
+    .from(devices)
+    .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
+    .leftJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
+    .where(and(inArray(devices.id, unique), visibleDevices(scope)));
+  if (rows.length !== unique.length) throw notFound();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    list: unique.map((id) => {
+      const { binding, batch } = byId.get(id) as (typeof rows)[number];
+      if (!binding || !batch) return { device_id: id, state: 'none', license: null };
+      const expired = binding.expiresAt !== null && binding.expiresAt.getTime() <= at.getTime();
+      return { device_id: id, state: expired ? 'expired' : 'valid', license: presentLicense(batch, binding) };
+    }),
+  };
+}

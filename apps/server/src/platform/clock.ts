@@ -1,0 +1,34 @@
+import { ResultCode } from '@vitrine/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from './envelope';
+import { AppError } from './errors';
+
+// The time licence rules read (expiry, trials, renewal reminders). It is the real time plus an
+// offset that only tests move: server tests call setClockOffset, the journeys' server
+// (VITRINE_TEST_CLOCK=1) takes it from POST /backend/test/clock. Sessions, tokens, jobs and
+// everything else keep the real time. The offset belongs to the process: each instance has its own.
+
+let offsetMs = 0;
+
+/** Now, as the licence rules see it. */
+export const now = (): Date => new Date(Date.now() + offsetMs);
+
+/** Moves licence time `ms` ahead of the real time (0: back to the real time). */
+export function setClockOffset(ms: number): void {
+  offsetMs = ms;
+}
+
+/**
+ * POST /backend/test/clock {offset_ms}: registered only when the configuration asks for it
+ * (VITRINE_TEST_CLOCK=1), never in a production server; not part of the contract.
+ */
+export const testClockRoutes: FastifyPluginAsync = async (app) => {
+  // Public: the journeys call it without a session; the server has it only when started for them.
+  const config = { access: 'public' as const };
+  app.post<{ Body: { offset_ms?: unknown } | null }>('/backend/test/clock', { config }, async (request) => {
+    const ms = request.body?.offset_ms;
+    if (typeof ms !== 'number' || !Number.isSafeInteger(ms)) throw new AppError(ResultCode.validation);
+    setClockOffset(ms);
+    return ok({ now: now().toISOString() });
+  });
+};
