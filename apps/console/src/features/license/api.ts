@@ -6,6 +6,9 @@ import {
   type LicenseBindRequest,
   type LicenseIssueRequest,
   licenseOperations as ops,
+  type TrialDeviceQuery,
+  type TrialTerms,
+  type TrialUsageQuery,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
 
@@ -18,6 +21,9 @@ export const licenseKeys = {
   customerPool: () => [...licenseKeys.all, 'shunt'] as const,
   companyPool: () => [...licenseKeys.all, 'company-shunt'] as const,
   devices: (ids: readonly number[]) => [...licenseKeys.all, 'device', ids] as const,
+  trialTerms: () => [...licenseKeys.all, 'trial'] as const,
+  trialUsage: (query: TrialUsageQuery) => [...licenseKeys.all, 'trial', 'usage', query] as const,
+  trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -93,5 +99,39 @@ export function useBindLicense() {
   return useMutation({
     mutationFn: (body: LicenseBindRequest) => call(ops.bind, { body }, silent),
     onSuccess: changed,
+  });
+}
+
+export function useTrialTerms() {
+  return useQuery({
+    queryKey: licenseKeys.trialTerms(),
+    queryFn: ({ signal }) => call(ops.trialTerms, {}, { signal }),
+  });
+}
+
+/** System roles change the trial terms. */
+export function useSaveTrialTerms() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: TrialTerms) => call(ops.trialTermsSave, { body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** Trials used per company (an owner: its own). */
+export function useTrialUsage(query: TrialUsageQuery) {
+  return useQuery({
+    queryKey: licenseKeys.trialUsage(query),
+    queryFn: ({ signal }) => call(ops.trialUsage, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The caller's devices on a trial licence. */
+export function useTrialDevices(query: TrialDeviceQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: licenseKeys.trialDevices(query),
+    queryFn: ({ signal }) => call(ops.trialDevices, { query }, { signal }),
+    enabled,
   });
 }

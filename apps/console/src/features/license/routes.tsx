@@ -7,11 +7,12 @@ const page = {
   customer: lazyPage(pages, 'CustomerPoolPage'),
   company: lazyPage(pages, 'CompanyPoolPage'),
   assign: lazyPage(pages, 'LicenseAssignPage'),
+  trial: lazyPage(pages, 'TrialPage'),
 };
 
 /**
  * Licences. The spec's /license/commercial is one page per role: /license opens the first
- * permitted child. The entries without a page (details, trial, whitelist) stay out of the menu.
+ * permitted child. The entries without a page (details, whitelist) stay out of the menu.
  */
 export const LICENSE_ROUTES: AppRoute = {
   path: '/license',
@@ -50,7 +51,12 @@ export const LICENSE_ROUTES: AppRoute = {
       title: 'route.licenseDetail',
       titleByRole: { [Role.customer]: 'route.licenseSearch', [Role.owner]: 'route.licenseBind' },
     },
-    { path: '/license/trial', permission: 'license:trial:info', title: 'route.licenseTrial' },
+    {
+      path: '/license/trial',
+      permission: 'license:trial:info',
+      title: 'route.licenseTrial',
+      page: page.trial,
+    },
     { path: '/license/whitelist', permission: 'license:white:list', title: 'route.licenseWhitelist' },
     {
       // :id is the batch whose licences the customer assigns.

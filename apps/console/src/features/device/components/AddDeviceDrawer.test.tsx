@@ -57,7 +57,7 @@ describe('AddDeviceDrawer', { timeout: 30_000 }, () => {
   });
 
   it('uppercases the signage ID as typed, posts the device and closes', async () => {
-    const api = server(() => ok(deviceItem()));
+    const api = server(() => ok({ ...deviceItem(), trial: 'granted' }));
     const onClose = await openDrawer();
     type('digitalSignageId', 'k7mx2q');
     expect(field('digitalSignageId').value).toBe('K7MX2Q');
@@ -72,7 +72,27 @@ describe('AddDeviceDrawer', { timeout: 30_000 }, () => {
       authentication: '482913',
     });
     expect(notices).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'success', title: 'Lobby screen was added.' }),
+      expect.objectContaining({
+        type: 'success',
+        title: 'Lobby screen was added.',
+        description: 'It plays at once on a trial license.',
+      }),
+    );
+  });
+
+  it('says when the claim got no trial: the device needs a licence before it is scheduled', async () => {
+    server(() => ok({ ...deviceItem({ device_name: 'Hall' }), trial: 'exhausted' }));
+    const onClose = await openDrawer('K7MX2Q');
+    type('deviceName', 'Hall');
+    type('deviceAuthentication', '482913');
+    submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(notices).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'warning',
+        title: 'Hall was added.',
+        description: 'Trials exhausted: bind a license to it before scheduling it.',
+      }),
     );
   });
 

@@ -43,7 +43,17 @@ export function AddDeviceDrawer({ open, signageId, onClose }: Props) {
     };
     add.mutate(body, {
       onSuccess: (device) => {
-        notify({ type: 'success', title: t('add.done', { name: device.device_name }) });
+        // Past the company's trials the claim still succeeds: the device needs a licence to be scheduled.
+        const exhausted = device.trial === 'exhausted';
+        notify({
+          type: exhausted ? 'warning' : 'success',
+          title: t('add.done', { name: device.device_name }),
+          description: exhausted
+            ? t('add.trialsExhausted')
+            : device.trial === 'granted'
+              ? t('add.trialGranted')
+              : undefined,
+        });
         close();
       },
     });

@@ -4,3 +4,4 @@ export { CompanyPoolPage } from './CompanyPoolPage';
 export { CustomerPoolPage } from './CustomerPoolPage';
 export { LicenseAssignPage } from './LicenseAssignPage';
 export { LicenseBatchPage } from './LicenseBatchPage';
+export { TrialPage } from './TrialPage';
