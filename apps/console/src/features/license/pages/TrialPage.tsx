@@ -39,7 +39,8 @@ function CompanyUsage() {
     {
       key: 'used',
       title: t('trial.used'),
-      render: (_, row) => leftToRight(t('trial.usedOf', { used: row.used, limit: row.limit })),
+      // Numbers in a sentence of the language: no left-to-right isolation (Arabic reads "1 من 10").
+      render: (_, row) => t('trial.usedOf', { used: row.used, limit: row.limit }),
     },
   ];
   return (
@@ -93,7 +94,7 @@ function OwnTrials() {
             <Progress
               percent={own.limit === 0 ? 100 : Math.round((own.used / own.limit) * 100)}
               status={exhausted ? 'exception' : 'normal'}
-              format={() => leftToRight(t('trial.usedOf', { used: own.used, limit: own.limit }))}
+              format={() => t('trial.usedOf', { used: own.used, limit: own.limit })}
               style={{ maxWidth: 480 }}
             />
             {exhausted && (
