@@ -27,7 +27,6 @@ export async function buildDevice(
   { licensed = true }: { licensed?: boolean } = {},
 ) {
   const player = await registerPlayer(app);
-  const now = new Date();
   const row = await app.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(devices)
@@ -38,7 +37,7 @@ export async function buildDevice(
         status: DeviceStatus.offline,
         pin: null,
         pinExpiresAt: null,
-        claimedAt: now,
+        claimedAt: new Date(),
         ...columns,
       })
       .where(eq(devices.id, player.row.id))
@@ -49,7 +48,6 @@ export async function buildDevice(
         deviceId: claimed.id,
         companyId: workspace.companyId,
         actorId: null,
-        now,
       });
     }
     return claimed;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 // gives a trial). The device area runs before them and cannot import them, so they register here
 // (decoration `app.deviceClaims`) from their module plugins.
 
-export type Claim = { deviceId: number; companyId: number; actorId: number | null; now: Date };
+export type Claim = { deviceId: number; companyId: number; actorId: number | null };
 
 /** What the claim answer says besides the device. */
 export type ClaimOutcome = { trial: ClaimTrial };

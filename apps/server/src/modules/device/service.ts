@@ -167,7 +167,6 @@ export async function addDevice(
       deviceId: row.id,
       companyId: workspace.companyId,
       actorId: scope.user.userId,
-      now,
     });
     await announce(tx, [row.id]);
     return { id: row.id, outcome };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { devices } from '../../db/schema';
+import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
@@ -115,6 +116,13 @@ describe('a trial at claim', () => {
       list: [{ device_id: row.id, device_name: 'Lobby', expires_at: state.license.expires_at }],
       total: 1,
     });
+    // Past its expiry on the licence clock, the trial is expired.
+    setClockOffset(7 * 86_400_000 + 60_000);
+    try {
+      expect(await stateOf(t.owner, row.id)).toMatchObject({ state: 'expired', license: { type: 'trial' } });
+    } finally {
+      setClockOffset(0);
+    }
     // Another company's owner sees neither the usage nor the device.
     const other = await tenant();
     expect((await usageOf(other.owner, t.company.name)).list).toEqual([]);

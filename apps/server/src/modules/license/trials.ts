@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, deviceLicenses, devices, deviceTrials, licenseBatches } from '../../db/schema';
+import { now } from '../../platform/clock';
 import { forbidden } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
@@ -99,7 +100,7 @@ export async function grantTrial(tx: Db, claim: Claim): Promise<ClaimOutcome> {
     from: PLATFORM,
     to: { kind: 'device', id: claim.deviceId },
   });
-  await bindTo(tx, claim.deviceId, batch, transferId, claim.now);
+  await bindTo(tx, claim.deviceId, batch, transferId, now());
   await tx.insert(deviceTrials).values({ deviceId: claim.deviceId, companyId: claim.companyId, transferId });
   return { trial: 'granted' };
 }
