@@ -189,8 +189,8 @@ const randomQuery = fc.dictionary(
 );
 
 // Tables that a refused request may legitimately write: the login audit trail and lock counters,
-// the mails about them, reported client errors.
-const AUDIT_TABLES = ['login_history', 'jobs', 'error_reports', 'users', 'sessions'];
+// the mails about them, reported client errors, the count of wrong licence keys.
+const AUDIT_TABLES = ['login_history', 'jobs', 'error_reports', 'users', 'sessions', 'license_key_failures'];
 
 describe('every route under random and hostile input', () => {
   let app: FastifyInstance;

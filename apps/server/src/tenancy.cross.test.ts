@@ -879,6 +879,7 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
     quantity: 1,
   }),
   'POST /backend/manager/license/bind': (o) => ({ device_id: o.device, batch_id: o.licenseBatch }),
+  'POST /backend/manager/license/key/bind': (o) => ({ device_id: o.device, key: 'NO-SUCH-KEY' }),
 };
 
 /** Drafts answer what a program would show: another tenant's rows as if they did not exist. */
@@ -899,6 +900,7 @@ const NOT_TRIED: Record<string, string> = {
   'POST /backend/manager/device-model/assign': 'the platform roles’ alone',
   'DELETE /backend/manager/device-model': 'the platform roles’ alone',
   'POST /backend/manager/license/batch/:id/issue': 'the platform roles’ alone (license/licenses.test.ts)',
+  'POST /backend/manager/license/key/bind': 'a key comes from the platform (license/keys.test.ts)',
 };
 
 /** A route's path with A's own rows in it (the template type goes to an H5 content). */

@@ -43,7 +43,7 @@ export const licenseBatchCreateRequestSchema = z
     /** YYYY-MM-DD, the last valid day (UTC); required when validity_type is `date`. */
     expiration_date: z.string().regex(DATE_PATTERN, 'validation.license.expirationDate').nullish(),
     quantity: licenseQuantitySchema,
-    /** How many times one licence key may be used; keys come later, the batch records it. */
+    /** How many times a licence key of the batch may be used, unless the key says otherwise. */
     max_use_times: z
       .number({ error: 'validation.license.maxUseTimes' })
       .int('validation.license.maxUseTimes')
@@ -225,6 +225,99 @@ export const trialDeviceQuerySchema = listQuerySchema(['expires_at'] as const);
 export type TrialDeviceQuery = z.input<typeof trialDeviceQuerySchema>;
 export const trialDeviceListSchema = listResultSchema(trialDeviceSchema);
 
+// ── Licence keys ────────────────────────────────────────────────────────────────────────────
+
+/** Crockford base32: no I, L, O, U, so a key read aloud is not misheard. */
+const KEY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 20 random bytes = 160 bits = 32 characters, shown in groups of 4. */
+export const LICENSE_KEY_BYTES = 20;
+
+/** A key's text as entered, reduced to its characters: case, spaces and dashes do not matter. */
+export const normalizeLicenseKey = (text: string) =>
+  text
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+
+/** Random bytes as a key: base32 groups of 4 joined by dashes. */
+export function formatLicenseKey(bytes: Uint8Array): string {
+  let bits = 0;
+  let value = 0;
+  let text = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      text += KEY_ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) text += KEY_ALPHABET[(value << (5 - bits)) & 31];
+  return text.match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+const licenseKeyTextSchema = z
+  .string({ error: 'validation.license.key' })
+  .trim()
+  .min(1, 'validation.license.key')
+  .max(80, 'validation.license.key');
+
+export const licenseKeyCreateRequestSchema = z.object({
+  /** How many devices the key may bind; the batch's max use times when left out. */
+  max_use_times: z
+    .number({ error: 'validation.license.maxUseTimes' })
+    .int('validation.license.maxUseTimes')
+    .min(1, 'validation.license.maxUseTimes')
+    .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.maxUseTimes')
+    .nullish(),
+});
+export type LicenseKeyCreateRequest = z.input<typeof licenseKeyCreateRequestSchema>;
+
+/** A key as the platform lists it: its last group (`hint`) and how often it was used. */
+export const licenseKeyItemSchema = z.object({
+  id: z.number(),
+  ...batchFields,
+  hint: z.string(),
+  uses: z.number(),
+  max_uses: z.number(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type LicenseKeyItem = z.infer<typeof licenseKeyItemSchema>;
+export const licenseKeyListSchema = z.object({ list: z.array(licenseKeyItemSchema) });
+
+/** A key just made: the only answer that carries the key itself. */
+export const licenseKeyCreatedSchema = licenseKeyItemSchema.extend({ key: z.string() });
+export type LicenseKeyCreated = z.infer<typeof licenseKeyCreatedSchema>;
+
+export const licenseKeyQuerySchema = z.object({ key: licenseKeyTextSchema });
+export type LicenseKeyQuery = z.input<typeof licenseKeyQuerySchema>;
+
+/** A device a key bound (of those in the caller's scope). */
+export const licenseKeyDeviceSchema = z.object({
+  device_id: z.number(),
+  device_name: z.string(),
+  bound_at: z.string(),
+});
+export type LicenseKeyDevice = z.infer<typeof licenseKeyDeviceSchema>;
+
+/** What searching a key answers: its batch, its use count, the caller's devices it bound. */
+export const licenseKeyDetailSchema = licenseKeyItemSchema
+  .omit({ created_by: true })
+  .extend({ devices: z.array(licenseKeyDeviceSchema) });
+export type LicenseKeyDetail = z.infer<typeof licenseKeyDetailSchema>;
+
+export const licenseKeyBindRequestSchema = z.object({
+  key: licenseKeyTextSchema,
+  device_id: bodyIdSchema,
+});
+export type LicenseKeyBindRequest = z.input<typeof licenseKeyBindRequestSchema>;
+
+/** Wrong keys allowed per user and per address within LICENSE_KEY_WINDOW_MINUTES. */
+export const LICENSE_KEY_ATTEMPTS = 5;
+export const LICENSE_KEY_WINDOW_MINUTES = 15;
+
 // ── Operations ──────────────────────────────────────────────────────────────────────────────
 const LICENSE = '/backend/manager/license';
 
@@ -341,5 +434,38 @@ export const licenseOperations = {
     query: trialDeviceQuerySchema,
     response: trialDeviceListSchema,
     access: 'license:trial:info',
+  }),
+  /** The platform makes a licence key of a batch (shown once, in the answer). */
+  keyCreate: operation({
+    method: 'POST',
+    path: `${LICENSE}/batch/:id/key`,
+    params: idParamsSchema,
+    body: licenseKeyCreateRequestSchema,
+    response: licenseKeyCreatedSchema,
+    access: 'license:commercial:list',
+  }),
+  /** The keys of a batch, newest first (system roles). */
+  keyList: operation({
+    method: 'GET',
+    path: `${LICENSE}/batch/:id/key`,
+    params: idParamsSchema,
+    response: licenseKeyListSchema,
+    access: 'license:commercial:list',
+  }),
+  /** Searches a key (the /license/license-detail page): within the caller's scope; wrong keys are rate-limited. */
+  keySearch: operation({
+    method: 'GET',
+    path: `${LICENSE}/key`,
+    query: licenseKeyQuerySchema,
+    response: licenseKeyDetailSchema,
+    access: 'license:key:list',
+  }),
+  /** An owner binds a licence to one of its devices with a key: one use of the key. */
+  keyBind: operation({
+    method: 'POST',
+    path: `${LICENSE}/key/bind`,
+    body: licenseKeyBindRequestSchema,
+    response: licenseBindResultSchema,
+    access: 'license:key:list',
   }),
 };

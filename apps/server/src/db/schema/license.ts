@@ -120,3 +120,63 @@ export const deviceTrials = pgTable(
     index('device_trials_company_idx').on(t.companyId),
   ],
 );
+
+/**
+ * A licence key of a batch, made by the platform: each use binds one of the batch's licences (from
+ * the platform's pool) to a device. Only the key's SHA-256 is kept: it is shown once, when made.
+ */
+export const licenseKeys = pgTable(
+  'license_keys',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => licenseBatches.id),
+    /** Hex SHA-256 of the key's normalised text: the lookup. */
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    /** The key's last group, to tell keys apart in lists. */
+    hint: varchar('hint', { length: 8 }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('license_keys_hash_idx').on(t.keyHash),
+    index('license_keys_batch_idx').on(t.batchId),
+    check('license_keys_uses_range', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** One use of a key: the device it bound and the ledger row that bound it. */
+export const licenseKeyUses = pgTable(
+  'license_key_uses',
+  {
+    id: serial('id').primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => licenseKeys.id),
+    /** Set null when the device is deleted: the use still counts. */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => licenseTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('license_key_uses_key_idx').on(t.keyId)],
+);
+
+/** A wrong key entered: counted per user and per address to rate-limit guessing across instances. */
+export const licenseKeyFailures = pgTable(
+  'license_key_failures',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('license_key_failures_user_idx').on(t.userId, t.createdAt),
+    index('license_key_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

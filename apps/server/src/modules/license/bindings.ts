@@ -7,7 +7,7 @@ import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/
 import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { move } from './ledger';
+import { type Holder, move } from './ledger';
 import { batchFields, holderOf } from './licenses';
 
 // A device holds one licence at a time, bound by an owner from the company's pool: one licence
@@ -51,6 +51,51 @@ export const visibleDevices = (scope: TenantScope) =>
     scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
   );
 
+/** Locks one of the caller's devices (the row lock orders two binds of one device); else 404001. */
+export async function lockDevice(tx: Db, scope: TenantScope, id: number): Promise<number> {
+  const [device] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, id), visibleDevices(scope)))
+    .for('update');
+  if (!device) throw notFound();
+  return device.id;
+}
+
+/**
+ * In the caller's transaction: moves one licence of the batch from `from` to a locked device and
+ * binds it, naming the licence it replaced. Returns the answer and the ledger row.
+ */
+export async function bindFrom(
+  tx: Db,
+  scope: TenantScope,
+  deviceId: number,
+  batch: Batch,
+  from: Holder,
+): Promise<{ result: LicenseBindResult; transferId: number }> {
+  const [previous] = await tx
+    .select({ binding: deviceLicenses, batch: licenseBatches })
+    .from(deviceLicenses)
+    .innerJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
+    .where(eq(deviceLicenses.deviceId, deviceId));
+  const transferId = await move(tx, {
+    batch,
+    from,
+    to: { kind: 'device', id: deviceId },
+    quantity: 1,
+    actorId: scope.user.userId,
+  });
+  const binding = await bindTo(tx, deviceId, batch, transferId, now());
+  return {
+    transferId,
+    result: {
+      device_id: deviceId,
+      license: presentLicense(batch, binding),
+      replaced: previous ? presentLicense(previous.batch, previous.binding) : null,
+    },
+  };
+}
+
 /**
  * POST bind: an owner binds one licence of a batch its company holds to one of its devices. A device
  * or batch out of scope is 404001; no licence left is 409007; the answer names the replaced licence.
@@ -63,13 +108,7 @@ export async function bindLicense(
   const holder = holderOf(scope);
   if (holder?.kind !== 'company') throw notFound();
   return app.db.transaction(async (tx) => {
-    // The device's row lock orders two binds of one device.
-    const [device] = await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(eq(devices.id, body.device_id), visibleDevices(scope)))
-      .for('update');
-    if (!device) throw notFound();
+    const deviceId = await lockDevice(tx, scope, body.device_id);
     const [held] = await tx
       .select({ batch: licenseBatches })
       .from(licensePools)
@@ -83,23 +122,6 @@ export async function bindLicense(
       )
       .limit(1);
     if (!held) throw notFound();
-    const [previous] = await tx
-      .select({ binding: deviceLicenses, batch: licenseBatches })
-      .from(deviceLicenses)
-      .innerJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
-      .where(eq(deviceLicenses.deviceId, device.id));
-    const transferId = await move(tx, {
-      batch: held.batch,
-      from: holder,
-      to: { kind: 'device', id: device.id },
-      quantity: 1,
-      actorId: scope.user.userId,
-    });
-    const binding = await bindTo(tx, device.id, held.batch, transferId, now());
-    return {
-      device_id: device.id,
-      license: presentLicense(held.batch, binding),
-      replaced: previous ? presentLicense(previous.batch, previous.binding) : null,
-    };
+    return (await bindFrom(tx, scope, deviceId, held.batch, holder)).result;
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { bindLicense } from './bindings';
+import { bindByKey, createKey, keyList, searchKey } from './keys';
 import {
   assign,
   batchList,
@@ -56,5 +57,18 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.trialDevices, async (request) =>
     ok(await trialDevices(app.db, request.scope, request.query)),
+  );
+  route(app, ops.keyCreate, async (request) =>
+    ok(await createKey(app, request.scope, request.params.id, request.body)),
+  );
+
+  route(app, ops.keyList, async (request) => ok(await keyList(app.db, request.params.id)));
+
+  route(app, ops.keySearch, async (request) =>
+    ok(await searchKey(app.db, request.scope, request.query.key, request.ip)),
+  );
+
+  route(app, ops.keyBind, async (request) =>
+    ok(await bindByKey(app, request.scope, request.body, request.ip)),
   );
 };
