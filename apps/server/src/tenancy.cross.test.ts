@@ -644,6 +644,8 @@ const NOT_TENANT_IDS: Record<string, string> = {
   upload_id: 'an upload’s UUID (the upload test above)',
   '/backend/player/': 'a screen’s own token names its company (the statistics and program tests)',
   '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
+  '/backend/manager/license/whitelist':
+    'the MAC whitelist is the platform’s alone (license/whitelist.test.ts)',
 };
 const notTenantId = (url: string, field: string) =>
   Object.keys(NOT_TENANT_IDS).some((key) => field.split('.').at(-1) === key || url.startsWith(key));

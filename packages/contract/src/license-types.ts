@@ -16,8 +16,8 @@ export const LICENSE_QUANTITY_LIMIT = 10000;
 export const LICENSE_HOLDER_KINDS = ['platform', 'customer', 'company', 'device'] as const;
 export type LicenseHolderKind = (typeof LICENSE_HOLDER_KINDS)[number];
 
-/** A device's licence state: none bound, valid, or expired. */
-export const DEVICE_LICENSE_STATES = ['none', 'valid', 'expired'] as const;
+/** A device's licence state: none bound, valid, expired, or whitelisted (its MAC is on the platform's whitelist: no licence needed). */
+export const DEVICE_LICENSE_STATES = ['none', 'valid', 'expired', 'whitelisted'] as const;
 export type DeviceLicenseState = (typeof DEVICE_LICENSE_STATES)[number];
 
 /** The platform's trial terms until a system role changes them: 30 days, 10 trials per company. */

@@ -7,8 +7,9 @@ import {
   LICENSE_VALIDITY_TYPES,
   TRIAL_MAX_DAYS,
 } from './license-types';
-import { idParamsSchema, operation } from './operation';
-import { bodyIdSchema, idSchema, listQuerySchema, listResultSchema } from './validation';
+import { idParamsSchema, noDataSchema, operation } from './operation';
+import { idsSchema } from './team';
+import { bodyIdSchema, idSchema, listQuerySchema, listResultSchema, macSchema } from './validation';
 
 // Licences (/backend/manager/license, the /license pages): the platform issues batches to
 // customers, a customer assigns from its pool to its companies, an owner binds from the company's
@@ -318,6 +319,38 @@ export type LicenseKeyBindRequest = z.input<typeof licenseKeyBindRequestSchema>;
 export const LICENSE_KEY_ATTEMPTS = 5;
 export const LICENSE_KEY_WINDOW_MINUTES = 15;
 
+// ── MAC whitelist ───────────────────────────────────────────────────────────────────────────
+
+/** The most MAC addresses one entry adds (spec 001: 50 per entry batch). */
+export const WHITELIST_BATCH_LIMIT = 50;
+
+export const whitelistAddRequestSchema = z.object({
+  /** aa:aa:aa:aa:aa:aa each, stored lower-cased; duplicates are refused by name. */
+  macs: z
+    .array(
+      macSchema.transform((mac) => mac.toLowerCase()),
+      { error: 'validation.mac.required' },
+    )
+    .min(1, 'validation.mac.required')
+    .max(WHITELIST_BATCH_LIMIT, 'validation.mac.max'),
+  note: z.string({ error: 'validation.mac.note' }).trim().max(256, 'validation.mac.note').default(''),
+});
+export type WhitelistAddRequest = z.input<typeof whitelistAddRequestSchema>;
+
+export const whitelistItemSchema = z.object({
+  id: z.number(),
+  mac: z.string(),
+  note: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type WhitelistItem = z.infer<typeof whitelistItemSchema>;
+export const whitelistListQuerySchema = listQuerySchema(['mac', 'created_at'] as const);
+export type WhitelistListQuery = z.input<typeof whitelistListQuerySchema>;
+export const whitelistListSchema = listResultSchema(whitelistItemSchema);
+export const whitelistDeleteRequestSchema = z.object({ ids: idsSchema });
+export type WhitelistDeleteRequest = z.input<typeof whitelistDeleteRequestSchema>;
+
 // ── Operations ──────────────────────────────────────────────────────────────────────────────
 const LICENSE = '/backend/manager/license';
 
@@ -467,5 +500,28 @@ export const licenseOperations = {
     body: licenseKeyBindRequestSchema,
     response: licenseBindResultSchema,
     access: 'license:key:list',
+  }),
+  /** The MAC whitelist (the /license/whitelist page), searchable by address or note. */
+  whitelistList: operation({
+    method: 'GET',
+    path: `${LICENSE}/whitelist`,
+    query: whitelistListQuerySchema,
+    response: whitelistListSchema,
+    access: 'license:white:list',
+  }),
+  /** Adds up to 50 MAC addresses at once; any already listed or entered twice is named in the error. */
+  whitelistAdd: operation({
+    method: 'POST',
+    path: `${LICENSE}/whitelist`,
+    body: whitelistAddRequestSchema,
+    response: z.object({ list: z.array(whitelistItemSchema) }),
+    access: 'license:white:list',
+  }),
+  whitelistDelete: operation({
+    method: 'DELETE',
+    path: `${LICENSE}/whitelist`,
+    body: whitelistDeleteRequestSchema,
+    response: noDataSchema,
+    access: 'license:white:list',
   }),
 };

@@ -180,3 +180,13 @@ export const licenseKeyFailures = pgTable(
     index('license_key_failures_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+/** MAC addresses the platform lists: a device reporting one counts as licensed without a licence. */
+export const macWhitelist = pgTable('mac_whitelist', {
+  id: serial('id').primaryKey(),
+  /** aa:aa:aa:aa:aa:aa, lower case. */
+  mac: varchar('mac', { length: 17 }).notNull().unique(),
+  note: varchar('note', { length: 256 }).notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

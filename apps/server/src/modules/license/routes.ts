@@ -15,6 +15,7 @@ import {
 } from './licenses';
 import { deviceLicenseStates } from './state';
 import { saveTrialTerms, trialDevices, trialTerms, trialUsage } from './trials';
+import { whitelistAdd, whitelistDelete, whitelistList } from './whitelist';
 
 // Licences under /backend/manager/license (the /license pages): the contract's operations.
 
@@ -71,4 +72,9 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.keyBind, async (request) =>
     ok(await bindByKey(app, request.scope, request.body, request.ip)),
   );
+  route(app, ops.whitelistList, async (request) => ok(await whitelistList(app.db, request.query)));
+
+  route(app, ops.whitelistAdd, async (request) => ok(await whitelistAdd(app, request.scope, request.body)));
+
+  route(app, ops.whitelistDelete, async (request) => ok(await whitelistDelete(app.db, request.body.ids)));
 };

@@ -6,16 +6,19 @@ import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { presentLicense, visibleDevices } from './bindings';
+import { whitelisted } from './whitelist';
 
 // Whether a device is licensed, the one place that says it: the device pages ask through GET
 // device, the schedule rules through `unlicensed`. Time is the licence clock (platform/clock.ts).
 
 /**
- * True for a device with no licence in force: never licensed, or the one bound is past its expiry.
- * An SQL condition on the device id column, so a rule can ask it of many devices in one query.
+ * True for a device with no licence in force (never licensed, or the one bound is past its expiry)
+ * and whose MAC is not whitelisted. An SQL condition on the device id column, so a rule can ask it
+ * of many devices in one query.
  */
 export const unlicensed = (deviceId: SQLWrapper, at: Date = now()): SQL<boolean> =>
-  sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${deviceId} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at.toISOString()}::timestamptz))`;
+  sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${deviceId} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at.toISOString()}::timestamptz))
+    and not exists (select 1 from ${devices} where ${devices.id} = ${deviceId} and ${whitelisted(devices.mac)})`;
 
 /** GET device: the licence state of devices in scope; an id out of scope is 404001. */
 export async function deviceLicenseStates(
@@ -26,7 +29,12 @@ export async function deviceLicenseStates(
 ): Promise<{ list: DeviceLicenseStatus[] }> {
   const unique = [...new Set(ids)];
   const rows = await db
-    .select({ id: devices.id, binding: deviceLicenses, batch: licenseBatches })
+    .select({
+      id: devices.id,
+      binding: deviceLicenses,
+      batch: licenseBatches,
+      whitelisted: whitelisted(devices.mac),
+    })
     .from(devices)
     .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
     .leftJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId))
@@ -35,7 +43,10 @@ export async function deviceLicenseStates(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     list: unique.map((id) => {
-      const { binding, batch } = byId.get(id) as (typeof rows)[number];
+      const { binding, batch, whitelisted } = byId.get(id) as (typeof rows)[number];
+      const license = binding && batch ? presentLicense(batch, binding) : null;
+      // A whitelisted MAC needs no licence: whatever it holds is shown, none is consumed.
+      if (whitelisted) return { device_id: id, state: 'whitelisted', license };
       if (!binding || !batch) return { device_id: id, state: 'none', license: null };
       const expired = binding.expiresAt !== null && binding.expiresAt.getTime() <= at.getTime();
       return { device_id: id, state: expired ? 'expired' : 'valid', license: presentLicense(batch, binding) };

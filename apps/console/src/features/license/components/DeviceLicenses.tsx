@@ -11,7 +11,7 @@ import { useDeviceList } from '../../device/api';
 import { useDeviceLicenses } from '../api';
 import { BindDialog } from './BindDialog';
 
-const STATE_COLOR = { none: 'default', valid: 'green', expired: 'red' } as const;
+const STATE_COLOR = { none: 'default', valid: 'green', expired: 'red', whitelisted: 'blue' } as const;
 const PAGE_SIZE = 10;
 
 /** Which of the company's devices holds which licence, and binding one from the pool. */
