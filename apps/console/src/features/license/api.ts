@@ -9,6 +9,8 @@ import {
   type TrialDeviceQuery,
   type TrialTerms,
   type TrialUsageQuery,
+  type WhitelistAddRequest,
+  type WhitelistListQuery,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
 
@@ -24,6 +26,7 @@ export const licenseKeys = {
   trialTerms: () => [...licenseKeys.all, 'trial'] as const,
   trialUsage: (query: TrialUsageQuery) => [...licenseKeys.all, 'trial', 'usage', query] as const,
   trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
+  whitelist: (query: WhitelistListQuery) => [...licenseKeys.all, 'whitelist', query] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -133,5 +136,31 @@ export function useTrialDevices(query: TrialDeviceQuery, enabled: boolean) {
     queryKey: licenseKeys.trialDevices(query),
     queryFn: ({ signal }) => call(ops.trialDevices, { query }, { signal }),
     enabled,
+  });
+}
+
+/** The platform's MAC whitelist, a page of it. */
+export function useWhitelist(query: WhitelistListQuery) {
+  return useQuery({
+    queryKey: licenseKeys.whitelist(query),
+    queryFn: ({ signal }) => call(ops.whitelistList, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Adds MAC addresses; a whitelisted device's licence state changes with it. */
+export function useAddWhitelist() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: WhitelistAddRequest) => call(ops.whitelistAdd, { body }, silent),
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteWhitelist() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(ops.whitelistDelete, { body: { ids } }),
+    onSuccess: changed,
   });
 }

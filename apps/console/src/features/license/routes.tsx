@@ -8,11 +8,12 @@ const page = {
   company: lazyPage(pages, 'CompanyPoolPage'),
   assign: lazyPage(pages, 'LicenseAssignPage'),
   trial: lazyPage(pages, 'TrialPage'),
+  whitelist: lazyPage(pages, 'WhitelistPage'),
 };
 
 /**
  * Licences. The spec's /license/commercial is one page per role: /license opens the first
- * permitted child. The entries without a page (details, whitelist) stay out of the menu.
+ * permitted child. The entry without a page (details) stays out of the menu.
  */
 export const LICENSE_ROUTES: AppRoute = {
   path: '/license',
@@ -57,7 +58,12 @@ export const LICENSE_ROUTES: AppRoute = {
       title: 'route.licenseTrial',
       page: page.trial,
     },
-    { path: '/license/whitelist', permission: 'license:white:list', title: 'route.licenseWhitelist' },
+    {
+      path: '/license/whitelist',
+      permission: 'license:white:list',
+      title: 'route.licenseWhitelist',
+      page: page.whitelist,
+    },
     {
       // :id is the batch whose licences the customer assigns.
       path: '/license/assign/:id?',

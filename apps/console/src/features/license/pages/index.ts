@@ -5,3 +5,4 @@ export { CustomerPoolPage } from './CustomerPoolPage';
 export { LicenseAssignPage } from './LicenseAssignPage';
 export { LicenseBatchPage } from './LicenseBatchPage';
 export { TrialPage } from './TrialPage';
+export { WhitelistPage } from './WhitelistPage';
