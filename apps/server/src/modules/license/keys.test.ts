@@ -71,6 +71,7 @@ describe('licence keys', () => {
     const { batch, key } = await batchWithKey(3);
     expect(key.key).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){7}$/);
     expect(key).toMatchObject({ batch_id: batch.batch_id, uses: 0, max_uses: 3, hint: key.key.slice(-4) });
+    expect(key.created_by).not.toBe('');
     const listed = await data(system({ method: 'GET', url: `${L}/batch/${batch.batch_id}/key` }));
     const { key: _text, ...item } = key;
     expect(listed.list).toEqual([item]);

@@ -24,7 +24,6 @@ import {
   licenseKeys,
   licenseKeyUses,
   licensePools,
-  users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
@@ -45,7 +44,8 @@ const hashOf = (text: string) => createHash('sha256').update(normalizeLicenseKey
 
 const wrongKey = () => new AppError(ResultCode.validation, 'license.keyWrong', {}, { field: 'key' });
 
-const creatorName = sql<string>`coalesce((select coalesce(nullif(${users.nickname}, ''), ${users.username}) from ${users} where ${users.id} = ${licenseKeys.createdBy}), '')`;
+// Qualified by hand: inside a subquery drizzle names the outer column without its table.
+const creatorName = sql<string>`coalesce((select coalesce(nullif(u.nickname, ''), u.username) from users u where u.id = "license_keys"."created_by"), '')`;
 
 const presentKey = (key: Key, batch: Batch) => ({
   id: key.id,

@@ -9,7 +9,7 @@ import { desc, type eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { macWhitelist, users } from '../../db/schema';
+import { macWhitelist } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
@@ -20,7 +20,8 @@ import { unique23505 } from '../setting';
 
 type Row = typeof macWhitelist.$inferSelect;
 
-const creatorName = sql<string>`coalesce((select coalesce(nullif(${users.nickname}, ''), ${users.username}) from ${users} where ${users.id} = ${macWhitelist.createdBy}), '')`;
+// Qualified by hand: inside a subquery drizzle names the outer column without its table.
+const creatorName = sql<string>`coalesce((select coalesce(nullif(u.nickname, ''), u.username) from users u where u.id = "mac_whitelist"."created_by"), '')`;
 
 const present = (row: { entry: Row; createdBy: string }): WhitelistItem => ({
   id: row.entry.id,
