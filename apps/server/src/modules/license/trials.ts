@@ -67,7 +67,9 @@ async function trialBatch(tx: Db, days: number) {
 /**
  * The claim hook: a device that never had a trial and holds no licence gets one while its company
  * has trials left. The company's row lock orders concurrent claims in one company, so the second
- * counts the first's trial and of two claims taking the last trial exactly one gets it.
+ * counts the first's trial and of two claims taking the last trial exactly one gets it. It is a
+ * NO KEY UPDATE lock: each claim already holds the KEY SHARE lock its device row's company_id
+ * reference takes, which a plain FOR UPDATE would wait on, deadlocking two claims.
  */
 export async function grantTrial(tx: Db, claim: Claim): Promise<ClaimOutcome> {
   const [had] = await tx
@@ -85,7 +87,7 @@ export async function grantTrial(tx: Db, claim: Claim): Promise<ClaimOutcome> {
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, claim.companyId))
-    .for('update');
+    .for('no key update');
   const terms = await trialTerms(tx);
   const [{ used }] = await tx
     .select({ used: count() })
