@@ -3,13 +3,13 @@ import { type LicenseBatchCreateRequest, ResultCode, Role } from '@vitrine/contr
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { poolsOffLedger } from '../../test/license-ledger';
 import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -67,17 +67,6 @@ const poolOf = async (call: Call, path: 'shunt' | 'company-shunt', batchId: numb
   );
 
 /** Pools whose figures differ from the ledger's sums (in minus out): none when every move kept both. */
-async function poolsOffLedger() {
-  return rowsOf(
-    await app.db.execute(sql`
-      select p.holder_kind, p.holder_id, p.batch_id from license_pools p
-      where p.received <> coalesce((select sum(t.quantity) from license_transfers t
-          where t.batch_id = p.batch_id and t.to_kind = p.holder_kind and t.to_id = p.holder_id), 0)
-        or p.held <> p.received - coalesce((select sum(t.quantity) from license_transfers t
-          where t.batch_id = p.batch_id and t.from_kind = p.holder_kind and t.from_id = p.holder_id), 0)`),
-  );
-}
-
 describe('licence batches', () => {
   it('creates a batch whose licences the platform holds, and lists it', async () => {
     const batchNo = `LIC-${unique()}`;
@@ -104,7 +93,7 @@ describe('licence batches', () => {
     });
     const list = await data(system({ method: 'GET', url: `${L}/batch?keyword=${batchNo}` }));
     expect(list).toEqual({ list: [created], total: 1 });
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('refuses bad quantities, missing validity fields and a taken batch number, changing nothing', async () => {
@@ -173,7 +162,7 @@ describe('licences down the tenancy', () => {
       customer.call({ method: 'GET', url: `${L}/transfer?batch_id=${batch.batch_id}` }),
     );
     expect(ledger.list.map((row: { to: { kind: string } }) => row.to.kind)).toEqual(['company', 'customer']);
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('refuses more than available with the spec’s message and changes nothing', async () => {
@@ -291,7 +280,7 @@ describe('licences down the tenancy', () => {
       assigned: 2,
       unassigned: 1,
     });
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 });
 
@@ -352,7 +341,7 @@ describe('binding a licence to a device', () => {
       sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
     );
     expect((await states()).list[0].state).toBe('expired');
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('lets exactly one of concurrent binds of the company’s last licence succeed', async () => {
@@ -372,7 +361,7 @@ describe('binding a licence to a device', () => {
       owner({ method: 'GET', url: `${L}/device?device_ids=${screens.map((s) => s.row.id).join(',')}` }),
     );
     expect(states.list.filter((row: { state: string }) => row.state === 'valid')).toHaveLength(1);
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('refuses a schedule for a device never licensed or whose licence expired, and takes it once one is bound', async () => {

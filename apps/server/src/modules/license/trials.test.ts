@@ -1,13 +1,13 @@
 import { ResultCode, Role } from '@vitrine/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { devices } from '../../db/schema';
 import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
+import { poolsOffLedger } from '../../test/license-ledger';
 import { buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -59,17 +59,6 @@ const usageOf = (call: Call, keyword: string) =>
   data(call({ method: 'GET', url: `${L}/trial/usage?keyword=${encodeURIComponent(keyword)}` }));
 
 /** Pools whose figures differ from the ledger's sums: none when every move kept both. */
-async function poolsOffLedger() {
-  return rowsOf(
-    await app.db.execute(sql`
-      select p.holder_kind, p.holder_id, p.batch_id from license_pools p
-      where p.received <> coalesce((select sum(t.quantity) from license_transfers t
-          where t.batch_id = p.batch_id and t.to_kind = p.holder_kind and t.to_id = p.holder_id), 0)
-        or p.held <> p.received - coalesce((select sum(t.quantity) from license_transfers t
-          where t.batch_id = p.batch_id and t.from_kind = p.holder_kind and t.from_id = p.holder_id), 0)`),
-  );
-}
-
 describe('trial terms', () => {
   it('start at 30 days and 10 trials; an owner reads them, only system roles change them', async () => {
     const t = await tenant();
@@ -127,7 +116,7 @@ describe('a trial at claim', () => {
     const other = await tenant();
     expect((await usageOf(other.owner, t.company.name)).list).toEqual([]);
     expect((await data(other.owner({ method: 'GET', url: `${L}/trial/device` }))).total).toBe(0);
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('says trials are exhausted past the limit, and gives a re-claimed screen no second trial', async () => {
@@ -157,7 +146,7 @@ describe('a trial at claim', () => {
     });
     expect(again.json().data.trial).toBe('none');
     expect((await usageOf(t.owner, '')).list[0].used).toBe(1);
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 
   it('gives the company’s last trial to exactly one of two concurrent claims', async () => {
@@ -166,6 +155,6 @@ describe('a trial at claim', () => {
     const claims = await Promise.all([claim(t, 'A'), claim(t, 'B')]);
     expect(claims.map((c) => c.answer.data.trial).sort()).toEqual(['exhausted', 'granted']);
     expect((await usageOf(t.owner, '')).list[0].used).toBe(1);
-    expect(await poolsOffLedger()).toEqual([]);
+    expect(await poolsOffLedger(app)).toEqual([]);
   });
 });
