@@ -19,3 +19,11 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(ResultCode.notFound);
 export const forbidden = () => new AppError(ResultCode.permission);
+
+/** PostgreSQL's unique_violation (23505), whichever driver raised it and however deeply it is wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { companies, users, workspaces } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { type Client, consoleLink, knownTimezone, mailLanguage } from './client';
 import { consumeLinkCode, issueLinkCode, userOfLink } from './links';
@@ -90,13 +90,6 @@ export async function register(
     throw error;
   }
   return { email: input.email };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /** Only an account still waiting for activation can be activated; anything else is a bad link. */

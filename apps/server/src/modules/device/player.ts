@@ -12,7 +12,7 @@ import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { companies, type Device, devices } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
 import { modelNamed, rematchedModelId } from '../device-model';
@@ -29,11 +29,6 @@ const randomSignageId = () =>
   ).join('');
 const randomPin = () => String(randomInt(1_000_000)).padStart(6, '0');
 const pinExpiry = (now: Date) => new Date(now.getTime() + DEVICE_PIN_TTL_SECONDS * 1000);
-
-/** Postgres' unique_violation, whichever driver raised it. */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' ||
-  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * The columns a player's report fills; absent fields stay as they were. Not orientation: that

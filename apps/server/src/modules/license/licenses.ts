@@ -24,10 +24,9 @@ import {
   licenseTransfers,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { unique23505 } from '../setting';
 import { batchUsable, type Holder, move, PLATFORM } from './ledger';
 
 // Licence batches, pools and the ledger (docs/license.md). The caller's holder decides what it
@@ -160,7 +159,7 @@ export async function createBatch(
     return presentBatch(row);
   } catch (error) {
     // Two creations of one batch number at the same moment: the unique index decides.
-    if (unique23505(error)) throw batchNoTaken();
+    if (isUniqueViolation(error)) throw batchNoTaken();
     throw error;
   }
 }

@@ -10,10 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { macWhitelist } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
-import { unique23505 } from '../setting';
 
 // The MAC whitelist (docs/license.md "Whitelist"): system roles list MAC addresses; a device
 // reporting one counts as licensed without a licence (state.ts).
@@ -96,7 +95,7 @@ export async function whitelistAdd(
     return { list: rows.map(present) };
   } catch (error) {
     // Two entries of one address at the same moment: the unique index decides.
-    if (unique23505(error)) throw duplicates(body.macs);
+    if (isUniqueViolation(error)) throw duplicates(body.macs);
     throw error;
   }
 }

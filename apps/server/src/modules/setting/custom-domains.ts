@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { customDomains, customers } from '../../db/schema';
 import { publish } from '../../platform/bus';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { ownerOf, unique23505 } from './owners';
+import { ownerOf } from './owners';
 
 // Custom domains: a customer's host names (one customer per host), listed and written in the
 // caller's scope; every write tells the instances to drop their host → brand cache.
@@ -86,7 +86,7 @@ export async function saveDomain(
     return present(row);
   } catch (error) {
     // Two writes of one host at the same moment: the unique index decides.
-    if (unique23505(error)) throw hostTaken(body.host);
+    if (isUniqueViolation(error)) throw hostTaken(body.host);
     throw error;
   }
 }

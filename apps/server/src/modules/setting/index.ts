@@ -35,7 +35,6 @@ export const settingModule = fp(
 );
 
 export { BRAND_KEYS } from './brand';
-export { unique23505 } from './owners';
 export { remoteConfigFor, SCHEDULE_CONFIRM_KEY, scheduleNeedsConfirm } from './remote-config';
 export { type BrandUser, brandImages, brandScope } from './service';
 export { readSettings, type SettingScope, SYSTEM_SCOPE, writeSetting } from './settings';

@@ -8,13 +8,6 @@ import type { TenantScope } from '../../platform/tenancy';
 // Who a custom domain or a system property belongs to: the system role names a customer (or, for a
 // property, none: the platform-wide value), a customer always writes its own.
 
-export function unique23505(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * The customer a write goes to. A customer naming another customer gets 404001, like an id that does
  * not exist; the system role naming none gets `missing` (null when the platform itself may own it).

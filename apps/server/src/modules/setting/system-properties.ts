@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { customers, systemProperties } from '../../db/schema';
 import { publish } from '../../platform/bus';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { ownerOf, unique23505 } from './owners';
+import { ownerOf } from './owners';
 
 // System properties: the platform-wide values (no customer) and each customer's own, one value per
 // name and owner; every write tells the instances to drop their host → brand cache.
@@ -99,7 +99,7 @@ export async function saveProperty(
     const [row] = await select(app.db, scope, saved);
     return present(row);
   } catch (error) {
-    if (unique23505(error)) throw nameTaken(body.name);
+    if (isUniqueViolation(error)) throw nameTaken(body.name);
     throw error;
   }
 }
