@@ -672,6 +672,7 @@ const FIELD_KINDS: Record<string, Kind> = {
   program_id: 'composition',
   model_id: 'deviceModel',
   batch_id: 'licenseBatch',
+  user_ids: 'user',
 };
 
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
@@ -882,6 +883,15 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   }),
   'POST /backend/manager/license/bind': (o) => ({ device_id: o.device, batch_id: o.licenseBatch }),
   'POST /backend/manager/license/key/bind': (o) => ({ device_id: o.device, key: 'NO-SUCH-KEY' }),
+  'PUT /backend/manager/license/remind': (o) => ({
+    enabled: true,
+    threshold_days: 30,
+    frequency_days: 7,
+    user_ids: [o.user],
+    emails: [],
+    exempt_days: [],
+    send_time: '09:00',
+  }),
 };
 
 /** Drafts answer what a program would show: another tenant's rows as if they did not exist. */

@@ -12,6 +12,7 @@ export * from './enums';
 export * from './font';
 export * from './i18n';
 export * from './license';
+export * from './license-remind';
 export * from './license-types';
 export * from './limits';
 export * from './mail';

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -190,3 +191,21 @@ export const macWhitelist = pgTable('mac_whitelist', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The renewal reminders sent: one row per reminder settings (scope: the company's or the
+ * platform's), binding (the ledger row that bound the licence) and day (UTC). The key is what keeps
+ * a licence from being reminded about twice a day, however many instances run the job.
+ */
+export const licenseReminders = pgTable(
+  'license_reminders',
+  {
+    scope: varchar('scope', { length: 16 }).notNull(),
+    scopeId: integer('scope_id').notNull(),
+    transferId: integer('transfer_id')
+      .notNull()
+      .references(() => licenseTransfers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'license_reminders_pk', columns: [t.scope, t.scopeId, t.transferId, t.day] })],
+);

@@ -1,4 +1,4 @@
-import { licenseOperations as ops } from '@vitrine/contract';
+import { licenseOperations as ops, licenseRemindOperations as remindOps } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
@@ -13,6 +13,7 @@ import {
   transferDetail,
   transferList,
 } from './licenses';
+import { remindState, saveRemind } from './remind';
 import { deviceLicenseStates } from './state';
 import { saveTrialTerms, trialDevices, trialTerms, trialUsage } from './trials';
 import { whitelistAdd, whitelistDelete, whitelistList } from './whitelist';
@@ -77,4 +78,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.whitelistAdd, async (request) => ok(await whitelistAdd(app, request.scope, request.body)));
 
   route(app, ops.whitelistDelete, async (request) => ok(await whitelistDelete(app.db, request.body.ids)));
+  route(app, remindOps.remind, async (request) => ok(await remindState(app.db, request.scope)));
+
+  route(app, remindOps.saveRemind, async (request) => ok(await saveRemind(app, request.scope, request.body)));
 };
