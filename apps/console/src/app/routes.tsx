@@ -5,7 +5,7 @@ import { DASHBOARD_ROUTE } from '../features/dashboard/routes';
 import { DEVICE_ROUTES } from '../features/device/routes';
 import { MODEL_ROUTE } from '../features/device-model/routes';
 import { FONT_ROUTE } from '../features/font/routes';
-import { LICENSE_ROUTES } from '../features/license/routes';
+import { LICENSE_REMIND_ROUTE, LICENSE_ROUTES } from '../features/license/routes';
 import { MAIL_ROUTES } from '../features/mail/routes';
 import { NOTICE_ROUTES } from '../features/notice/routes';
 import { PLAYLIST_ROUTES } from '../features/playlist/routes';
@@ -93,7 +93,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       MODEL_ROUTE,
       SETTING_ROUTES.logo,
       HOLIDAY_ROUTE,
-      SETTING_ROUTES.licenseRemind,
+      LICENSE_REMIND_ROUTE,
       ...MAIL_ROUTES,
       FONT_ROUTE,
       ...SETTING_ROUTES.domains,

@@ -5,7 +5,9 @@ import {
   type LicenseBatchListQuery,
   type LicenseBindRequest,
   type LicenseIssueRequest,
+  type LicenseRemindRequest,
   licenseOperations as ops,
+  licenseRemindOperations as remindOps,
   type TrialDeviceQuery,
   type TrialTerms,
   type TrialUsageQuery,
@@ -27,6 +29,7 @@ export const licenseKeys = {
   trialUsage: (query: TrialUsageQuery) => [...licenseKeys.all, 'trial', 'usage', query] as const,
   trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
   whitelist: (query: WhitelistListQuery) => [...licenseKeys.all, 'whitelist', query] as const,
+  remind: () => [...licenseKeys.all, 'remind'] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -162,5 +165,21 @@ export function useDeleteWhitelist() {
   return useMutation({
     mutationFn: (ids: number[]) => call(ops.whitelistDelete, { body: { ids } }),
     onSuccess: changed,
+  });
+}
+
+/** The caller's renewal reminder settings (the platform's or its company's). */
+export function useLicenseRemind() {
+  return useQuery({
+    queryKey: licenseKeys.remind(),
+    queryFn: ({ signal }) => call(remindOps.remind, {}, { signal }),
+  });
+}
+
+export function useSaveLicenseRemind() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LicenseRemindRequest) => call(remindOps.saveRemind, { body }, silent),
+    onSuccess: (state) => queryClient.setQueryData(licenseKeys.remind(), state),
   });
 }

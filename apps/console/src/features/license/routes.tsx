@@ -9,6 +9,7 @@ const page = {
   assign: lazyPage(pages, 'LicenseAssignPage'),
   trial: lazyPage(pages, 'TrialPage'),
   whitelist: lazyPage(pages, 'WhitelistPage'),
+  remind: lazyPage(pages, 'LicenseRemindPage'),
 };
 
 /**
@@ -73,4 +74,12 @@ export const LICENSE_ROUTES: AppRoute = {
       page: page.assign,
     },
   ],
+};
+
+/** The renewal reminders, listed under the settings (spec 000 §2 /setting/license-remind). */
+export const LICENSE_REMIND_ROUTE: AppRoute = {
+  path: '/setting/license-remind',
+  permission: 'license:renewal-reminder:set',
+  title: 'route.licenseRemind',
+  page: page.remind,
 };

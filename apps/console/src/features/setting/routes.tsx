@@ -18,11 +18,6 @@ export const SETTING_ROUTES = {
     title: 'route.logo',
     page: lazyPage(() => brandPages(), 'LogoPage'),
   },
-  licenseRemind: {
-    path: '/setting/license-remind',
-    permission: 'license:renewal-reminder:set',
-    title: 'route.licenseRemind',
-  },
   domains: [
     {
       path: '/setting/system-property',

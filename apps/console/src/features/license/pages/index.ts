@@ -4,5 +4,6 @@ export { CompanyPoolPage } from './CompanyPoolPage';
 export { CustomerPoolPage } from './CustomerPoolPage';
 export { LicenseAssignPage } from './LicenseAssignPage';
 export { LicenseBatchPage } from './LicenseBatchPage';
+export { LicenseRemindPage } from './LicenseRemindPage';
 export { TrialPage } from './TrialPage';
 export { WhitelistPage } from './WhitelistPage';
