@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE } from '@vitrine/contract';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, deviceLicenses, devices, licenseReminders, settings, users } from '../../db/schema';
+import { now } from '../../platform/clock';
 import { mailLanguage } from '../account';
 import { LICENSE_REMIND_KEY, parseRemind, type RemindScope, remindUsers, type StoredRemind } from './remind';
 
@@ -130,8 +131,8 @@ async function remindHolder(app: FastifyInstance, target: RemindScope, remind: S
   });
 }
 
-/** One pass over every holder's settings at `now`; answers the number of mails queued. */
-export async function sendLicenseReminders(app: FastifyInstance, now = new Date()): Promise<number> {
+/** One pass over every holder's settings at `at` (the licence clock); answers the number of mails queued. */
+export async function sendLicenseReminders(app: FastifyInstance, at: Date = now()): Promise<number> {
   const rows = await app.db
     .select({ scope: settings.scope, scopeId: settings.scopeId, value: settings.value })
     .from(settings)
@@ -139,9 +140,9 @@ export async function sendLicenseReminders(app: FastifyInstance, now = new Date(
   let mails = 0;
   for (const row of rows) {
     const remind = parseRemind(row.value);
-    if (!remindDue(remind, now)) continue;
+    if (!remindDue(remind, at)) continue;
     const target = { scope: row.scope, scopeId: row.scopeId } as RemindScope;
-    mails += await remindHolder(app, target, remind, now);
+    mails += await remindHolder(app, target, remind, at);
   }
   return mails;
 }
