@@ -10,7 +10,7 @@ import {
   deviceTimersSchema,
 } from './device-control';
 import { DeviceStatus } from './enums';
-import { CLAIM_TRIALS } from './license-types';
+import { CLAIM_TRIALS, DEVICE_LICENSE_STATES } from './license-types';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
 import { cleanModelName, REPORTED_MODEL_MAX_LENGTH, STORAGE_MODES } from './player';
@@ -182,6 +182,11 @@ export const playerStateSchema = z.object({
   timers: deviceTimersSchema,
   /** The settings screen's lock: SHA-256 (hex) of salt + PIN, checked on the screen itself. */
   lock: z.object({ salt: z.string(), pin_sha256: z.string() }).nullable(),
+  /**
+   * The screen's licence: without one in force (none, expired) a paired screen says so instead of
+   * playing. `expires_at` is on the server's real clock, so the screen switches at that moment.
+   */
+  license: z.object({ state: z.enum(DEVICE_LICENSE_STATES), expires_at: z.string().nullable() }),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 

@@ -1,5 +1,8 @@
 import { ResultCode } from '@vitrine/contract';
+import { isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { devices } from '../db/schema';
+import { publish } from './bus';
 import { ok } from './envelope';
 import { AppError } from './errors';
 
@@ -12,6 +15,9 @@ let offsetMs = 0;
 
 /** Now, as the licence rules see it. */
 export const now = (): Date => new Date(Date.now() + offsetMs);
+
+/** A licence time on the real clock (what a screen, which knows only the real time, waits for). */
+export const toRealTime = (licenceTime: Date): Date => new Date(licenceTime.getTime() - offsetMs);
 
 /** Moves licence time `ms` ahead of the real time (0: back to the real time). */
 export function setClockOffset(ms: number): void {
@@ -29,6 +35,9 @@ export const testClockRoutes: FastifyPluginAsync = async (app) => {
     const ms = request.body?.offset_ms;
     if (typeof ms !== 'number' || !Number.isSafeInteger(ms)) throw new AppError(ResultCode.validation);
     setClockOffset(ms);
+    // Screens wait for their licence's expiry on the real clock: each hears of the moved time.
+    const paired = await app.db.select({ id: devices.id }).from(devices).where(isNotNull(devices.companyId));
+    for (const { id } of paired) await publish(app.db, { type: 'device-changed', deviceId: id });
     return ok({ now: now().toISOString() });
   });
 };

@@ -11,8 +11,9 @@ import {
 import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { companies, type Device, devices } from '../../db/schema';
+import { companies, type Device, deviceLicenses, devices } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { whitelisted } from '../../platform/licence-state';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
 import { modelNamed, rematchedModelId } from '../device-model';
@@ -62,14 +63,21 @@ export function changedColumns(row: Device, columns: Partial<Device>): Partial<D
   ) as Partial<Device>;
 }
 
-const playerColumns = { ...getTableColumns(devices), companyName: companies.name };
+const playerColumns = {
+  ...getTableColumns(devices),
+  companyName: companies.name,
+  licenceBoundAt: deviceLicenses.boundAt,
+  licenceExpiresAt: deviceLicenses.expiresAt,
+  macWhitelisted: whitelisted(devices.mac),
+};
 
-/** Devices with their company's name. */
+/** Devices with their company's name and their licence. */
 export const playerRows = (db: Db, where: SQL): Promise<PlayerRow[]> =>
   db
     .select(playerColumns)
     .from(devices)
     .leftJoin(companies, eq(companies.id, devices.companyId))
+    .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
     .where(where);
 
 export async function playerRow(db: Db, where: SQL): Promise<PlayerRow | undefined> {
@@ -106,8 +114,11 @@ export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<Playe
     .set({ pin: randomPin(), pinExpiresAt: pinExpiry(now), updatedAt: now })
     .where(eq(devices.id, row.id))
     .returning();
-  return { ...updated, companyName: row.companyName };
+  return { ...row, ...updated };
 }
+
+/** What a screen registered a moment ago has: no company, no licence. */
+const UNPAIRED = { companyName: null, licenceBoundAt: null, licenceExpiresAt: null, macWhitelisted: false };
 
 async function register(
   db: Db,
@@ -130,7 +141,7 @@ async function register(
           pinExpiresAt: pinExpiry(now),
         })
         .returning();
-      return presentPlayerState({ ...row, companyName: null }, now, consoleUrl, token);
+      return presentPlayerState({ ...row, ...UNPAIRED }, now, consoleUrl, token);
     } catch (err) {
       // 31^6 IDs: a clash is rare, several in a row mean something else is wrong.
       if (!isUniqueViolation(err) || attempt >= 5) throw err;

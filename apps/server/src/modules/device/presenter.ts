@@ -7,11 +7,16 @@ import {
   type TeamDeviceItem,
 } from '@vitrine/contract';
 import type { Device } from '../../db/schema';
+import { now as licenceNow, toRealTime } from '../../platform/clock';
 
 // Device rows → API shapes: the console's device item, the team area's short item and the
 // player's own state. The token hash and the PIN of a claimed screen never leave.
 
-export type DeviceRow = Device & { groupName: string | null; modelName: string | null };
+export type DeviceRow = Device & {
+  groupName: string | null;
+  modelName: string | null;
+  licenceExpired: boolean;
+};
 
 export const presentDevice = (row: DeviceRow): DeviceItem => ({
   device_id: row.id,
@@ -41,7 +46,8 @@ export const presentDevice = (row: DeviceRow): DeviceItem => ({
       ? { kind: row.defaultProgramKind as ProgramKind, id: row.defaultProgramId }
       : null,
   screenshot_at: row.screenshotAt?.toISOString() ?? null,
-  status: row.status,
+  // Expired (5) outranks online and offline; `online` still says whether it is connected.
+  status: row.licenceExpired ? DeviceStatus.expired : row.status,
   online: row.status === DeviceStatus.online,
   // Only claimed devices are listed, and a claimed device always has both.
   group_id: row.workspaceId ?? 0,
@@ -55,13 +61,27 @@ export const presentTeamDevice = (row: DeviceRow): TeamDeviceItem => ({
   device_id: row.id,
   device_name: row.name ?? '',
   signage_id: row.signageId,
-  status: row.status,
+  status: row.licenceExpired ? DeviceStatus.expired : row.status,
   company_id: row.companyId,
   group_id: row.workspaceId,
   group_name: row.groupName,
 });
 
-export type PlayerRow = Device & { companyName: string | null };
+export type PlayerRow = Device & {
+  companyName: string | null;
+  licenceBoundAt: Date | null;
+  licenceExpiresAt: Date | null;
+  macWhitelisted: boolean;
+};
+
+/** The screen's licence by the licence clock; its expiry on the real clock the screen keeps. */
+function playerLicence(row: PlayerRow): PlayerState['license'] {
+  const expires_at = row.licenceExpiresAt ? toRealTime(row.licenceExpiresAt).toISOString() : null;
+  if (row.macWhitelisted) return { state: 'whitelisted', expires_at: null };
+  if (!row.licenceBoundAt) return { state: 'none', expires_at: null };
+  const expired = row.licenceExpiresAt !== null && row.licenceExpiresAt.getTime() <= licenceNow().getTime();
+  return { state: expired ? 'expired' : 'valid', expires_at };
+}
 
 /** What the player shows; `token` only in the answer that registered it. */
 export function presentPlayerState(
@@ -90,5 +110,6 @@ export function presentPlayerState(
     },
     timers: row.timers,
     lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,
+    license: playerLicence(row),
   };
 }

@@ -10,13 +10,14 @@ import {
   ResultCode,
   type TeamDeviceItem,
 } from '@vitrine/contract';
-import { and, count, eq, getTableColumns, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNotNull, ne, not, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
+import { licenceExpired } from '../../platform/licence-state';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
@@ -39,11 +40,14 @@ export const visible = (scope: TenantScope): SQL | undefined =>
   );
 
 function selectRows(db: Db) {
-  return db
-    .select(rowColumns)
-    .from(devices)
-    .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
-    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId));
+  return (
+    db
+      // The licence is read at the licence clock's now, each query anew.
+      .select({ ...rowColumns, licenceExpired: licenceExpired(devices.id) })
+      .from(devices)
+      .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
+      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+  );
 }
 
 const SORT = {
@@ -75,6 +79,16 @@ export async function listDevices(
   return { list: rows, total };
 }
 
+/**
+ * Status 5 (expired) is the licence's, computed at read; any other status is the stored one of a
+ * device whose licence has not expired, as the list shows it.
+ */
+const statusFilter = (status: number | undefined): SQL | undefined => {
+  if (status === undefined) return undefined;
+  if (status === DeviceStatus.expired) return licenceExpired(devices.id);
+  return and(eq(devices.status, status), not(licenceExpired(devices.id)));
+};
+
 /** GET device: keyword over name, signage ID and MAC; status, workspace and online filters. */
 export async function deviceList(
   db: Db,
@@ -91,7 +105,7 @@ export async function deviceList(
     db,
     [
       visible(scope),
-      query.status === undefined ? undefined : eq(devices.status, query.status),
+      statusFilter(query.status),
       query.group_id === undefined ? undefined : eq(devices.workspaceId, query.group_id),
       online,
     ],

@@ -13,5 +13,3 @@ export const licenseModule = fp(
   },
   { name: 'license', dependencies: ['setting', 'account', 'device'] },
 );
-
-export { unlicensed } from './state';

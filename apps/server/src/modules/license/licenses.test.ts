@@ -66,6 +66,24 @@ const poolOf = async (call: Call, path: 'shunt' | 'company-shunt', batchId: numb
     (row) => row.batch_id === batchId,
   );
 
+/** The device's status on its detail, in the list filtered by offline, and whether the filter by expired lists it. */
+async function deviceStatus(call: Call, id: number) {
+  const D = '/backend/manager/device';
+  const detail = await data(call({ method: 'GET', url: `${D}/${id}` }));
+  const find = async (status: number) =>
+    (await data(call({ method: 'GET', url: `${D}?status=${status}&page_size=100` }))).list.find(
+      (row: { device_id: number }) => row.device_id === id,
+    );
+  return {
+    detail: detail.status,
+    listed: (await find(2))?.status ?? null,
+    expiredListed: (await find(5)) !== undefined,
+  };
+}
+
+const playerState = async (token: string) =>
+  data(app.inject({ method: 'POST', url: '/backend/player/hello', payload: { token } }));
+
 /** Pools whose figures differ from the ledger's sums (in minus out): none when every move kept both. */
 describe('licence batches', () => {
   it('creates a batch whose licences the platform holds, and lists it', async () => {
@@ -399,13 +417,28 @@ describe('binding a licence to a device', () => {
 
     await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
     expect((await schedule()).json().code).toBe(ResultCode.success);
+    expect(await deviceStatus(owner, screen.row.id)).toEqual({ detail: 2, listed: 2, expiredListed: false });
+    expect((await playerState(screen.token)).license).toMatchObject({ state: 'valid' });
     // Eleven days on by the licence clock, the ten-day licence has expired.
     setClockOffset(11 * 86_400_000);
     const before = await databaseFingerprint(app.db);
     expect((await schedule()).json()).toMatchObject(refused);
     expect(await databaseFingerprint(app.db)).toBe(before);
+    // Status 5 on the list and the detail (the filter by 5 finds it, the one by offline not), and the
+    // screen is told so.
+    expect(await deviceStatus(owner, screen.row.id)).toEqual({
+      detail: 5,
+      listed: null,
+      expiredListed: true,
+    });
+    const expired = (await playerState(screen.token)).license;
+    expect(expired.state).toBe('expired');
+    // On the real clock, which the screen keeps: ten days after binding, eleven before the licence clock.
+    expect(Date.parse(expired.expires_at)).toBeLessThan(Date.now());
     await data(bind(owner, { device_id: screen.row.id, batch_id: batch.batch_id }));
     expect((await schedule()).json().code).toBe(ResultCode.success);
+    expect(await deviceStatus(owner, screen.row.id)).toEqual({ detail: 2, listed: 2, expiredListed: false });
+    expect((await playerState(screen.token)).license).toMatchObject({ state: 'valid' });
   });
 
   it('answers not found for another company’s device or batch, and for a customer', async () => {

@@ -1,24 +1,15 @@
 import type { DeviceLicenseStatus } from '@vitrine/contract';
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceLicenses, devices, licenseBatches } from '../../db/schema';
 import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { whitelisted } from '../../platform/licence-state';
 import type { TenantScope } from '../../platform/tenancy';
 import { presentLicense, visibleDevices } from './bindings';
-import { whitelisted } from './whitelist';
 
 // Whether a device is licensed, the one place that says it: the device pages ask through GET
-// device, the schedule rules through `unlicensed`. Time is the licence clock (platform/clock.ts).
-
-/**
- * True for a device with no licence in force (never licensed, or the one bound is past its expiry)
- * and whose MAC is not whitelisted. An SQL condition on the device id column, so a rule can ask it
- * of many devices in one query.
- */
-export const unlicensed = (deviceId: SQLWrapper, at: Date = now()): SQL<boolean> =>
-  sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${deviceId} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at.toISOString()}::timestamptz))
-    and not exists (select 1 from ${devices} where ${devices.id} = ${deviceId} and ${whitelisted(devices.mac)})`;
+// device, the schedule rules through `unlicensed` (platform/licence-state.ts). Time is the licence clock (platform/clock.ts).
 
 /** GET device: the licence state of devices in scope; an id out of scope is 404001. */
 export async function deviceLicenseStates(

@@ -5,7 +5,7 @@ import {
   type whitelistAddRequestSchema,
   type whitelistListQuerySchema,
 } from '@vitrine/contract';
-import { desc, type eq, inArray, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -112,7 +112,3 @@ export async function whitelistDelete(db: Db, ids: readonly number[]) {
   });
   return null;
 }
-
-/** Whether the device's reported MAC is on the whitelist: an SQL condition on the device's mac column. */
-export const whitelisted = (mac: Parameters<typeof eq>[0]) =>
-  sql<boolean>`exists (select 1 from ${macWhitelist} where ${macWhitelist.mac} = lower(${mac}))`;

@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { unlicensed } from '../../platform/licence-state';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { unlicensed } from '../license';
 
 // What a schedule names must be something its caller sees (else 404001, as if it did not exist), of
 // the schedule's own workspace or one below it, and fit (spec 001 §4, §8): devices paired and
