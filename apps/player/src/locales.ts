@@ -17,6 +17,11 @@ const en = {
   'replaced.body':
     'The player is open in another tab or window. Close this one, or show the player here again.',
   'replaced.action': 'Show the player here',
+  'unlicensed.expired': "This screen's licence has expired",
+  'unlicensed.none': 'This screen has no licence',
+  'unlicensed.action':
+    'Content will play again once a licence is bound. Ask your Vitrine administrator to renew it.',
+  'unlicensed.signageId': 'Signage ID',
   // Settings screen and its lock.
   'settings.title': 'Screen settings',
   'settings.help': 'Opens with a 3-second press on the top-left corner, or with Ctrl+Alt+S.',
@@ -58,6 +63,10 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'المشغّل مفتوح في علامة تبويب أو نافذة أخرى. أغلق هذه النافذة، أو اعرض المشغّل هنا مرة أخرى.',
     'replaced.action': 'اعرض المشغّل هنا',
+    'unlicensed.expired': 'انتهت صلاحية ترخيص هذه الشاشة',
+    'unlicensed.none': 'لا تملك هذه الشاشة ترخيصًا',
+    'unlicensed.action': 'سيُعرض المحتوى من جديد بعد ربط ترخيص بها. اطلب من مسؤول Vitrine تجديده.',
+    'unlicensed.signageId': 'معرّف اللافتة',
     // Settings screen and its lock.
     'settings.title': 'إعدادات الشاشة',
     'settings.help': 'تُفتح بالضغط على الزاوية العلوية اليسرى لمدة 3 ثوانٍ، أو بالاختصار Ctrl+Alt+S.',
@@ -94,6 +103,11 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'Der Player ist in einem anderen Tab oder Fenster geöffnet. Schließen Sie dieses Fenster oder zeigen Sie den Player wieder hier an.',
     'replaced.action': 'Player hier anzeigen',
+    'unlicensed.expired': 'Die Lizenz dieses Bildschirms ist abgelaufen',
+    'unlicensed.none': 'Dieser Bildschirm hat keine Lizenz',
+    'unlicensed.action':
+      'Inhalte werden wieder abgespielt, sobald eine Lizenz zugewiesen ist. Bitten Sie Ihre Vitrine-Administration, sie zu erneuern.',
+    'unlicensed.signageId': 'Signage-ID',
     // Settings screen and its lock.
     'settings.title': 'Bildschirmeinstellungen',
     'settings.help':
@@ -131,6 +145,11 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       "Il player è aperto in un'altra scheda o finestra. Chiudi questa oppure mostra di nuovo il player qui.",
     'replaced.action': 'Mostra il player qui',
+    'unlicensed.expired': 'La licenza di questo schermo è scaduta',
+    'unlicensed.none': 'Questo schermo non ha una licenza',
+    'unlicensed.action':
+      "I contenuti torneranno in riproduzione non appena verrà associata una licenza. Chiedi all'amministratore di Vitrine di rinnovarla.",
+    'unlicensed.signageId': 'ID signage',
     // Settings screen and its lock.
     'settings.title': 'Impostazioni dello schermo',
     'settings.help':
@@ -168,6 +187,11 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'El reproductor está abierto en otra pestaña o ventana. Cierre esta o vuelva a mostrar el reproductor aquí.',
     'replaced.action': 'Mostrar el reproductor aquí',
+    'unlicensed.expired': 'La licencia de esta pantalla ha caducado',
+    'unlicensed.none': 'Esta pantalla no tiene licencia',
+    'unlicensed.action':
+      'El contenido volverá a reproducirse en cuanto se vincule una licencia. Pide a tu administrador de Vitrine que la renueve.',
+    'unlicensed.signageId': 'ID de señalización',
     // Settings screen and its lock.
     'settings.title': 'Ajustes de la pantalla',
     'settings.help':
@@ -205,6 +229,11 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'Le lecteur est ouvert dans un autre onglet ou une autre fenêtre. Fermez celle-ci, ou affichez de nouveau le lecteur ici.',
     'replaced.action': 'Afficher le lecteur ici',
+    'unlicensed.expired': 'La licence de cet écran a expiré',
+    'unlicensed.none': "Cet écran n'a pas de licence",
+    'unlicensed.action':
+      "Le contenu reprendra dès qu'une licence sera associée. Demandez à votre administrateur Vitrine de la renouveler.",
+    'unlicensed.signageId': "ID d'affichage",
     // Settings screen and its lock.
     'settings.title': 'Réglages de l’écran',
     'settings.help': 'S’ouvre par un appui de 3 secondes sur le coin supérieur gauche, ou avec Ctrl+Alt+S.',
@@ -241,6 +270,11 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.body':
       'O player está aberto em outra aba ou janela. Feche esta ou volte a exibir o player aqui.',
     'replaced.action': 'Exibir o player aqui',
+    'unlicensed.expired': 'A licença desta tela expirou',
+    'unlicensed.none': 'Esta tela não tem licença',
+    'unlicensed.action':
+      'O conteúdo voltará a ser exibido assim que uma licença for vinculada. Peça ao administrador do Vitrine para renová-la.',
+    'unlicensed.signageId': 'ID de sinalização',
     // Settings screen and its lock.
     'settings.title': 'Configurações da tela',
     'settings.help':
@@ -276,6 +310,10 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.title': '另一个窗口已接管此屏幕',
     'replaced.body': '播放器已在另一个标签页或窗口中打开。请关闭此窗口，或在此处重新显示播放器。',
     'replaced.action': '在此处显示播放器',
+    'unlicensed.expired': '此屏幕的许可证已过期',
+    'unlicensed.none': '此屏幕没有许可证',
+    'unlicensed.action': '绑定许可证后内容将恢复播放。请联系 Vitrine 管理员续期。',
+    'unlicensed.signageId': '标牌 ID',
     // Settings screen and its lock.
     'settings.title': '屏幕设置',
     'settings.help': '长按左上角 3 秒或按 Ctrl+Alt+S 即可打开。',
@@ -310,6 +348,10 @@ export const LOCALES: Record<Language, Messages> = {
     'replaced.title': '另一個視窗已接管此螢幕',
     'replaced.body': '播放器已在另一個分頁或視窗中開啟。請關閉此視窗，或在此處重新顯示播放器。',
     'replaced.action': '在此處顯示播放器',
+    'unlicensed.expired': '此螢幕的授權已過期',
+    'unlicensed.none': '此螢幕沒有授權',
+    'unlicensed.action': '綁定授權後內容將恢復播放。請聯絡 Vitrine 管理員續約。',
+    'unlicensed.signageId': '看板 ID',
     // Settings screen and its lock.
     'settings.title': '螢幕設定',
     'settings.help': '長按左上角 3 秒或按 Ctrl+Alt+S 即可開啟。',

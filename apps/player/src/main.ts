@@ -8,6 +8,7 @@ import { ContentErrorReporter } from './content-errors';
 import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
+import { licenceDelay, licenceProblem } from './licence';
 import { PinGuard } from './lock';
 import { screenMediaFiles, warmMedia } from './media-cache';
 import { indexedDbStore, memoryStore } from './playback-store';
@@ -19,6 +20,7 @@ import { type ProgramScreen, renderProgramScreen } from './screens/program';
 import { renderReplaced } from './screens/replaced';
 import { SettingsScreen } from './screens/settings';
 import { renderStarting } from './screens/starting';
+import { renderUnlicensed } from './screens/unlicensed';
 import { renderUnpaired } from './screens/unpaired';
 import { uploadScreenshot } from './screenshot';
 import { greet } from './session';
@@ -108,8 +110,13 @@ function present(): void {
   const state = current;
   if (!state) return;
   const now = clock.now();
-  const choice = state.paired ? choose(manifest, now) : null;
-  if (state.paired && manifest) chooseTimer = setTimeout(present, recheckDelay(manifest, now));
+  const problem = state.paired ? licenceProblem(state.license, now) : null;
+  const choice = state.paired && !problem ? choose(manifest, now) : null;
+  // Look again when the program may change, and at the licence's expiry.
+  const expiry = state.paired ? licenceDelay(state.license, now) : null;
+  const recheck = state.paired && manifest ? recheckDelay(manifest, now) : null;
+  const next = Math.min(expiry ?? Number.POSITIVE_INFINITY, recheck ?? Number.POSITIVE_INFINITY);
+  if (Number.isFinite(next)) chooseTimer = setTimeout(present, next);
   if (choice) {
     play(choice.program, choice.schedule_id);
     return;
@@ -117,12 +124,15 @@ function present(): void {
   // Settings change the page without drawing the screen anew.
   const { server_time: _time, token: _token, settings: _settings, ...visible } = state;
   const key = JSON.stringify(visible);
-  if (key === shown) return;
-  shown = key;
+  const shownKey = problem ? `${problem}|${key}` : key;
+  if (shownKey === shown) return;
+  shown = shownKey;
   replaceView(
-    state.paired
-      ? renderPaired(root, { state, language, now: () => clock.now() })
-      : renderUnpaired(root, { state, t, origin: state.console_url ?? location.origin, now: clock.now() }),
+    problem
+      ? renderUnlicensed(root, { state, t, problem })
+      : state.paired
+        ? renderPaired(root, { state, language, now: () => clock.now() })
+        : renderUnpaired(root, { state, t, origin: state.console_url ?? location.origin, now: clock.now() }),
   );
   renewPinWhenDue(state);
 }
