@@ -50,10 +50,11 @@ export function useCustomerPool() {
   });
 }
 
-export function useCompanyPool() {
+export function useCompanyPool({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: licenseKeys.companyPool(),
     queryFn: ({ signal }) => call(ops.companyPool, {}, { signal }),
+    enabled,
   });
 }
 

@@ -4,10 +4,13 @@ import { Button, Dropdown, Table, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
+import { useDeviceLicenses } from '../../license/api';
+import { LicenseStateTag } from '../../license/ui';
 import { DeviceStatusBadge, LastSeen } from './labels';
 
 export type RowActions = {
@@ -37,6 +40,11 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
   const { t } = useTranslation('device');
   const canOpen = usePermission('device:dev:info');
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
+  const dateTime = useDateTime();
+  // The licence of each device on the page, with its expiry (one call per page).
+  const licences = useDeviceLicenses((data?.list ?? []).map((device) => device.device_id));
+  const licenceOf = (device: DeviceItem) =>
+    licences.data?.list.find((status) => status.device_id === device.device_id);
 
   const columns: TableProps<DeviceItem>['columns'] = [
     {
@@ -63,6 +71,21 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
       dataIndex: 'status',
       ...sorted('status'),
       render: (status: number) => <DeviceStatusBadge status={status} />,
+    },
+    {
+      title: t('field.license'),
+      key: 'license',
+      render: (_, device) => {
+        const status = licenceOf(device);
+        if (!status) return null;
+        const expires = status.license?.expires_at;
+        return (
+          <>
+            <LicenseStateTag state={status.state} />
+            {expires && status.state !== 'whitelisted' ? leftToRight(dateTime(expires)) : null}
+          </>
+        );
+      },
     },
     { title: t('field.workspace'), dataIndex: 'group_name' },
     { title: t('field.resolution'), dataIndex: 'resolution', render: token },

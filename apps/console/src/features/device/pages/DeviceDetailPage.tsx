@@ -10,6 +10,7 @@ import { leftToRight } from '../../../lib/bidi';
 import { useErrorText } from '../../../lib/errors';
 import { usePermission } from '../../../lib/permissions';
 import { useUnits } from '../../../lib/units';
+import { DeviceLicenseCard } from '../../license/ui';
 import { useDevice } from '../api';
 import { EditDeviceDialog } from '../components/EditDeviceDialog';
 import { LockControl } from '../components/LockControl';
@@ -111,6 +112,7 @@ export function DeviceDetailPage() {
       <Card>
         <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle" items={items} />
       </Card>
+      <DeviceLicenseCard device={item} />
       {canControl ? <RemoteControlCard device={item} /> : null}
       <ScreenshotPanel device={item} />
       <EditDeviceDialog device={editing} onClose={() => setEditing(null)} />

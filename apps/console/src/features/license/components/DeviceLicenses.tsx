@@ -1,6 +1,6 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { DeviceItem, DeviceLicenseStatus, LicensePoolItem } from '@vitrine/contract';
-import { Button, Card, Table, Tag } from 'antd';
+import { Button, Card, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { leftToRight } from '../../../lib/bidi';
 import { useDeviceList } from '../../device/api';
 import { useDeviceLicenses } from '../api';
 import { BindDialog } from './BindDialog';
+import { LicenseStateTag } from './LicenseStateTag';
 
-const STATE_COLOR = { none: 'default', valid: 'green', expired: 'red', whitelisted: 'blue' } as const;
 const PAGE_SIZE = 10;
 
 /** Which of the company's devices holds which licence, and binding one from the pool. */
@@ -34,8 +34,7 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
       key: 'state',
       title: t('device.state'),
       render: (_, device) => {
-        const state = stateOf(device)?.state ?? 'none';
-        return <Tag color={STATE_COLOR[state]}>{t(`device.states.${state}`)}</Tag>;
+        return <LicenseStateTag state={stateOf(device)?.state ?? 'none'} />;
       },
     },
     {
