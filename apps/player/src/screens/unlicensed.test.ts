@@ -22,7 +22,7 @@ describe('unlicensed screen', () => {
     renderUnlicensed(root, { state: STATE, t: translator('en'), problem: 'expired' });
     expect(root.querySelector('.title')?.textContent).toBe("This screen's licence has expired");
     expect(root.querySelector('.message')?.textContent).toContain('administrator');
-    const id = root.querySelector('.signage-id bdi');
+    const id = root.querySelector('.signage-line bdi');
     expect(id?.textContent).toBe('AB3K9Q');
     expect(id?.getAttribute('dir')).toBe('ltr');
   });

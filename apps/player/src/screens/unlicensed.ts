@@ -8,7 +8,7 @@ type UnlicensedProps = { state: PlayerState; t: Translate; problem: 'none' | 'ex
 export function renderUnlicensed(root: HTMLElement, { state, t, problem }: UnlicensedProps): ScreenView {
   const screen = el('section', 'screen unlicensed');
   const dot = el('span', 'status-dot');
-  const id = el('p', 'signage-id');
+  const id = el('p', 'signage-line');
   // The ID reads left to right inside a right-to-left sentence.
   id.append(
     `${t('unlicensed.signageId')} `,
