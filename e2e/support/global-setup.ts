@@ -40,8 +40,10 @@ export default async function globalSetup() {
         CONTENT_HOST_ALLOWLIST: '127.0.0.1,localhost',
         // devices.spec.ts awaits the offline mail: 20 s, not 90, still longer than a reboot's outage.
         OFFLINE_MAIL_AFTER_SECONDS: '20',
-        // license.spec.ts moves the licence clock past an expiry (POST /backend/test/clock).
+        // license.spec.ts moves the licence clock past an expiry (POST /backend/test/clock) and
+        // awaits the renewal reminder: the reminders look every 5 s, not every 5 minutes.
         VITRINE_TEST_CLOCK: '1',
+        LICENSE_REMIND_PASS_SECONDS: '5',
       },
       logFile: path.join(e2eDir, 'test-results/server.log'),
     });

@@ -44,6 +44,11 @@ export type Config = {
    * default OFFLINE_AFTER_SECONDS). Shorter only where a test waits for that mail.
    */
   offlineMailAfterSeconds: number;
+  /**
+   * How often the renewal reminders look for work (LICENSE_REMIND_PASS_SECONDS; default 300): a
+   * reminder leaves at most this long after its send time. Shorter only where a test waits for it.
+   */
+  licenseRemindPassSeconds: number;
   /** Let the journeys move the licence clock (VITRINE_TEST_CLOCK=1; platform/clock.ts). Never in production. */
   testClock: boolean;
 };
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websiteTimeoutMs: 8_000,
     mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
     offlineMailAfterSeconds: Number(env.OFFLINE_MAIL_AFTER_SECONDS) || OFFLINE_AFTER_SECONDS,
+    licenseRemindPassSeconds: Number(env.LICENSE_REMIND_PASS_SECONDS) || 300,
     testClock: env.VITRINE_TEST_CLOCK === '1',
   };
 }

@@ -14,8 +14,6 @@ import { LICENSE_REMIND_KEY, parseRemind, type RemindScope, remindUsers, type St
 // (settings, binding, day), written in the transaction that queues the mails: a second pass the
 // same day (this instance or another) finds the key taken and sends nothing.
 
-/** How often the settings are looked at: a reminder leaves at most this long after its send time. */
-const PASS_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 /** Reminder rows per insert (four parameters each, well below PostgreSQL's limit). */
 const CHUNK = 5000;
@@ -149,5 +147,8 @@ export async function sendLicenseReminders(app: FastifyInstance, at: Date = now(
 
 /** The recurring pass (it runs where background work runs). */
 export function registerLicenseReminders(app: FastifyInstance) {
-  app.jobs.every('license-reminders', PASS_MS, () => sendLicenseReminders(app));
+  // How often the settings are looked at: a reminder leaves at most this long after its send time.
+  app.jobs.every('license-reminders', app.config.licenseRemindPassSeconds * 1000, () =>
+    sendLicenseReminders(app),
+  );
 }
