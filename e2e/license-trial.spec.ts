@@ -1,33 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './support';
-import { createOwner, fitsThePhone, logIn, PHONE, shot, submit, text } from './support/journey';
+import { addScreen, createOwner, fitsThePhone, logIn, PHONE, shot, submit, text } from './support/journey';
 
 // Trials: a new owner pairs a screen and it plays on a trial licence at once; the platform lowers
 // the trial limit to what the company used; the owner's next screen is added but told trials are
 // exhausted, and /license/trial says what to do. In English, Arabic and at phone width. The limit
 // is the platform's, shared by every journey: it is put back at the end.
 const TRIAL = '/manager/license/trial';
-
-/** A player page showing its signage ID and PIN. */
-async function unpairedScreen(browser: Browser) {
-  const screen = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await screen.goto('/player/');
-  await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
-  const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
-  const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';
-  expect(pin).toMatch(/^\d{6}$/);
-  return { screen, signageId, pin };
-}
-
-async function addScreen(page: Page, browser: Browser, name: string) {
-  const { screen, signageId, pin } = await unpairedScreen(browser);
-  await page.goto(`/device/list?act=add&signage_id=${signageId}`);
-  await page.locator('#deviceName').fill(name);
-  await page.locator('#deviceAuthentication').fill(pin);
-  expect(await submit(page, page.locator('#addDeviceFormSubmit'), '/manager/device')).toBe(220000);
-  await expect(page.getByText(`${name} was added.`)).toBeVisible();
-  return screen;
-}
 
 /** The system role sets the trial limit on /license/trial. */
 async function setLimit(admin: Page, limit: number) {

@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, test } from './support';
-import { type Account, createOwner, fitsThePhone, logIn, PHONE, pickOption, shot } from './support/journey';
+import {
+  type Account,
+  createOwner,
+  fitsThePhone,
+  logIn,
+  PHONE,
+  pickOption,
+  shot,
+  uploadContent,
+} from './support/journey';
 import { litShare, rendered } from './support/screens';
 
 // What a screen plays: an owner uploads two pictures and a short video and writes a
@@ -54,23 +63,13 @@ async function person(browser: Browser, options: Record<string, unknown>): Promi
   return context.newPage();
 }
 
-/** Uploads files from the library page of `type` and waits for their thumbnails. */
-async function upload(page: Page, type: string, files: readonly string[]) {
-  await page.goto(`/content/${type}`);
-  await page.locator('input[type="file"]').setInputFiles(files.map((name) => path.join(dir, name)));
-  const panel = page.getByRole('region', { name: 'Uploads' });
-  for (const name of files) {
-    await expect(panel.locator('.upload-row').filter({ hasText: name }).getByText('Uploaded')).toBeVisible({
-      timeout: 30_000,
-    });
-  }
-  await panel.getByRole('button', { name: 'Close' }).click();
-  for (const name of files) {
-    await expect(
-      page.locator('.content-card').filter({ hasText: name }).locator('img.content-thumb__image'),
-    ).toBeVisible({ timeout: 30_000 });
-  }
-}
+/** Uploads files of `dir` from the library page of `type`. */
+const upload = (page: Page, type: string, files: readonly string[]) =>
+  uploadContent(
+    page,
+    type,
+    files.map((name) => path.join(dir, name)),
+  );
 
 /** The names of the playlist editor's items, in playing order. */
 const itemNames = (page: Page) =>

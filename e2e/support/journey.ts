@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, devices, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, devices, type Locator, type Page } from '@playwright/test';
 import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
 import { ADMIN } from './env';
 import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
@@ -161,14 +161,16 @@ export async function choose(page: Page, button: string, item: string) {
 }
 
 /**
- * Chooses the option whose whole text is `title` in the open antd Select or TreeSelect dropdown.
+ * Chooses the option whose whole text is `title` (or that matches it) in the open antd Select or
+ * TreeSelect dropdown.
  * A single select closes once it took the choice; on a busy machine a click that lands while the
  * list is still sliding in only highlights the option (seen in CI), so it clicks again until it
  * closes.
  */
-export async function pickOption(page: Page, title: string) {
+export async function pickOption(page: Page, title: string | RegExp) {
   const open = page.locator('.ant-select-dropdown:visible');
-  const whole = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const whole =
+    typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title;
   const option = open
     .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
     .filter({ hasText: whole });
@@ -299,4 +301,52 @@ export async function createCustomer(request: APIRequestContext, prefix = 'mobil
   });
   expect(await active.json()).toMatchObject({ code: 220000 });
   return customer;
+}
+
+/** A player page (1280 × 720) showing its signage ID and PIN, connected. */
+export async function unpairedScreen(browser: Browser) {
+  const screen = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await screen.goto('/player/');
+  await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
+  const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
+  const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';
+  expect(pin).toMatch(/^\d{6}$/);
+  return { screen, signageId, pin };
+}
+
+/** Pairs a new player page as `name` from the device list's Add device drawer; answers the screen. */
+export async function addScreen(page: Page, browser: Browser, name: string) {
+  const { screen, signageId, pin } = await unpairedScreen(browser);
+  await page.goto(`/device/list?act=add&signage_id=${signageId}`);
+  await page.locator('#deviceName').fill(name);
+  await page.locator('#deviceAuthentication').fill(pin);
+  expect(await submit(page, page.locator('#addDeviceFormSubmit'), '/manager/device')).toBe(220000);
+  await expect(page.getByText(`${name} was added.`)).toBeVisible();
+  return screen;
+}
+
+/** Uploads files (full paths) from the library page of `type` and waits until each is uploaded. */
+export async function uploadContent(page: Page, type: string, files: readonly string[]) {
+  await page.goto(`/content/${type}`);
+  await page.locator('input[type="file"]').setInputFiles([...files]);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  for (const file of files) {
+    await expect(
+      panel
+        .locator('.upload-row')
+        .filter({ hasText: path.basename(file) })
+        .getByText('Uploaded'),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+  await panel.getByRole('button', { name: 'Close' }).click();
+  for (const file of files) {
+    await expect(
+      page
+        .locator('.content-card')
+        .filter({ hasText: path.basename(file) })
+        .locator('img.content-thumb__image'),
+    ).toBeVisible({ timeout: 30_000 });
+  }
 }
