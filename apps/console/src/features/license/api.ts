@@ -5,6 +5,7 @@ import {
   type LicenseBatchListQuery,
   type LicenseBindRequest,
   type LicenseIssueRequest,
+  type LicenseKeyCreateRequest,
   type LicenseRemindRequest,
   licenseOperations as ops,
   licenseRemindOperations as remindOps,
@@ -30,6 +31,7 @@ export const licenseKeys = {
   trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
   whitelist: (query: WhitelistListQuery) => [...licenseKeys.all, 'whitelist', query] as const,
   remind: () => [...licenseKeys.all, 'remind'] as const,
+  batchKeys: (batchId: number) => [...licenseKeys.all, 'batch', batchId, 'key'] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -87,6 +89,25 @@ export function useIssueLicenses() {
   return useMutation({
     mutationFn: ({ batchId, body }: { batchId: number; body: LicenseIssueRequest }) =>
       call(ops.issue, { params: { id: batchId }, body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** The keys made of a batch (system roles): hints and uses only, never the keys themselves. */
+export function useBatchKeys(batchId: number | null) {
+  return useQuery({
+    queryKey: licenseKeys.batchKeys(batchId ?? 0),
+    queryFn: ({ signal }) => call(ops.keyList, { params: { id: batchId ?? 0 } }, { signal }),
+    enabled: batchId !== null,
+  });
+}
+
+/** The platform makes a key of a batch: its answer is the only place the key itself appears. */
+export function useCreateBatchKey() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: ({ batchId, body }: { batchId: number; body: LicenseKeyCreateRequest }) =>
+      call(ops.keyCreate, { params: { id: batchId }, body }, silent),
     onSuccess: changed,
   });
 }

@@ -65,7 +65,10 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
     const trial = screen.getByText('T-01').closest('tr') as HTMLElement;
     expect(within(trial).getByText('Permanent')).toBeTruthy();
     // Nothing left to issue.
-    expect((within(trial).getByRole('button', { name: /T-01/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(trial).getByRole('button', { name: /Issue licenses of batch T-01/ }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
     expect(queriesTo('/manager/license/batch')[0].get('keyword')).toBe('B-2026');
   });
 
@@ -110,7 +113,7 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
         ok(transfer({ quantity: 2, to: { kind: 'customer', id: 3, name: 'Signs SI' } })),
     });
     await page();
-    fireEvent.click(await screen.findByRole('button', { name: /B-2026-07/ }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: /Issue licenses of batch B-2026-07/ }, slow));
     const form = await drawer('Issue to customer');
     fireEvent.mouseDown(within(form).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('Signs SI'));
@@ -127,5 +130,44 @@ describe('LicenseBatchPage', { timeout: 30_000 }, () => {
       quantity: 2,
     });
     await waitFor(() => expect(notices.mock.calls.at(-1)?.[0].title).toBe('2 licenses issued to Signs SI'));
+  });
+
+  it('makes a key of a batch, shows it once to copy, then only its hint and uses', async () => {
+    const made = {
+      id: 5,
+      ...batchItem(),
+      hint: 'WXYZ',
+      uses: 0,
+      max_uses: 4,
+      created_by: 'admin',
+      created_at: '2026-11-05T08:00:00.000Z',
+    };
+    let keys: (typeof made)[] = [];
+    const api = server({
+      'GET /manager/license/batch/7/key': () => ok({ list: keys }),
+      'POST /manager/license/batch/7/key': () => {
+        keys = [made];
+        return ok({ ...made, key: '7K2Q-ABCD-EFGH-JKMN-PQRS-TVWX-0123-WXYZ' });
+      },
+    });
+    await page();
+    fireEvent.click(await screen.findByRole('button', { name: 'License keys of batch B-2026-07' }, slow));
+    const form = await drawer('License keys');
+    expect(await within(form).findByText('No keys made for this batch yet')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Max use times'), { target: { value: '0' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make key' }));
+    expect(await within(form).findByText('Enter the maximum use times, from 1 to 9999')).toBeTruthy();
+    expect(api.callsTo('POST /manager/license/batch/7/key')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Max use times'), { target: { value: '4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make key' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/license/batch/7/key')).toHaveLength(1));
+    expect(api.callsTo('POST /manager/license/batch/7/key')[0].body).toEqual({ max_use_times: 4 });
+    const key = await within(form).findByText('7K2Q-ABCD-EFGH-JKMN-PQRS-TVWX-0123-WXYZ');
+    expect(key.getAttribute('dir')).toBe('ltr');
+    expect(within(form).getByText(/Store this key now/)).toBeTruthy();
+    // The list shows the key's last group and its uses, never the key.
+    const row = (await within(form).findByText('…-WXYZ')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/0 \/ 4/)).toBeTruthy();
   });
 });

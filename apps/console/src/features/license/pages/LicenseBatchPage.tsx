@@ -1,6 +1,6 @@
-import { PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import type { LicenseBatchItem } from '@vitrine/contract';
-import { Button, Card, Table } from 'antd';
+import { Button, Card, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useBatchList } from '../api';
 import { BatchDrawer } from '../components/BatchDrawer';
 import { useBalanceColumns, useBatchColumns } from '../components/columns';
 import { IssueDrawer } from '../components/IssueDrawer';
+import { KeysDrawer } from '../components/KeysDrawer';
 
 const NO_FILTERS = [] as const;
 
@@ -23,6 +24,7 @@ export function LicenseBatchPage() {
   const dateTime = useDateTime();
   const [creating, setCreating] = useState(false);
   const [issuing, setIssuing] = useState<LicenseBatchItem | null>(null);
+  const [keying, setKeying] = useState<LicenseBatchItem | null>(null);
 
   const columns: ColumnsType<LicenseBatchItem> = [
     ...useBatchColumns<LicenseBatchItem>(),
@@ -36,15 +38,25 @@ export function LicenseBatchPage() {
       key: 'actions',
       title: t('column.actions'),
       render: (_, batch) => (
-        <Button
-          size="small"
-          icon={<SendOutlined />}
-          disabled={batch.available === 0}
-          aria-label={t('issue.action', { batch: batch.batch_no })}
-          onClick={() => setIssuing(batch)}
-        >
-          {t('issue.title')}
-        </Button>
+        <Space size="small">
+          <Button
+            size="small"
+            icon={<SendOutlined />}
+            disabled={batch.available === 0}
+            aria-label={t('issue.action', { batch: batch.batch_no })}
+            onClick={() => setIssuing(batch)}
+          >
+            {t('issue.title')}
+          </Button>
+          <Button
+            size="small"
+            icon={<KeyOutlined />}
+            aria-label={t('key.action', { batch: batch.batch_no })}
+            onClick={() => setKeying(batch)}
+          >
+            {t('key.title')}
+          </Button>
+        </Space>
       ),
     },
   ];
@@ -76,6 +88,7 @@ export function LicenseBatchPage() {
       </Card>
       <BatchDrawer open={creating} onClose={() => setCreating(false)} />
       <IssueDrawer batch={issuing} onClose={() => setIssuing(null)} />
+      <KeysDrawer batch={keying} onClose={() => setKeying(null)} />
     </ListPage>
   );
 }
