@@ -5,7 +5,9 @@ import {
   type LicenseBatchListQuery,
   type LicenseBindRequest,
   type LicenseIssueRequest,
+  type LicenseKeyBindRequest,
   type LicenseKeyCreateRequest,
+  type LicenseKeyQuery,
   type LicenseRemindRequest,
   licenseOperations as ops,
   licenseRemindOperations as remindOps,
@@ -31,6 +33,7 @@ export const licenseKeys = {
   trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
   whitelist: (query: WhitelistListQuery) => [...licenseKeys.all, 'whitelist', query] as const,
   remind: () => [...licenseKeys.all, 'remind'] as const,
+  key: (query: LicenseKeyQuery) => [...licenseKeys.all, 'key', query] as const,
   batchKeys: (batchId: number) => [...licenseKeys.all, 'batch', batchId, 'key'] as const,
 };
 
@@ -108,6 +111,26 @@ export function useCreateBatchKey() {
   return useMutation({
     mutationFn: ({ batchId, body }: { batchId: number; body: LicenseKeyCreateRequest }) =>
       call(ops.keyCreate, { params: { id: batchId }, body }, silent),
+    onSuccess: changed,
+  });
+}
+
+/** A key's batch, uses and the caller's devices it bound; a wrong key counts towards the rate limit. */
+export function useKeySearch(key: string | null) {
+  return useQuery({
+    queryKey: licenseKeys.key({ key: key ?? '' }),
+    queryFn: ({ signal }) => call(ops.keySearch, { query: { key: key ?? '' } }, { signal, silent: true }),
+    enabled: key !== null,
+    // A wrong key is an answer, not a glitch: asking again would only count another wrong key.
+    retry: false,
+  });
+}
+
+/** An owner binds one licence of a key's batch to a device of its company: one use of the key. */
+export function useBindByKey() {
+  const changed = useLicensesChanged();
+  return useMutation({
+    mutationFn: (body: LicenseKeyBindRequest) => call(ops.keyBind, { body }, silent),
     onSuccess: changed,
   });
 }

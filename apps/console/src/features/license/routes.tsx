@@ -7,6 +7,7 @@ const page = {
   customer: lazyPage(pages, 'CustomerPoolPage'),
   company: lazyPage(pages, 'CompanyPoolPage'),
   assign: lazyPage(pages, 'LicenseAssignPage'),
+  detail: lazyPage(pages, 'LicenseDetailPage'),
   trial: lazyPage(pages, 'TrialPage'),
   whitelist: lazyPage(pages, 'WhitelistPage'),
   remind: lazyPage(pages, 'LicenseRemindPage'),
@@ -14,7 +15,7 @@ const page = {
 
 /**
  * Licences. The spec's /license/commercial is one page per role: /license opens the first
- * permitted child. The entry without a page (details) stays out of the menu.
+ * permitted child.
  */
 export const LICENSE_ROUTES: AppRoute = {
   path: '/license',
@@ -52,6 +53,7 @@ export const LICENSE_ROUTES: AppRoute = {
       permission: 'license:key:list',
       title: 'route.licenseDetail',
       titleByRole: { [Role.customer]: 'route.licenseSearch', [Role.owner]: 'route.licenseBind' },
+      page: page.detail,
     },
     {
       path: '/license/trial',

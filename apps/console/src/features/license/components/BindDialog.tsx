@@ -1,14 +1,14 @@
 import type { DeviceItem, DeviceLicense, LicensePoolItem } from '@vitrine/contract';
-import { Alert, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchSelect } from '../../../components/SearchSelect';
-import { leftToRight } from '../../../lib/bidi';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { useBindLicense } from '../api';
 import { useValidityText } from './columns';
+import { ReplaceWarning } from './ReplaceWarning';
 
 type Props = {
   device: DeviceItem | null;
@@ -60,21 +60,7 @@ export function BindDialog({ device, held, pool, onClose }: Props) {
       onCancel={close}
       destroyOnHidden
     >
-      {held ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={
-            chosen && chosen.type !== held.type
-              ? t('bind.replacesOther', {
-                  held: t(`type.${held.type}`),
-                  chosen: t(`type.${chosen.type}`),
-                })
-              : t('bind.replaces', { batch: leftToRight(held.batch_no) })
-          }
-        />
-      ) : null}
+      <ReplaceWarning held={held} chosen={chosen?.type} />
       <ErrorAlert error={error} />
       <Form name="bindForm" form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="batch_id" label={t('bind.batch')} rules={[rules.required('validation.required')]}>

@@ -4,6 +4,7 @@ export { CompanyPoolPage } from './CompanyPoolPage';
 export { CustomerPoolPage } from './CustomerPoolPage';
 export { LicenseAssignPage } from './LicenseAssignPage';
 export { LicenseBatchPage } from './LicenseBatchPage';
+export { LicenseDetailPage } from './LicenseDetailPage';
 export { LicenseRemindPage } from './LicenseRemindPage';
 export { TrialPage } from './TrialPage';
 export { WhitelistPage } from './WhitelistPage';
