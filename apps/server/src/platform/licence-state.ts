@@ -1,28 +1,42 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { deviceLicenses, devices, macWhitelist } from '../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import { deviceLicenses, macWhitelist } from '../db/schema';
 import { now } from './clock';
 
-// A device's licence as SQL over its id column, so that one query answers it for many devices. The
-// licence area owns the tables and the rules (docs/license.md), but the device area registers
-// before it and needs the same answers (status 5 "expired", what the player shows), and so do the
-// schedule rules: the conditions live here, once. Time is the licence clock (platform/clock.ts).
+// A device's licence as SQL on the `devices` row of the query, so that one query answers it for
+// many devices. The licence area owns the tables and the rules (docs/license.md), but the device
+// area registers before it and needs the same answers (status 5 "expired", what the player shows),
+// and so do the schedule rules: the conditions live here, once. Time is the licence clock
+// (platform/clock.ts).
+//
+// The row is named "devices"."id" and "devices"."mac" in full on purpose: drizzle writes a
+// single-table select's columns unqualified, and inside these subqueries an unqualified "mac" or
+// "id" would name the subquery's own table.
+const DEVICE_ID = sql.raw('"devices"."id"');
+const DEVICE_MAC = sql.raw('"devices"."mac"');
 
-/** Whether a MAC column's address is on the platform's whitelist (licensed without a licence). */
-export const whitelisted = (mac: SQLWrapper): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${macWhitelist} where ${macWhitelist.mac} = lower(${mac}))`;
+/** The device's MAC is on the platform's whitelist: licensed without a licence. */
+export const whitelisted = (): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${macWhitelist} where ${macWhitelist.mac} = lower(${DEVICE_MAC}))`;
 
-const whitelistedDevice = (deviceId: SQLWrapper) =>
-  sql`exists (select 1 from ${devices} where ${devices.id} = ${deviceId} and ${whitelisted(devices.mac)})`;
-
-const bound = (deviceId: SQLWrapper, expiry: SQL) =>
-  sql`exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${deviceId} and ${expiry})`;
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /** No licence in force (never licensed, or the one bound has expired) and the MAC not whitelisted. */
-export const unlicensed = (deviceId: SQLWrapper, at: Date = now()): SQL<boolean> =>
-  sql<boolean>`not ${bound(deviceId, sql`(${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at.toISOString()}::timestamptz)`)}
-    and not ${whitelistedDevice(deviceId)}`;
+export const unlicensed = (time: Date = now()): SQL<boolean> =>
+  sql<boolean>`not exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${DEVICE_ID} and (${deviceLicenses.expiresAt} is null or ${deviceLicenses.expiresAt} > ${at(time)}))
+    and not ${whitelisted()}`;
 
-/** Status 5: the licence bound has expired and the MAC is not whitelisted (one device holds one licence). */
-export const licenceExpired = (deviceId: SQLWrapper, at: Date = now()): SQL<boolean> =>
-  sql<boolean>`${bound(deviceId, sql`${deviceLicenses.expiresAt} <= ${at.toISOString()}::timestamptz`)}
-    and not ${whitelistedDevice(deviceId)}`;
+/**
+ * Status 5 as a condition: the licence bound (a device holds one) has expired and the MAC is not
+ * whitelisted. Written as EXISTS so that a filter over a whole fleet can be a semi-join.
+ */
+export const licenceExpired = (time: Date = now()): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${DEVICE_ID} and ${deviceLicenses.expiresAt} <= ${at(time)})
+    and not ${whitelisted()}`;
+
+/**
+ * Status 5 as a column of a page of devices: one primary-key lookup per row shown (the EXISTS form
+ * in a select list becomes a hashed plan over every expired licence in the table).
+ */
+export const licenceExpiredColumn = (time: Date = now()): SQL<boolean> =>
+  sql<boolean>`coalesce((select ${deviceLicenses.expiresAt} <= ${at(time)} from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${DEVICE_ID}), false)
+    and not ${whitelisted()}`;

@@ -68,7 +68,7 @@ const playerColumns = {
   companyName: companies.name,
   licenceBoundAt: deviceLicenses.boundAt,
   licenceExpiresAt: deviceLicenses.expiresAt,
-  macWhitelisted: whitelisted(devices.mac),
+  macWhitelisted: whitelisted(),
 };
 
 /** Devices with their company's name and their licence. */

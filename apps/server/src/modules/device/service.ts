@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
-import { licenceExpired } from '../../platform/licence-state';
+import { licenceExpired, licenceExpiredColumn } from '../../platform/licence-state';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
@@ -43,7 +43,7 @@ function selectRows(db: Db) {
   return (
     db
       // The licence is read at the licence clock's now, each query anew.
-      .select({ ...rowColumns, licenceExpired: licenceExpired(devices.id) })
+      .select({ ...rowColumns, licenceExpired: licenceExpiredColumn() })
       .from(devices)
       .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
       .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
@@ -85,8 +85,8 @@ export async function listDevices(
  */
 const statusFilter = (status: number | undefined): SQL | undefined => {
   if (status === undefined) return undefined;
-  if (status === DeviceStatus.expired) return licenceExpired(devices.id);
-  return and(eq(devices.status, status), not(licenceExpired(devices.id)));
+  if (status === DeviceStatus.expired) return licenceExpired();
+  return and(eq(devices.status, status), not(licenceExpired()));
 };
 
 /** GET device: keyword over name, signage ID and MAC; status, workspace and online filters. */

@@ -419,6 +419,10 @@ describe('binding a licence to a device', () => {
     expect((await schedule()).json().code).toBe(ResultCode.success);
     expect(await deviceStatus(owner, screen.row.id)).toEqual({ detail: 2, listed: 2, expiredListed: false });
     expect((await playerState(screen.token)).license).toMatchObject({ state: 'valid' });
+    // Another company's screen whose MAC is whitelisted changes nothing for this one.
+    const mac = `02:${unique().match(/../g)?.join(':')}:00`;
+    await buildDevice(app, (await buildTenant(app)).root, 'Demo', { mac }, { licensed: false });
+    await app.db.execute(sql`insert into mac_whitelist (mac) values (${mac})`);
     // Eleven days on by the licence clock, the ten-day licence has expired.
     setClockOffset(11 * 86_400_000);
     const before = await databaseFingerprint(app.db);

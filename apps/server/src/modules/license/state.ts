@@ -24,7 +24,7 @@ export async function deviceLicenseStates(
       id: devices.id,
       binding: deviceLicenses,
       batch: licenseBatches,
-      whitelisted: whitelisted(devices.mac),
+      whitelisted: whitelisted(),
     })
     .from(devices)
     .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))

@@ -157,7 +157,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     .where(seen);
   if (count !== expected) throw notFound();
   // The device's licence does not let it be scheduled (docs/license.md), by the licence clock.
-  const notLicensed = unlicensed(devices.id);
+  const notLicensed = unlicensed();
   const screenColumns = {
     id: devices.id,
     name: devices.name,
