@@ -9,6 +9,7 @@ const BENCHMARKS = [
   'api.mjs',
   'team.mjs',
   'dashboard.mjs',
+  'license.mjs',
   'fleet.mjs',
   'publish.mjs',
   'upload.mjs',
