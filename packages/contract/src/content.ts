@@ -253,13 +253,15 @@ export const sliceFinishRequestSchema = z.object({ upload_id: slicePartQuerySche
 /** Parts of a file of `size` bytes. */
 export const partCountOf = (size: number) => Math.ceil(size / UPLOAD_CHUNK_SIZE);
 
-// ── Storage (spec 001 §1: 500 MB shared plus 1 GB per device) ───────────────────────────────
+// ── Storage (spec 001 §1: 500 MB shared plus 1 GB per licensed device) ──────────────────────
 
 /** GET /manager/sys/storage. */
 export const storageInfoSchema = z.object({
   total_size: z.number(),
   used_size: z.number(),
   oss_available_size: z.number(),
+  /** The devices licensed now, each adding STORAGE_PER_DEVICE_BYTES to the shared space. */
+  licensed_devices: z.number(),
 });
 export type StorageInfo = z.infer<typeof storageInfoSchema>;
 

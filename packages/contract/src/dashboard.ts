@@ -62,6 +62,8 @@ export type ContentStatistic = z.infer<typeof contentStatisticSchema>;
 /** GET /manager/dashboard/oss-statistic: storage of the companies in scope (spec 001 §1 quota). */
 export const ossStatisticSchema = z.object({
   companies: count,
+  /** Devices licensed now: each adds 1 GB to its company's 500 MB. */
+  licensed_devices: count,
   total_size: bytes,
   used_size: bytes,
   available_size: bytes,

@@ -21,7 +21,7 @@ function render() {
 }
 
 const storage = (available: number) =>
-  ok({ total_size: 1000, used_size: 1000 - available, oss_available_size: available });
+  ok({ total_size: 1000, used_size: 1000 - available, oss_available_size: available, licensed_devices: 0 });
 
 describe('useStorageInfo', () => {
   it('puts the available space into the session, and asks again when the page becomes visible', async () => {

@@ -146,6 +146,7 @@ describe('dashboard statistics', () => {
     const total = STORAGE_SHARED_BYTES + 3 * STORAGE_PER_DEVICE_BYTES;
     expect(await statistic(ownerCall, 'oss')).toEqual({
       companies: 1,
+      licensed_devices: 3,
       total_size: total,
       used_size: 6307,
       available_size: total - 6307,

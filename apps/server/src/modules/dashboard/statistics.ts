@@ -14,6 +14,7 @@ import {
 import { and, count, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, contents, devices, fonts, schedules, stickers, uploads, users } from '../../db/schema';
+import { unlicensed } from '../../platform/licence-state';
 import type { TenantScope } from '../../platform/tenancy';
 
 // The dashboard's figures (spec 000 §7). Each statistic is one aggregate query over the caller's
@@ -160,19 +161,22 @@ export async function contentStatistic(db: Db, scope: TenantScope): Promise<Cont
 
 /**
  * Storage of the companies in scope, counted as media/quota.ts counts one company's (500 MB
- * shared plus 1 GB per claimed device; used: content incl. the recycle bin, unfinished uploads,
+ * shared plus 1 GB per device licensed now; used: content incl. the recycle bin, unfinished uploads,
  * fonts, stickers), summed over them: one query of scalar subqueries.
  */
 export async function ossStatistic(db: Db, scope: TenantScope): Promise<OssStatistic> {
   const companyCount = db.select({ n: count() }).from(companies).where(scope.companyFilter(companies.id));
-  const claimed = db.select({ n: count() }).from(devices).where(scope.companyFilter(devices.companyId));
+  const licensed = db
+    .select({ n: count() })
+    .from(devices)
+    .where(and(scope.companyFilter(devices.companyId), sql`not ${unlicensed()}`));
   const total = (
     column: typeof contents.size | typeof uploads.size | typeof fonts.size | typeof stickers.size,
   ) => sql`coalesce(sum(${column}), 0)`;
   const [row] = await db
     .select({
       companies: sql<number>`(${companyCount})`,
-      claimed: sql<number>`(${claimed})`,
+      licensed: sql<number>`(${licensed})`,
       content: sql<string>`(${db
         .select({ n: total(contents.size) })
         .from(contents)
@@ -192,7 +196,7 @@ export async function ossStatistic(db: Db, scope: TenantScope): Promise<OssStati
     })
     .from(sql`(select 1) as one`);
   const companiesInScope = num(row.companies);
-  const totalSize = companiesInScope * STORAGE_SHARED_BYTES + num(row.claimed) * STORAGE_PER_DEVICE_BYTES;
+  const totalSize = companiesInScope * STORAGE_SHARED_BYTES + num(row.licensed) * STORAGE_PER_DEVICE_BYTES;
   const parts = {
     content: num(row.content),
     upload: num(row.upload),
@@ -202,6 +206,7 @@ export async function ossStatistic(db: Db, scope: TenantScope): Promise<OssStati
   const used = parts.content + parts.upload + parts.font + parts.sticker;
   return {
     companies: companiesInScope,
+    licensed_devices: num(row.licensed),
     total_size: totalSize,
     used_size: used,
     available_size: Math.max(0, totalSize - used),

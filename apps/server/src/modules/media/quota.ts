@@ -8,24 +8,26 @@ import { and, count, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, devices, fonts, stickers, uploads } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { unlicensed } from '../../platform/licence-state';
 import type { TenantScope } from '../../platform/tenancy';
 
-// A company's storage (spec 001 §1): 500 MB shared by its members plus 1 GB for each claimed
-// device. Used is every content row's size, the recycle bin included (its files are still kept),
+// A company's storage (spec 001 §1): 500 MB shared by its members plus 1 GB for each device
+// licensed now (a licence in force by the licence clock, or a whitelisted MAC; docs/license.md
+// "Storage quota"). Used is every content row's size, the recycle bin included (its files are still kept),
 // plus the unfinished uploads, which have their space reserved from init on, plus the company's
 // fonts and stickers.
 
-type Storage = { total: number; used: number };
+type Storage = { total: number; used: number; licensed: number };
 
-const ZERO: Storage = { total: 0, used: 0 };
+const ZERO: Storage = { total: 0, used: 0, licensed: 0 };
 
 /** The caller's company's storage; platform and customer callers have none (zeros). */
 export async function storageOf(db: Db, scope: TenantScope, exceptUpload?: string): Promise<Storage> {
   if (scope.companyId === null) return ZERO;
-  const [{ claimed }] = await db
-    .select({ claimed: count() })
+  const [{ licensed }] = await db
+    .select({ licensed: count() })
     .from(devices)
-    .where(scope.companyFilter(devices.companyId));
+    .where(and(scope.companyFilter(devices.companyId), sql`not ${unlicensed()}`));
   const [{ stored }] = await db
     .select({ stored: sql<string>`coalesce(sum(${contents.size}), 0)` })
     .from(contents)
@@ -50,7 +52,8 @@ export async function storageOf(db: Db, scope: TenantScope, exceptUpload?: strin
     .from(stickers)
     .where(scope.companyFilter(stickers.companyId));
   return {
-    total: STORAGE_SHARED_BYTES + STORAGE_PER_DEVICE_BYTES * claimed,
+    total: STORAGE_SHARED_BYTES + STORAGE_PER_DEVICE_BYTES * licensed,
+    licensed,
     used: Number(stored) + Number(pending) + Number(fontBytes) + Number(stickerBytes),
   };
 }
@@ -64,6 +67,11 @@ export async function assertSpace(db: Db, scope: TenantScope, size: number, exce
 
 /** GET /manager/sys/storage. */
 export async function storageInfo(db: Db, scope: TenantScope): Promise<StorageInfo> {
-  const { total, used } = await storageOf(db, scope);
-  return { total_size: total, used_size: used, oss_available_size: Math.max(0, total - used) };
+  const { total, used, licensed } = await storageOf(db, scope);
+  return {
+    total_size: total,
+    used_size: used,
+    oss_available_size: Math.max(0, total - used),
+    licensed_devices: licensed,
+  };
 }

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentFolders, contents, jobs, uploads, workspaces } from '../../db/schema';
+import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
@@ -338,7 +339,7 @@ describe('refusals leave nothing behind', () => {
     expect(full).toMatchObject({ status: 413, code: 413001, msg: 'The storage space is used up.' });
     expect(await fingerprint()).toBe(before);
 
-    // Each claimed device adds 1 GB.
+    // Each licensed device adds 1 GB (the factory's claim grants a trial).
     await buildDevice(app, { id: me.workspaceId, companyId: me.companyId });
     const fits = await post(me.call, 'slice-upload-init', {
       hash: other,
@@ -630,6 +631,7 @@ describe('storage info', () => {
       total_size: STORAGE_SHARED_BYTES,
       used_size: 0,
       oss_available_size: STORAGE_SHARED_BYTES,
+      licensed_devices: 0,
     });
     const bytes = await png(16, 16);
     await upload(me.call, bytes, 'a.png');
@@ -638,7 +640,12 @@ describe('storage info', () => {
     const total = STORAGE_SHARED_BYTES + STORAGE_PER_DEVICE_BYTES;
     const used = bytes.length + 1000;
     const info = (await me.call({ method: 'GET', url: '/backend/manager/sys/storage' })).json().data;
-    expect(info).toEqual({ total_size: total, used_size: used, oss_available_size: total - used });
+    expect(info).toEqual({
+      total_size: total,
+      used_size: used,
+      oss_available_size: total - used,
+      licensed_devices: 1,
+    });
 
     // Another company sees only its own; a platform account has none.
     const stranger = await owner();
@@ -647,7 +654,33 @@ describe('storage info', () => {
     expect(theirs.total_size).toBe(STORAGE_SHARED_BYTES);
     const system = await loggedIn(app, { role: Role.system });
     const none = (await system.call({ method: 'GET', url: '/backend/manager/sys/storage' })).json().data;
-    expect(none).toEqual({ total_size: 0, used_size: 0, oss_available_size: 0 });
+    expect(none).toEqual({ total_size: 0, used_size: 0, oss_available_size: 0, licensed_devices: 0 });
+  });
+
+  it('counts the devices licensed now: an unlicensed one adds nothing, an expired licence gives its 1 GB back', async () => {
+    const me = await owner();
+    const storage = async () =>
+      (await me.call({ method: 'GET', url: '/backend/manager/sys/storage' })).json().data;
+    await buildDevice(app, { id: me.workspaceId, companyId: me.companyId }, 'Bare', {}, { licensed: false });
+    expect(await storage()).toMatchObject({ total_size: STORAGE_SHARED_BYTES, licensed_devices: 0 });
+    await buildDevice(app, { id: me.workspaceId, companyId: me.companyId }, 'Trial');
+    expect(await storage()).toMatchObject({
+      total_size: STORAGE_SHARED_BYTES + STORAGE_PER_DEVICE_BYTES,
+      licensed_devices: 1,
+    });
+    // Past the longest trial (366 days) by the licence clock, the trial has expired.
+    setClockOffset(400 * 86_400_000);
+    try {
+      expect(await storage()).toMatchObject({ total_size: STORAGE_SHARED_BYTES, licensed_devices: 0 });
+      const refused = await post(me.call, 'slice-upload-init', {
+        hash: sha256(Buffer.from('late')),
+        size: STORAGE_SHARED_BYTES + 1,
+        name: 'late.mp4',
+      });
+      expect(refused).toMatchObject({ status: 413, code: 413001 });
+    } finally {
+      setClockOffset(0);
+    }
   });
 });
 

@@ -1,9 +1,10 @@
-import type { DeviceStatistic } from '@vitrine/contract';
+import { type DeviceStatistic, STORAGE_PER_DEVICE_BYTES, STORAGE_SHARED_BYTES } from '@vitrine/contract';
 import { Col, Flex, Progress, Row, Statistic, Typography } from 'antd';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShell } from '../../../app/layout/use-shell';
+import { leftToRight } from '../../../lib/bidi';
 import { formatSize } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
@@ -163,6 +164,14 @@ export function Figures() {
             </Typography.Text>
             <Typography.Text type="secondary">
               {t('storage.available', { size: formatSize(data.available_size) })}
+            </Typography.Text>
+            {/* Where the total comes from: the shared space plus 1 GB per device licensed now. */}
+            <Typography.Text type="secondary">
+              {t('storage.quota', {
+                base: leftToRight(formatSize(STORAGE_SHARED_BYTES * data.companies)),
+                per: leftToRight(formatSize(STORAGE_PER_DEVICE_BYTES)),
+                count: data.licensed_devices,
+              })}
             </Typography.Text>
             {data.companies > 1 ? (
               <Typography.Text type="secondary">

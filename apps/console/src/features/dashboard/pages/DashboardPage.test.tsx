@@ -69,6 +69,7 @@ const STATISTICS = {
   'GET /manager/dashboard/oss-statistic': () =>
     ok({
       companies: 1,
+      licensed_devices: 2,
       total_size: 1024 ** 3,
       used_size: 3 * 1024 * 1024,
       available_size: 1024 ** 3 - 3 * 1024 * 1024,

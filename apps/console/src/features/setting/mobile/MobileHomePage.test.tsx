@@ -28,6 +28,7 @@ const statistics = {
   'GET /manager/dashboard/oss-statistic': () =>
     ok({
       companies: 3,
+      licensed_devices: 2,
       total_size: 0,
       used_size: 0,
       available_size: 0,

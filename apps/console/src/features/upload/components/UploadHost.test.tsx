@@ -15,7 +15,12 @@ beforeEach(() => {
   signInAs(Role.owner, ['res:image:list']);
   paths = [];
   const answers: Record<string, unknown> = {
-    '/manager/sys/storage': { total_size: 5000, used_size: 1000, oss_available_size: 4000 },
+    '/manager/sys/storage': {
+      total_size: 5000,
+      used_size: 1000,
+      oss_available_size: 4000,
+      licensed_devices: 3,
+    },
     '/manager/common/slice-upload-check': { content_id: null, upload_id: null, parts: [] },
     '/manager/common/slice-upload-init': {
       upload_id: '6f1c2a7e-0000-4000-8000-000000000001',
