@@ -9,8 +9,8 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { poolsOffLedger } from '../../test/license-ledger';
 import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
+import { poolsOffLedger } from './health';
 
 let app: FastifyInstance;
 let system: Awaited<ReturnType<typeof loggedIn>>['call'];
@@ -111,7 +111,7 @@ describe('licence batches', () => {
     });
     const list = await data(system({ method: 'GET', url: `${L}/batch?keyword=${batchNo}` }));
     expect(list).toEqual({ list: [created], total: 1 });
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('refuses bad quantities, missing validity fields and a taken batch number, changing nothing', async () => {
@@ -180,7 +180,7 @@ describe('licences down the tenancy', () => {
       customer.call({ method: 'GET', url: `${L}/transfer?batch_id=${batch.batch_id}` }),
     );
     expect(ledger.list.map((row: { to: { kind: string } }) => row.to.kind)).toEqual(['company', 'customer']);
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('refuses more than available with the spec’s message and changes nothing', async () => {
@@ -298,7 +298,7 @@ describe('licences down the tenancy', () => {
       assigned: 2,
       unassigned: 1,
     });
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 });
 
@@ -359,7 +359,7 @@ describe('binding a licence to a device', () => {
       sql`update device_licenses set expires_at = now() - interval '1 minute' where device_id = ${screen.row.id}`,
     );
     expect((await states()).list[0].state).toBe('expired');
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('lets exactly one of concurrent binds of the company’s last licence succeed', async () => {
@@ -379,7 +379,7 @@ describe('binding a licence to a device', () => {
       owner({ method: 'GET', url: `${L}/device?device_ids=${screens.map((s) => s.row.id).join(',')}` }),
     );
     expect(states.list.filter((row: { state: string }) => row.state === 'valid')).toHaveLength(1);
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('refuses a schedule for a device never licensed or whose licence expired, and takes it once one is bound', async () => {
@@ -477,5 +477,30 @@ describe('binding a licence to a device', () => {
       ).json().code,
     ).toBe(ResultCode.notFound);
     expect(await databaseFingerprint(app.db)).toBe(before);
+  });
+});
+
+describe('ledger health', () => {
+  it('passes a balanced ledger and names the pool that disagrees, with what the ledger expects and what it holds', async () => {
+    const { batch, customer } = await customerWithLicences(5);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
+    const pool = sql`holder_kind = 'customer' and holder_id = ${customer.customer.id} and batch_id = ${batch.batch_id}`;
+    await app.db.execute(sql`update license_pools set held = held - 1 where ${pool}`);
+    try {
+      expect(await poolsOffLedger(app.db)).toEqual([
+        {
+          holder_kind: 'customer',
+          holder_id: customer.customer.id,
+          batch_id: batch.batch_id,
+          expected_received: 5,
+          received: 5,
+          expected_held: 5,
+          held: 4,
+        },
+      ]);
+    } finally {
+      await app.db.execute(sql`update license_pools set held = held + 1 where ${pool}`);
+    }
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 });

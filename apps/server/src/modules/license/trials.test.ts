@@ -7,8 +7,8 @@ import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
-import { poolsOffLedger } from '../../test/license-ledger';
 import { buildTenant, callAs } from '../../test/team-factories';
+import { poolsOffLedger } from './health';
 
 let app: FastifyInstance;
 let system: Awaited<ReturnType<typeof loggedIn>>['call'];
@@ -116,7 +116,7 @@ describe('a trial at claim', () => {
     const other = await tenant();
     expect((await usageOf(other.owner, t.company.name)).list).toEqual([]);
     expect((await data(other.owner({ method: 'GET', url: `${L}/trial/device` }))).total).toBe(0);
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('says trials are exhausted past the limit, and gives a re-claimed screen no second trial', async () => {
@@ -146,7 +146,7 @@ describe('a trial at claim', () => {
     });
     expect(again.json().data.trial).toBe('none');
     expect((await usageOf(t.owner, '')).list[0].used).toBe(1);
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
   it('gives the company’s last trial to exactly one of two concurrent claims', async () => {
@@ -155,6 +155,6 @@ describe('a trial at claim', () => {
     const claims = await Promise.all([claim(t, 'A'), claim(t, 'B')]);
     expect(claims.map((c) => c.answer.data.trial).sort()).toEqual(['exhausted', 'granted']);
     expect((await usageOf(t.owner, '')).list[0].used).toBe(1);
-    expect(await poolsOffLedger(app)).toEqual([]);
+    expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 });
