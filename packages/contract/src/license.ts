@@ -352,6 +352,23 @@ export const whitelistDeleteRequestSchema = z.object({ ids: idsSchema });
 export type WhitelistDeleteRequest = z.input<typeof whitelistDeleteRequestSchema>;
 
 // ── Operations ──────────────────────────────────────────────────────────────────────────────
+/** A pool whose counts are not the ledger's sums (docs/license.md "Ledger health"). */
+export const poolOffLedgerSchema = z.object({
+  holder_kind: z.enum(LICENSE_HOLDER_KINDS),
+  holder_id: z.number(),
+  batch_id: z.number(),
+  batch_no: z.string(),
+  expected_received: z.number(),
+  received: z.number(),
+  expected_held: z.number(),
+  held: z.number(),
+});
+export type PoolOffLedger = z.infer<typeof poolOffLedgerSchema>;
+
+/** The platform's own licence state: abnormal while any pool disagrees with the ledger. */
+export const licenseHealthSchema = z.object({ abnormal: z.boolean(), pools: z.array(poolOffLedgerSchema) });
+export type LicenseHealth = z.infer<typeof licenseHealthSchema>;
+
 const LICENSE = '/backend/manager/license';
 
 /**
@@ -360,6 +377,13 @@ const LICENSE = '/backend/manager/license';
  * company's pool and binding license:company-shunt:list. Each answer is scoped to the caller's holder.
  */
 export const licenseOperations = {
+  /** The ledger's integrity check, for the platform's licence pages (spec 001 §8 "system license is abnormal"). */
+  health: operation({
+    method: 'GET',
+    path: `${LICENSE}/health`,
+    response: licenseHealthSchema,
+    access: 'license:commercial:list',
+  }),
   batchList: operation({
     method: 'GET',
     path: `${LICENSE}/batch`,

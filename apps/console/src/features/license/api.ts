@@ -35,6 +35,7 @@ export const licenseKeys = {
   remind: () => [...licenseKeys.all, 'remind'] as const,
   key: (query: LicenseKeyQuery) => [...licenseKeys.all, 'key', query] as const,
   batchKeys: (batchId: number) => [...licenseKeys.all, 'batch', batchId, 'key'] as const,
+  health: () => [...licenseKeys.all, 'health'] as const,
 };
 
 // Forms show a refusal themselves (above the form), so their calls are silent.
@@ -52,6 +53,14 @@ export function useCustomerPool() {
   return useQuery({
     queryKey: licenseKeys.customerPool(),
     queryFn: ({ signal }) => call(ops.customerPool, {}, { signal }),
+  });
+}
+
+/** The ledger's integrity check (the platform's licence pages). */
+export function useLicenseHealth() {
+  return useQuery({
+    queryKey: licenseKeys.health(),
+    queryFn: ({ signal }) => call(ops.health, {}, { signal }),
   });
 }
 

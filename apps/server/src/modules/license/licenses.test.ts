@@ -487,11 +487,31 @@ describe('ledger health', () => {
     const pool = sql`holder_kind = 'customer' and holder_id = ${customer.customer.id} and batch_id = ${batch.batch_id}`;
     await app.db.execute(sql`update license_pools set held = held - 1 where ${pool}`);
     try {
+      // The platform's licence pages ask; a customer may not.
+      expect(await data(system({ method: 'GET', url: `${L}/health` }))).toEqual({
+        abnormal: true,
+        pools: [
+          {
+            holder_kind: 'customer',
+            holder_id: customer.customer.id,
+            batch_id: batch.batch_id,
+            batch_no: batch.batch_no,
+            expected_received: 5,
+            received: 5,
+            expected_held: 5,
+            held: 4,
+          },
+        ],
+      });
+      expect((await customer.call({ method: 'GET', url: `${L}/health` })).json().code).toBe(
+        ResultCode.permission,
+      );
       expect(await poolsOffLedger(app.db)).toEqual([
         {
           holder_kind: 'customer',
           holder_id: customer.customer.id,
           batch_id: batch.batch_id,
+          batch_no: batch.batch_no,
           expected_received: 5,
           received: 5,
           expected_held: 5,
@@ -502,5 +522,6 @@ describe('ledger health', () => {
       await app.db.execute(sql`update license_pools set held = held + 1 where ${pool}`);
     }
     expect(await poolsOffLedger(app.db)).toEqual([]);
+    expect(await data(system({ method: 'GET', url: `${L}/health` }))).toEqual({ abnormal: false, pools: [] });
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { bindLicense } from './bindings';
+import { licenseHealth } from './health';
 import { bindByKey, createKey, keyList, searchKey } from './keys';
 import {
   assign,
@@ -38,6 +39,8 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.transferList, async (request) =>
     ok(await transferList(app.db, request.scope, request.query)),
   );
+
+  route(app, ops.health, async () => ok(await licenseHealth(app.db)));
 
   route(app, ops.transferDetail, async (request) =>
     ok(await transferDetail(app.db, request.scope, request.params.id)),

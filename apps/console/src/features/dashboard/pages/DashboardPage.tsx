@@ -8,7 +8,9 @@ import { RouteIcon } from '../../../app/layout/icons';
 import { useShell } from '../../../app/layout/use-shell';
 import { workspaceNameOf } from '../../../app/layout/user-names';
 import { HOME_PATH, PROFILE_PATH } from '../../../lib/paths';
+import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
+import { LedgerHealthAlert } from '../../license/ui';
 import { Figures } from '../components/Figures';
 import './DashboardPage.css';
 
@@ -25,6 +27,7 @@ export function DashboardPage() {
   const { t } = useTranslation(['home', 'common', 'contract']);
   const { user } = useSession();
   const shell = useShell();
+  const canSeeLedger = usePermission('license:commercial:list');
   if (!user) return null;
 
   const company = user.company_name;
@@ -66,6 +69,8 @@ export function DashboardPage() {
         <Typography.Title level={4} id="home-overview">
           {t('overview')}
         </Typography.Title>
+        {/* The platform's own licence state, for those who run the platform's licences. */}
+        {canSeeLedger ? <LedgerHealthAlert /> : null}
         <Figures />
         <Suspense fallback={<Skeleton active aria-label={t('chartsLoading')} />}>
           <DashboardCharts />

@@ -28,6 +28,7 @@ function server(extra: Record<string, ApiHandler> = {}) {
   return mockApi({
     'GET /manager/license/batch': () => ok({ list: BATCHES, total: BATCHES.length }),
     'GET /manager/account/customer/all-list': () => ok([{ customer_id: 3, customer_name: 'Signs SI' }]),
+    'GET /manager/license/health': () => ok({ abnormal: false, pools: [] }),
     ...extra,
   });
 }
@@ -50,6 +51,43 @@ afterEach(() => {
 });
 
 describe('LicenseBatchPage', { timeout: 30_000 }, () => {
+  it('says the system licence is abnormal, and which pool disagrees with the ledger, only while one does', async () => {
+    server({
+      'GET /manager/license/health': () =>
+        ok({
+          abnormal: true,
+          pools: [
+            {
+              holder_kind: 'customer',
+              holder_id: 3,
+              batch_id: 7,
+              batch_no: 'B-2026-07',
+              expected_received: 5,
+              received: 5,
+              expected_held: 5,
+              held: 4,
+            },
+          ],
+        }),
+    });
+    await page();
+    expect(
+      await screen.findByText('The system license is abnormal (contact the administrator)', {}, slow),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Customer #3, batch ⁦B-2026-07⁩: the ledger gives 5 held of 5 received, the pool shows 4 of 5.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of the ledger while it balances', async () => {
+    server();
+    await page();
+    await screen.findByText('B-2026-07', {}, slow);
+    expect(screen.queryByText('The system license is abnormal (contact the administrator)')).toBeNull();
+  });
+
   it('lists the batches with their type, validity and balances, and searches through the address', async () => {
     server();
     await page('/license/commercial-sy?keyword=B-2026');

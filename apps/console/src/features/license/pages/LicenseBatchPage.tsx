@@ -13,6 +13,7 @@ import { BatchDrawer } from '../components/BatchDrawer';
 import { useBalanceColumns, useBatchColumns } from '../components/columns';
 import { IssueDrawer } from '../components/IssueDrawer';
 import { KeysDrawer } from '../components/KeysDrawer';
+import { LedgerHealthAlert } from '../components/LedgerHealthAlert';
 
 const NO_FILTERS = [] as const;
 
@@ -73,6 +74,7 @@ export function LicenseBatchPage() {
       view={view}
       update={update}
     >
+      <LedgerHealthAlert />
       <Card styles={{ body: { padding: 0 } }}>
         <Table<LicenseBatchItem>
           rowKey="batch_id"
