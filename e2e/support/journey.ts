@@ -150,14 +150,18 @@ export async function siderRunsThePage(page: Page) {
 
 /**
  * Opens the dropdown behind the button `button` and chooses `item` once the menu has stopped
- * moving in (a click on a menu still sliding in can miss).
+ * moving in. A click can still miss (seen in CI: the page below re-rendered as the click landed and
+ * the menu stayed open), so it clicks again until the menu has closed.
  */
 export async function choose(page: Page, button: string, item: string) {
   await page.getByRole('button', { name: button }).click();
   const entry = page.getByRole('menuitem', { name: item });
   await expect(entry).toBeVisible();
   await settle(page);
-  await entry.click();
+  await expect(async () => {
+    if (await entry.isVisible()) await entry.click({ timeout: 2_000 });
+    await expect(entry).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**
