@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { LICENSE_TYPES } from './license-types';
 import { operation } from './operation';
 import { SCHEDULE_STATES } from './schedule';
 
 // The /home dashboard (spec 000 §7 "Dashboard statistics", under /manager/dashboard, no
 // parameters, permission dashboard:data). Each call counts what the caller's tenant scope sees:
 // the platform everything, a customer its companies, an owner its company, a user admin or user
-// its workspaces. ota-statistic joins when the OTA area lands.
+// its workspaces (license-statistic: its holder's licences). ota-statistic joins when the OTA area lands.
 
 const count = z.number().int().nonnegative();
 const bytes = z.number().nonnegative();
@@ -74,7 +75,48 @@ export const ossStatisticSchema = z.object({
 });
 export type OssStatistic = z.infer<typeof ossStatisticSchema>;
 
-export const DASHBOARD_STATISTICS = ['user', 'device', 'schedule', 'content', 'oss'] as const;
+/** A holder's pool summed over its batches, as its licence page shows them per batch. */
+const licensePoolTotals = { quantity: count, assigned: count, available: count };
+
+/**
+ * GET /manager/dashboard/license-statistic: the licences of the caller's holder (docs/license.md
+ * "Dashboard"). The platform: per licence type, issued, still available in its pool, assigned to
+ * customers and bound to devices in force. A customer: its pool and the devices of its companies
+ * holding a licence in force. A company (owner, user admin, user): its pool and its devices in
+ * scope by licence state; `expiring` (licensed, expiring within `remind_days`) counts with the
+ * company's reminder threshold (`remind_from` 'setting') or the default (`remind_from` 'default').
+ */
+export const licenseStatisticSchema = z.discriminatedUnion('holder', [
+  z.object({
+    holder: z.literal('platform'),
+    by_type: z.array(
+      z.object({
+        type: z.enum(LICENSE_TYPES),
+        issued: count,
+        available: count,
+        customers: count,
+        devices: count,
+      }),
+    ),
+  }),
+  z.object({ holder: z.literal('customer'), ...licensePoolTotals, devices: count }),
+  z.object({
+    holder: z.literal('company'),
+    ...licensePoolTotals,
+    /** A licence in force or a whitelisted MAC. */
+    licensed: count,
+    expiring: count,
+    expired: count,
+    /** Never held a licence (and not whitelisted). */
+    unlicensed: count,
+    remind_days: z.number().int().positive(),
+    remind_from: z.enum(['setting', 'default']),
+  }),
+  z.object({ holder: z.literal('none') }),
+]);
+export type LicenseStatistic = z.infer<typeof licenseStatisticSchema>;
+
+export const DASHBOARD_STATISTICS = ['user', 'device', 'schedule', 'content', 'oss', 'license'] as const;
 export type DashboardStatistic = (typeof DASHBOARD_STATISTICS)[number];
 
 // ── Operations: the /home dashboard (spec 000 §7: no parameters), each needing dashboard:data ──
@@ -94,4 +136,5 @@ export const dashboardOperations = {
   schedule: statistic('schedule', scheduleStatisticSchema),
   content: statistic('content', contentStatisticSchema),
   oss: statistic('oss', ossStatisticSchema),
+  license: statistic('license', licenseStatisticSchema),
 };

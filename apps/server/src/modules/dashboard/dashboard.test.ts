@@ -155,6 +155,11 @@ describe('dashboard statistics', () => {
       font_size: 0,
       sticker_size: 0,
     });
+    expect(await statistic(ownerCall, 'license')).toMatchObject({
+      holder: 'company',
+      licensed: 3,
+      unlicensed: 0,
+    });
   });
 
   it('shows a user its workspace subtree, a customer its companies, the platform everything', async () => {
@@ -169,6 +174,10 @@ describe('dashboard statistics', () => {
     });
     // Storage is the company's, as the upload quota counts it.
     expect(await statistic(user.call, 'oss')).toMatchObject({ companies: 1, content_size: 6307 });
+
+    // Licences: the user's workspace's screens (each on its claim's trial), the customer's companies'.
+    expect(await statistic(user.call, 'license')).toMatchObject({ holder: 'company', licensed: 1 });
+    expect(await statistic(customerCall, 'license')).toMatchObject({ holder: 'customer', devices: 3 });
 
     expect(await statistic(customerCall, 'device')).toMatchObject({ total: 3 });
     expect(await statistic(customerCall, 'oss')).toMatchObject({ companies: 1, content_size: 6307 });

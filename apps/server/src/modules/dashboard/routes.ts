@@ -2,6 +2,7 @@ import { dashboardOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
+import { licenseStatistic } from '../license';
 import {
   contentStatistic,
   deviceStatistic,
@@ -19,4 +20,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.schedule, async (request) => ok(await scheduleStatistic(app.db, request.scope)));
   route(app, ops.content, async (request) => ok(await contentStatistic(app.db, request.scope)));
   route(app, ops.oss, async (request) => ok(await ossStatistic(app.db, request.scope)));
+  route(app, ops.license, async (request) => ok(await licenseStatistic(app.db, request.scope)));
 };

@@ -13,3 +13,5 @@ export const licenseModule = fp(
   },
   { name: 'license', dependencies: ['setting', 'account', 'device'] },
 );
+
+export { licenseStatistic } from './figures';

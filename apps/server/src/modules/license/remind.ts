@@ -85,6 +85,18 @@ async function stateOf(db: Db, target: RemindScope): Promise<LicenseRemindState>
   };
 }
 
+/** The expiry threshold of a holder's reminders: its saved one, or the default when it saved none. */
+export async function remindThreshold(db: Db, target: RemindScope) {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(whereSetting(target))
+    .limit(1);
+  return row
+    ? { days: parseRemind(row.value).threshold_days, from: 'setting' as const }
+    : { days: DEFAULT_REMIND.threshold_days, from: 'default' as const };
+}
+
 /** GET remind: the caller's settings and who may receive them. */
 export const remindState = (db: Db, scope: TenantScope) => stateOf(db, remindScopeOf(scope));
 
