@@ -7,6 +7,7 @@ export * from './custom-domain';
 export * from './dashboard';
 export * from './device';
 export * from './device-control';
+export * from './device-features';
 export * from './device-model';
 export * from './enums';
 export * from './font';

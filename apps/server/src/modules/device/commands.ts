@@ -21,6 +21,7 @@ import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { notifyScreensTurned } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
+import { refuseUnsupported } from './features';
 import { removeScreenshot } from './screenshot';
 import { visible } from './service';
 
@@ -82,15 +83,27 @@ export async function commandMessage(db: Db, commandId: number): Promise<ServerM
   return row ? { type: 'command', command_id: row.id, command: commandOfRow(row) } : null;
 }
 
-/** The devices, locked, every one visible to the caller (404001 if not), refused unless all may obey. */
+/**
+ * The devices, locked, every one visible to the caller (404001 if not), refused unless all may
+ * obey: their player versions support the command, they are online.
+ */
 async function obeying(tx: Db, scope: TenantScope, ids: readonly number[], command: DeviceCommand) {
   const unique = [...new Set(ids)];
   const rows = await tx
-    .select({ id: devices.id, status: devices.status, mute: devices.mute })
+    .select({
+      id: devices.id,
+      status: devices.status,
+      mute: devices.mute,
+      name: devices.name,
+      signageId: devices.signageId,
+      systemVersion: devices.systemVersion,
+    })
     .from(devices)
     .where(and(inArray(devices.id, unique), visible(scope)))
     .for('update');
   if (rows.length !== unique.length) throw notFound();
+  // What the device cannot do at all comes before what it cannot do now.
+  refuseUnsupported(rows, command.action);
   if (rows.some((row) => row.status !== DeviceStatus.online)) {
     throw new AppError(ResultCode.validation, unique.length === 1 ? 'device.offline' : 'device.onlyOnline');
   }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devices } from '../../db/schema';
 import type { TenantScope } from '../../platform/tenancy';
+import { refuseUnsupported } from './features';
 import { announce, deviceDetail, visibleIds } from './service';
 
 // The player's security lock (ARCHITECTURE §7): a 6-digit PIN guarding its local settings screen.
@@ -24,7 +25,7 @@ export async function setLock(
 ): Promise<DeviceItem> {
   const salt = pin === null ? null : randomBytes(16).toString('hex');
   await app.db.transaction(async (tx) => {
-    await visibleIds(tx, scope, [id]);
+    refuseUnsupported(await visibleIds(tx, scope, [id]), 'lock');
     await tx
       .update(devices)
       .set({

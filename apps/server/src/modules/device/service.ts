@@ -130,7 +130,13 @@ export async function deviceDetail(db: Db, scope: TenantScope, id: number): Prom
 export async function visibleIds(tx: Db, scope: TenantScope, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const rows = await tx
-    .select({ id: devices.id, companyId: devices.companyId })
+    .select({
+      id: devices.id,
+      companyId: devices.companyId,
+      name: devices.name,
+      signageId: devices.signageId,
+      systemVersion: devices.systemVersion,
+    })
     .from(devices)
     .where(and(inArray(devices.id, unique), visible(scope)))
     .for('update');

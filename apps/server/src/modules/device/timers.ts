@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
+import { refuseUnsupported } from './features';
 import { announce, deviceDetail, visibleIds } from './service';
 
 // Weekly power timers (ARCHITECTURE §7): stored on the device row and pushed to a connected player
@@ -16,7 +17,7 @@ export async function deviceTimers(db: Db, scope: TenantScope, id: number): Prom
 
 /**
  * Gives these devices the same timers: at most DEVICE_COMMAND_LIMIT of them, every one in the
- * caller's scope (else 404001 and nothing changes).
+ * caller's scope (else 404001 and nothing changes), every one's player supporting timers.
  */
 export async function saveTimers(
   app: FastifyInstance,
@@ -29,6 +30,7 @@ export async function saveTimers(
   }
   await app.db.transaction(async (tx) => {
     const rows = await visibleIds(tx, scope, ids);
+    refuseUnsupported(rows, 'timers');
     const saved = rows.map((row) => row.id);
     await tx
       .update(devices)
