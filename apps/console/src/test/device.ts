@@ -1,4 +1,4 @@
-import { type DeviceCommandItem, type DeviceItem, DeviceStatus } from '@vitrine/contract';
+import { APP_VERSION, type DeviceCommandItem, type DeviceItem, DeviceStatus } from '@vitrine/contract';
 
 // Test data of the device pages. The fake server and page rendering come from the account
 // feature's helpers (features/account/testing.tsx), the session from the team's.
@@ -19,7 +19,7 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     brightness: 80,
     volume: 35,
     mute: false,
-    system_version: '1.0.0',
+    system_version: APP_VERSION,
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     free_storage: 5 * 1024 ** 3,
     storage_mode: 'cache-storage',

@@ -1,6 +1,6 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { type DeviceItem, pinSchema } from '@vitrine/contract';
-import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { confirmRule, useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { useSetLock } from '../control-api';
+import { useUnsupported } from './feature-gate';
 
 type Values = { pin: string; confirmPin: string };
 
@@ -16,6 +17,7 @@ export function LockControl({ device, editable }: { device: DeviceItem; editable
   const { t } = useTranslation('device');
   const lock = useSetLock(device.device_id);
   const [open, setOpen] = useState(false);
+  const unsupported = useUnsupported()([device], 'lock');
 
   const remove = () =>
     confirmAction({
@@ -32,14 +34,18 @@ export function LockControl({ device, editable }: { device: DeviceItem; editable
         {device.lock_enabled ? t('lock.on') : t('lock.off')}
       </Typography.Text>
       {editable ? (
-        <Button size="small" onClick={() => setOpen(true)}>
-          {t('lock.set')}
-        </Button>
+        <Tooltip title={unsupported}>
+          <Button size="small" disabled={unsupported !== null} onClick={() => setOpen(true)}>
+            {t('lock.set')}
+          </Button>
+        </Tooltip>
       ) : null}
       {editable && device.lock_enabled ? (
-        <Button size="small" danger onClick={remove}>
-          {t('lock.remove')}
-        </Button>
+        <Tooltip title={unsupported}>
+          <Button size="small" danger disabled={unsupported !== null} onClick={remove}>
+            {t('lock.remove')}
+          </Button>
+        </Tooltip>
       ) : null}
       <LockDialog open={open} lock={lock} onClose={() => setOpen(false)} />
     </Flex>

@@ -1,10 +1,11 @@
-import { type DeviceCommand, type DeviceItem, Orientation } from '@vitrine/contract';
+import { type DeviceCommand, type DeviceItem, missingFeatures, Orientation } from '@vitrine/contract';
 import { Alert, Button, Card, Col, Flex, Row, Select, Slider, Switch, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, confirmDelete } from '../../../components/confirm';
 import { CommandAck } from './CommandAck';
 import { CommandHistory } from './CommandHistory';
+import { useUnsupported } from './feature-gate';
 import { type CommandRun, useCommandRuns } from './use-command-runs';
 
 type SimpleAction = 'reboot' | 'refresh' | 'screenshot' | 'identify' | 'clear-cache' | 'unpair';
@@ -16,12 +17,19 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
   const { runs, run } = useCommandRuns(deviceId);
   const offline = !device.online;
   const offlineText = t('contract:device.onlyOnline');
+  const unsupported = useUnsupported();
+  // What the player cannot do at all is said before what it cannot do now (the server's order too).
+  const why = (action: DeviceCommand['action']) =>
+    unsupported([device], action) ?? (offline ? offlineText : null);
+  const oldText = t('contract:device.oldVersion');
+  // Some of what the page offers is beyond this player: said once, each control says it again.
+  const old = missingFeatures(device.system_version).length > 0;
   const send = (command: DeviceCommand, control: string = command.action) => run(control, command);
 
   const button = (action: SimpleAction, onClick: () => unknown = () => send({ action }), danger = false) => (
     <Slot key={action} run={runs[action]} deviceId={deviceId}>
-      <Tooltip title={offline ? offlineText : undefined}>
-        <Button disabled={offline} danger={danger} onClick={onClick}>
+      <Tooltip title={why(action)}>
+        <Button disabled={why(action) !== null} danger={danger} onClick={onClick}>
           {t(`command.${action}`)}
         </Button>
       </Tooltip>
@@ -31,6 +39,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
 
   return (
     <Card title={t('control.title')} style={{ marginTop: 16 }}>
+      {old ? <Alert type="warning" showIcon title={oldText} style={{ marginBottom: 16 }} /> : null}
       {offline ? <Alert type="info" showIcon title={offlineText} style={{ marginBottom: 16 }} /> : null}
       <Flex wrap gap="middle" align="start">
         {button('reboot')}
@@ -38,8 +47,8 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
         {button('screenshot')}
         {button('identify')}
         <Slot run={runs.screen} deviceId={deviceId}>
-          <Tooltip title={offline ? offlineText : undefined}>
-            <Button disabled={offline} onClick={() => send({ action: screen }, 'screen')}>
+          <Tooltip title={why(screen)}>
+            <Button disabled={why(screen) !== null} onClick={() => send({ action: screen }, 'screen')}>
               {t(`command.${screen}`)}
             </Button>
           </Tooltip>
@@ -73,7 +82,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
             defaultValue={device.volume}
             min={0}
             max={100}
-            disabled={offline || device.mute}
+            disabled={why('volume') !== null || device.mute}
             onChangeComplete={(value: number) => send({ action: 'volume', value })}
           />
           {device.mute ? (
@@ -84,7 +93,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
           <Switch
             aria-label={t('field.mute')}
             checked={device.mute}
-            disabled={offline}
+            disabled={why('mute') !== null}
             onChange={(value) => send({ action: 'mute', value })}
           />
         </Setting>
@@ -95,7 +104,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
             defaultValue={device.brightness}
             min={1}
             max={100}
-            disabled={offline}
+            disabled={why('brightness') !== null}
             onChangeComplete={(value: number) => send({ action: 'brightness', value })}
           />
         </Setting>
@@ -103,7 +112,7 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
           <Select<number>
             aria-label={t('field.orientation')}
             value={device.orientation}
-            disabled={offline}
+            disabled={why('orientation') !== null}
             style={{ width: '100%' }}
             options={Object.values(Orientation).map((value) => ({ value, label: t(`orientation.${value}`) }))}
             // The options are the four orientations, so the chosen value is one of them.

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { Role } from '@vitrine/contract';
+import { APP_VERSION, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leftToRight } from '../../../lib/bidi';
 import { setLanguage } from '../../../lib/i18n';
@@ -62,7 +62,7 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
       '80%',
       '35%',
       'Yes',
-      leftToRight('1.0.0'),
+      leftToRight(APP_VERSION),
       '5 GB',
       'IndexedDB (plain HTTP)',
       'Online',
@@ -114,6 +114,25 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     } finally {
       await act(() => setLanguage('en'));
     }
+  });
+
+  it('greys out what an old player cannot do, with the spec’s message, and says what an upgrade enables', async () => {
+    mockApi({
+      'GET /manager/device/31': () => ok(deviceItem({ system_version: '1.20.0', lock_enabled: true })),
+      'GET /manager/device/31/command': () => ok({ list: [] }),
+    });
+    await renderPage(<DeviceDetailPage />, '/device/31', '/device/:device_id');
+    const message = 'Old device versions do not support some features.';
+    expect(await screen.findByText(message, {}, slow)).toBeTruthy();
+    for (const name of ['Reboot', 'Screenshot', 'Screen off', 'Unpair', 'Set lock PIN', 'Remove lock']) {
+      expect(screen.getByRole('button', { name }).hasAttribute('disabled'), name).toBe(true);
+    }
+    expect(screen.getByRole('switch', { name: 'Muted' }).hasAttribute('disabled')).toBe(true);
+    // The timer is no longer a link to its page.
+    expect(screen.queryByRole('link', { name: 'Power timer' })).toBeNull();
+    expect(
+      screen.getByText(/^Upgrading the player would enable: Volume, Mute, .*Power timer, and Security lock$/),
+    ).toBeTruthy();
   });
 
   it('says when the device is not there', async () => {

@@ -16,6 +16,7 @@ import { EditDeviceDialog } from '../components/EditDeviceDialog';
 import { LockControl } from '../components/LockControl';
 import { DeviceStatusBadge, LastSeen, useStorageModeLabel } from '../components/labels';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog';
+import { PlayerVersion } from '../components/PlayerVersion';
 import { RemoteControlCard } from '../components/RemoteControlCard';
 import { ScreenshotPanel } from '../components/ScreenshotPanel';
 import { useDeviceDelete } from '../components/use-device-delete';
@@ -73,9 +74,9 @@ export function DeviceDetailPage() {
     ['volume', units.percent(item.volume)],
     ['mute', item.mute ? t('yes') : t('no')],
     ['screen', item.screen_on ? t('screen.on') : t('screen.off')],
-    ['timer', <TimerSummary key="timer" deviceId={item.device_id} timers={item.timers} />],
+    ['timer', <TimerSummary key="timer" device={item} />],
     ['lock', <LockControl key="lock" device={item} editable={canControl} />],
-    ['playerVersion', token(item.system_version)],
+    ['playerVersion', <PlayerVersion key="version" device={item} />],
     ['freeStorage', item.free_storage === null ? '—' : units.bytes(item.free_storage)],
     ['storageMode', storageMode(item.storage_mode)],
     ['createdAt', dateTime(item.created_at)],

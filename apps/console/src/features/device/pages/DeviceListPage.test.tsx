@@ -153,6 +153,25 @@ describe('DeviceListPage', { timeout: 30_000 }, () => {
     });
   });
 
+  it('greys out the commands an old player among the selected lacks, with the spec’s message', async () => {
+    const api = server(
+      [DEVICES[0], deviceItem({ device_id: 33, device_name: 'Old hall', system_version: '1.20.0' })],
+      {
+        'POST /manager/device/command': () => ok({ list: [] }),
+      },
+    );
+    await page('/device/list');
+    await screen.findByText('Old hall', {}, slow);
+    fireEvent.click(screen.getByRole('checkbox', { name: /select all/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /Send command/ }));
+    const reboot = await screen.findByRole('menuitem', { name: 'Reboot' });
+    expect(reboot.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.mouseEnter(within(reboot).getByText('Reboot'));
+    expect(await screen.findByText('Old device versions do not support some features.')).toBeTruthy();
+    fireEvent.click(reboot);
+    expect(api.callsTo('POST /manager/device/command')).toHaveLength(0);
+  });
+
   it('refuses more than 50 devices without calling the server', async () => {
     const many = Array.from({ length: 51 }, (_, index) =>
       deviceItem({

@@ -1,4 +1,4 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Alert, Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useErrorText } from '../../../lib/errors';
 import { notify } from '../../../lib/notify';
 import { useDevice } from '../api';
+import { useUnsupported } from '../components/feature-gate';
 import { useDeviceTimers, useSaveTimers } from '../control-api';
 import { DevicePicker } from '../timer/DevicePicker';
 import { TimerForm, type TimerValues } from '../timer/TimerForm';
@@ -31,6 +32,7 @@ function DeviceTimer({ deviceId }: { deviceId: number }) {
   const errorText = useErrorText();
   const device = useDevice(deviceId);
   const timers = useDeviceTimers(deviceId);
+  const unsupported = useUnsupported()(device.data ? [device.data] : [], 'timers');
   if (timers.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (timers.isError) {
     return (
@@ -44,13 +46,20 @@ function DeviceTimer({ deviceId }: { deviceId: number }) {
   return (
     <>
       <PageHeader title={t('timer.titleOf', { name: device.data?.device_name ?? '' })} />
-      <TimerEditor initial={timers.data} deviceId={deviceId} />
+      <TimerEditor initial={timers.data} deviceId={deviceId} unsupported={unsupported} />
     </>
   );
 }
 
 /** The form and its save; without a device the user picks the devices. */
-function TimerEditor({ initial, deviceId }: { initial: TimerValues; deviceId: number | null }) {
+type EditorProps = {
+  initial: TimerValues;
+  deviceId: number | null;
+  /** Why the device's player cannot take timers, if it cannot. */
+  unsupported?: string | null;
+};
+
+function TimerEditor({ initial, deviceId, unsupported = null }: EditorProps) {
   const { t } = useTranslation('device');
   const save = useSaveTimers();
   const submit = ({ ids: picked, enabled, timers }: TimerValues) =>
@@ -61,7 +70,10 @@ function TimerEditor({ initial, deviceId }: { initial: TimerValues; deviceId: nu
   return (
     <>
       <ErrorAlert error={save.error} />
-      <TimerForm initial={initial} saving={save.isPending} onSave={submit}>
+      {unsupported ? (
+        <Alert type="warning" showIcon title={unsupported} style={{ marginBottom: 16 }} />
+      ) : null}
+      <TimerForm initial={initial} saving={save.isPending} blocked={unsupported !== null} onSave={submit}>
         {deviceId ? null : <DevicePicker />}
       </TimerForm>
     </>

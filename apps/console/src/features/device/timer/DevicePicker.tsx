@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { i18n } from '../../../lib/i18n';
 import { useDeviceList } from '../api';
+import { useUnsupported } from '../components/feature-gate';
 
 /** The most devices the picker offers at once (the list call's largest page). */
 const PICKER_PAGE_SIZE = 200;
@@ -22,10 +23,17 @@ const idsRule: FormRule = {
 export function DevicePicker() {
   const { t } = useTranslation('device');
   const list = useDeviceList({ page: 1, page_size: PICKER_PAGE_SIZE, sort: 'device_name,asc' });
-  const options = (list.data?.list ?? []).map((device) => ({
-    value: device.device_id,
-    label: `${device.device_name} (${device.signage_id})`,
-  }));
+  const unsupported = useUnsupported();
+  const options = (list.data?.list ?? []).map((device) => {
+    // A screen whose player has no timers cannot be picked (the server would refuse the batch).
+    const why = unsupported([device], 'timers');
+    return {
+      value: device.device_id,
+      label: `${device.device_name} (${device.signage_id})`,
+      disabled: why !== null,
+      title: why ?? undefined,
+    };
+  });
   return (
     <Form.Item
       name="ids"

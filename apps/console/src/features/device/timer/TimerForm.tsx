@@ -10,13 +10,15 @@ export type TimerValues = DeviceTimers & { ids?: number[] };
 type Props = {
   initial: DeviceTimers;
   saving: boolean;
+  /** The save is greyed out (the page says why). */
+  blocked?: boolean;
   onSave: (values: TimerValues) => void;
   /** Fields above the timer, e.g. which devices it goes to. */
   children?: ReactNode;
 };
 
 /** A weekly power timer: on/off switch and its periods, checked with the contract's rules. */
-export function TimerForm({ initial, saving, onSave, children }: Props) {
+export function TimerForm({ initial, saving, blocked = false, onSave, children }: Props) {
   const { t } = useTranslation('device');
   return (
     <Card>
@@ -38,7 +40,13 @@ export function TimerForm({ initial, saving, onSave, children }: Props) {
         <Typography.Text strong>{t('timer.periods')}</Typography.Text>
         <Typography.Paragraph type="secondary">{t('timer.periodsHelp')}</Typography.Paragraph>
         <TimerPeriods />
-        <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 24, display: 'block' }}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={saving}
+          disabled={blocked}
+          style={{ marginTop: 24, display: 'block' }}
+        >
           {t('action.save')}
         </Button>
       </Form>
