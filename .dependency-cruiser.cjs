@@ -27,6 +27,7 @@ const MODULE_ORDER = [
   'playlist',
   'composition',
   'device-model',
+  'ota',
   'device',
   'license',
   'schedule',

@@ -22,6 +22,7 @@ import { mailModule } from './modules/mail';
 import { mediaModule } from './modules/media';
 import { noticeModule } from './modules/notice';
 import { objectModule } from './modules/object';
+import { otaModule } from './modules/ota';
 import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { programModule } from './modules/program';
@@ -143,6 +144,7 @@ export async function buildApp({
   await app.register(playlistModule);
   await app.register(compositionModule);
   await app.register(deviceModelModule);
+  await app.register(otaModule);
   await app.register(deviceModule);
   await app.register(licenseModule);
   await app.register(scheduleModule);

@@ -12,6 +12,7 @@ import {
   deviceModels,
   fonts,
   holidays,
+  otaPackages,
   playbacks,
   playlistItems,
   playlists,
@@ -82,7 +83,8 @@ type Kind =
   | 'property'
   | 'object'
   | 'licenseBatch'
-  | 'licenseTransfer';
+  | 'licenseTransfer'
+  | 'otaPackage';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -126,6 +128,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/sys/system-property/')) return 'property';
   if (url.startsWith('/backend/manager/license/batch/')) return 'licenseBatch';
   if (url.startsWith('/backend/manager/license/transfer/')) return 'licenseTransfer';
+  if (url.startsWith('/backend/manager/ota/package/')) return 'otaPackage';
   return null;
 }
 
@@ -450,6 +453,14 @@ beforeAll(async () => {
       { name: 'Own model', width: 1920, height: 1080 },
     ])
     .returning();
+  // Packages are the platform's too: no tenant's caller may touch one.
+  const [packageB, ownPackage] = await app.db
+    .insert(otaPackages)
+    .values([
+      { version: '9.0.0', versionKey: '9.0.0', description: `${MARK_B} package` },
+      { version: '9.0.1', versionKey: '9.0.1', description: 'Own package' },
+    ])
+    .returning();
   // Licences: a batch B's customer holds and assigned to B, and one A's customer holds and assigned to A.
   const platform = (await loggedIn(app, { role: Role.system })).call;
   const licencesOf = async (customer: typeof ca, companyId: number, batchNo: string) => {
@@ -481,6 +492,7 @@ beforeAll(async () => {
     licenseTransfer: licencesB.transfer,
     export: exportB,
     deviceModel: modelB.id,
+    otaPackage: packageB.id,
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
@@ -530,6 +542,7 @@ beforeAll(async () => {
     licenseBatch: licencesA.batch,
     licenseTransfer: licencesA.transfer,
     deviceModel: ownModel.id,
+    otaPackage: ownPackage.id,
     innerPlaylist: innerPlaylist.id,
     h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
     // Restored by one call, so purged by another.
@@ -646,6 +659,7 @@ const NOT_TENANT_IDS: Record<string, string> = {
   '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
   '/backend/manager/license/whitelist':
     'the MAC whitelist is the platform’s alone (license/whitelist.test.ts)',
+  '/backend/manager/ota/': 'OTA packages are the platform’s alone (ota/packages.test.ts)',
 };
 const notTenantId = (url: string, field: string) =>
   Object.keys(NOT_TENANT_IDS).some((key) => field.split('.').at(-1) === key || url.startsWith(key));

@@ -183,6 +183,10 @@ export const DOCUMENT_PAGE_SIDE = 1920;
 
 // ── Chunked upload (spec 000 §4, §7) ────────────────────────────────────────────────────────
 
+/** What a finished upload becomes: library content, or an OTA package (ota.ts). */
+export const UPLOAD_PURPOSES = ['content', 'package'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
 /** A whole file's SHA-256, lowercase hex. */
 export const sha256Schema = z
   .string(required('validation.hash.required'))

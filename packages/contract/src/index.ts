@@ -22,6 +22,7 @@ export * from './messages';
 export * from './notice';
 export * from './object';
 export * from './operation';
+export * from './ota';
 export * from './page-brand';
 export * from './permissions';
 export * from './player';

@@ -1,3 +1,4 @@
+import type { UploadPurpose } from '@vitrine/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -102,7 +103,11 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey(),
-    ...workspaceOwned(),
+    /** What the finished file becomes: library content or an OTA package (UploadPurpose). */
+    purpose: varchar('purpose', { length: 16 }).$type<UploadPurpose>().notNull().default('content'),
+    /** The tenant of a content upload; null for the platform's own files (an OTA package). */
+    companyId: integer('company_id').references(() => companies.id),
+    workspaceId: integer('workspace_id').references(() => workspaces.id),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -110,6 +115,7 @@ export const uploads = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 255 }).notNull().default(''),
+    /** The ContentType of a content upload; 0 for a package. */
     type: smallint('type').notNull(),
     folderId: integer('folder_id').references(() => contentFolders.id, { onDelete: 'set null' }),
     /** Indexes of the parts received. */

@@ -6,6 +6,7 @@ export * from './device-model';
 export * from './font';
 export * from './license';
 export * from './object';
+export * from './ota';
 export * from './platform';
 export * from './playlist';
 export * from './program';

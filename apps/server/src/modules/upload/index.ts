@@ -35,3 +35,7 @@ export const uploadModule = fp(
   },
   { name: 'upload', dependencies: ['content', 'media'] },
 );
+
+// What areas whose files come through the chunked upload use (modules/ota: packages).
+export { claimUpload, dropUpload, startUpload, verifiedUpload } from './upload';
+export { partRoute } from './upload-routes';

@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
-import { uploadOperations as ops, ResultCode, UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
-import { errorCodes } from 'fastify';
+import {
+  uploadOperations as ops,
+  type otaOperations,
+  ResultCode,
+  UPLOAD_CHUNK_SIZE,
+  type UploadPurpose,
+} from '@vitrine/contract';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -15,32 +21,43 @@ import { checkUpload, finishUpload, initUpload, receivePart } from './upload';
 /** A part's raw bytes, and a little room for a client that declares a few more (refused as partSize). */
 const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
 
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Parts come as application/octet-stream; only this plugin's routes take such bodies. The body
-  // goes to the handler as the stream it is: a part is written to its file as it arrives
-  // (receivePart), never gathered in memory first. A declared length over a part's is refused here.
+/**
+ * Registers the route that takes the parts of `purpose`'s uploads (the library's here, OTA
+ * packages' in modules/ota). Parts come as application/octet-stream; only the plugin that calls
+ * this takes such bodies. The body goes to the handler as the stream it is: a part is written to
+ * its file as it arrives (receivePart), never gathered in memory first. A declared length over a
+ * part's is refused here.
+ */
+export function partRoute(
+  app: FastifyInstance,
+  op: typeof ops.part | typeof otaOperations.packageUploadPart,
+  purpose: UploadPurpose,
+) {
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
     if (Number(request.headers['content-length'] ?? 0) > PART_BODY_LIMIT) {
       done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
     } else done(null, payload);
   });
-
-  route(app, ops.check, async (request) => ok(await checkUpload(app.db, request.scope, request.body)));
-  route(app, ops.init, async (request) =>
-    ok(await initUpload(app, request.scope, request.permissions, request.body)),
-  );
-  route(app, ops.part, async (request) => {
+  route(app, op, async (request) => {
     const body = request.body;
     if (!(body instanceof Readable)) throw new AppError(ResultCode.validation, 'upload.partSize');
     const declared = request.headers['content-length'];
     const { upload_id, index } = request.query;
     return ok(
-      await receivePart(app, request.scope, upload_id, index, {
+      await receivePart(app, request.scope, purpose, upload_id, index, {
         body,
         declaredLength: declared === undefined ? undefined : Number(declared),
       }),
     );
   });
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, ops.check, async (request) => ok(await checkUpload(app.db, request.scope, request.body)));
+  route(app, ops.init, async (request) =>
+    ok(await initUpload(app, request.scope, request.permissions, request.body)),
+  );
+  partRoute(app, ops.part, 'content');
   route(app, ops.finish, async (request) =>
     ok(await finishUpload(app, request.scope, request.permissions, request.body.upload_id)),
   );

@@ -17,6 +17,7 @@ import {
   UPLOAD_CHUNK_SIZE,
   UPLOAD_KINDS,
   type UploadKind,
+  type UploadPurpose,
   uploadKindOf,
 } from '@vitrine/contract';
 import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
@@ -81,14 +82,19 @@ function assertMayUpload(permissions: readonly Permission[], type: FileContentTy
 /** The contract lets any 36 hex digits and dashes through; the database takes only real UUIDs. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The caller's own unfinished upload: 404001 when unknown, someone else's or expired. */
-async function ownUpload(db: Db, scope: TenantScope, id: string): Promise<UploadRow> {
+/** The caller's own unfinished upload for this purpose: 404001 when unknown, someone else's or expired. */
+async function ownUpload(db: Db, scope: TenantScope, id: string, purpose: UploadPurpose): Promise<UploadRow> {
   if (!UUID.test(id)) throw uploadGone();
   const [row] = await db
     .select()
     .from(uploads)
     .where(
-      and(eq(uploads.id, id), eq(uploads.userId, scope.user.userId), scope.companyFilter(uploads.companyId)),
+      and(
+        eq(uploads.id, id),
+        eq(uploads.purpose, purpose),
+        eq(uploads.userId, scope.user.userId),
+        scope.companyFilter(uploads.companyId),
+      ),
     )
     .limit(1);
   if (!row) throw uploadGone();
@@ -97,16 +103,21 @@ async function ownUpload(db: Db, scope: TenantScope, id: string): Promise<Upload
 }
 
 /** The upload a part belongs to: the row kept from one of its last parts (UploadRows), else read. */
-async function uploadOfPart(app: FastifyInstance, scope: TenantScope, id: string): Promise<UploadRow> {
+async function uploadOfPart(
+  app: FastifyInstance,
+  scope: TenantScope,
+  id: string,
+  purpose: UploadPurpose,
+): Promise<UploadRow> {
   const kept = app.uploadRows.get(id, scope.user.userId);
-  if (kept) return kept;
-  const row = await ownUpload(app.db, scope, id);
+  if (kept?.purpose === purpose) return kept;
+  const row = await ownUpload(app.db, scope, id, purpose);
   app.uploadRows.set(row);
   return row;
 }
 
 /** Removes an upload, its row first: a part arriving meanwhile then finds nothing to record. */
-async function dropUpload(app: FastifyInstance, id: string) {
+export async function dropUpload(app: FastifyInstance, id: string) {
   app.uploadDigests.drop(id);
   app.uploadRows.forget(id);
   await app.db.delete(uploads).where(eq(uploads.id, id));
@@ -119,9 +130,14 @@ async function refuse(app: FastifyInstance, id: string, error: AppError): Promis
   throw error;
 }
 
-/** The caller's own unexpired uploads of these bytes. */
-const sameBytesUnfinished = (scope: TenantScope, input: { hash: string; size: number }) =>
+/** The caller's own unexpired uploads of these bytes for this purpose. */
+const sameBytesUnfinished = (
+  scope: TenantScope,
+  input: { hash: string; size: number },
+  purpose: UploadPurpose,
+) =>
   and(
+    eq(uploads.purpose, purpose),
     eq(uploads.userId, scope.user.userId),
     eq(uploads.hash, input.hash),
     eq(uploads.size, input.size),
@@ -155,7 +171,7 @@ export async function checkUpload(
   const [upload] = await db
     .select({ id: uploads.id, parts: uploads.parts })
     .from(uploads)
-    .where(sameBytesUnfinished(scope, input))
+    .where(sameBytesUnfinished(scope, input, 'content'))
     .orderBy(desc(uploads.createdAt))
     .limit(1);
   return {
@@ -186,36 +202,69 @@ export async function initUpload(
   const companyId = scope.companyId;
   if (companyId === null) throw forbidden();
 
+  return startUpload(
+    app,
+    scope,
+    { ...input, purpose: 'content', type: kind.type },
+    async (tx, existingId) => {
+      // The company row locked: two inits at once cannot both take the last free space.
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+      const folder =
+        input.folder_id === undefined
+          ? await activeWorkspace(tx, scope).then(async (workspace) => ({
+              id: await defaultFolderId(tx, workspace.companyId, workspace.id),
+              workspaceId: workspace.id,
+            }))
+          : await visibleFolder(tx, scope, input.folder_id);
+      await assertSpace(tx, scope, input.size, existingId);
+      return { companyId, workspaceId: folder.workspaceId, folderId: folder.id };
+    },
+  );
+}
+
+/** What an upload is of, as its init declares it. */
+type UploadStart = {
+  hash: string;
+  size: number;
+  name: string;
+  mime: string;
+  purpose: UploadPurpose;
+  type: number;
+};
+/** Where the upload belongs, decided inside init's transaction (the caller's checks run there). */
+type UploadPlace = { companyId: number | null; workspaceId: number | null; folderId: number | null };
+
+/**
+ * Starts an upload, or resumes this user's unfinished one of the same bytes for the same purpose
+ * (its parts kept). `place` runs in the transaction, with the id of the upload it would resume.
+ */
+export async function startUpload(
+  app: FastifyInstance,
+  scope: TenantScope,
+  input: UploadStart,
+  place: (tx: Db, existingId: string | undefined) => Promise<UploadPlace>,
+): Promise<SliceInit> {
   const row = await app.db.transaction(async (tx) => {
-    // The company row locked: two inits at once cannot both take the last free space.
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-    const folder =
-      input.folder_id === undefined
-        ? await activeWorkspace(tx, scope).then(async (workspace) => ({
-            id: await defaultFolderId(tx, workspace.companyId, workspace.id),
-            workspaceId: workspace.id,
-          }))
-        : await visibleFolder(tx, scope, input.folder_id);
     const [existing] = await tx
       .select()
       .from(uploads)
-      .where(sameBytesUnfinished(scope, input))
+      .where(sameBytesUnfinished(scope, input, input.purpose))
       .orderBy(desc(uploads.createdAt))
       .limit(1)
       .for('update');
-    await assertSpace(tx, scope, input.size, existing?.id);
+    const where = await place(tx, existing?.id);
     const values = {
-      workspaceId: folder.workspaceId,
-      folderId: folder.id,
+      workspaceId: where.workspaceId,
+      folderId: where.folderId,
       name: input.name,
       mime: input.mime,
-      type: kind.type,
+      type: input.type,
       expiresAt: expiry(),
     };
     if (existing) {
       const file = uploadPath(app.config.dataDir, existing.id);
       // The parts are kept unless the first one was judged as another kind, or the file is gone.
-      const keep = existing.type === kind.type && (await fileExists(file));
+      const keep = existing.type === input.type && (await fileExists(file));
       if (!keep) await createPartFile(file, existing.size);
       const [resumed] = await tx
         .update(uploads)
@@ -229,7 +278,15 @@ export async function initUpload(
     await createPartFile(uploadPath(app.config.dataDir, id), input.size);
     const [created] = await tx
       .insert(uploads)
-      .values({ id, companyId, userId: scope.user.userId, hash: input.hash, size: input.size, ...values })
+      .values({
+        id,
+        purpose: input.purpose,
+        companyId: where.companyId,
+        userId: scope.user.userId,
+        hash: input.hash,
+        size: input.size,
+        ...values,
+      })
       .returning();
     return created;
   });
@@ -248,6 +305,7 @@ export async function initUpload(
  * header beyond the first part is judged at finish).
  */
 async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer) {
+  if (row.purpose !== 'content') return; // a package's bytes are checked against its MD5 instead
   const kind = kindOfType(row.type);
   const mime = await sniffKind(kind.type, bytes);
   if (mime === null) await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
@@ -266,11 +324,12 @@ async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer)
 export async function receivePart(
   app: FastifyInstance,
   scope: TenantScope,
+  purpose: UploadPurpose,
   id: string,
   index: number,
   part: { body: AsyncIterable<Buffer>; declaredLength: number | undefined },
 ) {
-  const row = await uploadOfPart(app, scope, id);
+  const row = await uploadOfPart(app, scope, id, purpose);
   if (index >= partCountOf(row.size)) throw new AppError(ResultCode.validation, 'upload.partRange');
   const length = Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE);
   const wrongSize = () => new AppError(ResultCode.validation, 'upload.partSize');
@@ -294,6 +353,51 @@ export async function receivePart(
   }
 }
 
+/** 400 'upload.partMissing' naming the first parts not received yet. */
+function assertAllParts(row: UploadRow) {
+  const missing: number[] = [];
+  for (let index = 0; index < partCountOf(row.size); index++) {
+    if (!row.parts.includes(index)) missing.push(index);
+  }
+  if (missing.length > 0) {
+    throw new AppError(ResultCode.validation, 'upload.partMissing', {
+      parts: missing.slice(0, MISSING_SHOWN).join(', '),
+    });
+  }
+}
+
+/**
+ * The caller's upload for `purpose` (other than content, which finishUpload makes), every part
+ * received and the whole file hashing to what init declared (else it is dropped): its row and the
+ * part file, which the caller moves where it belongs before claimUpload's transaction commits.
+ */
+export async function verifiedUpload(
+  app: FastifyInstance,
+  scope: TenantScope,
+  id: string,
+  purpose: Exclude<UploadPurpose, 'content'>,
+): Promise<{ row: UploadRow; file: string }> {
+  const row = await ownUpload(app.db, scope, id, purpose);
+  assertAllParts(row);
+  const file = uploadPath(app.config.dataDir, row.id);
+  const hash =
+    (await app.uploadDigests.take(row.id, partCountOf(row.size))) ??
+    (await hashFile(file).catch((error) => {
+      if (isMissingFile(error)) throw uploadGone(); // claimed or swept meanwhile
+      throw error;
+    }));
+  if (hash !== row.hash)
+    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
+  return { row, file };
+}
+
+/** Takes the upload's row inside the transaction that uses its file: 404001 when finished or swept meanwhile. */
+export async function claimUpload(app: FastifyInstance, tx: Db, id: string) {
+  const [held] = await tx.delete(uploads).where(eq(uploads.id, id)).returning({ id: uploads.id });
+  if (!held) throw uploadGone();
+  app.uploadRows.forget(id);
+}
+
 /**
  * POST slice-upload-finish: every part must be there and the whole file must hash to what init
  * declared; then the file goes to media/ and the content row is made, and processing is queued.
@@ -304,18 +408,12 @@ export async function finishUpload(
   permissions: readonly Permission[],
   id: string,
 ): Promise<ContentItem> {
-  const row = await ownUpload(app.db, scope, id);
+  const row = await ownUpload(app.db, scope, id, 'content');
   const kind = kindOfType(row.type);
   assertMayUpload(permissions, kind.type);
-  const missing: number[] = [];
-  for (let index = 0; index < partCountOf(row.size); index++) {
-    if (!row.parts.includes(index)) missing.push(index);
-  }
-  if (missing.length > 0) {
-    throw new AppError(ResultCode.validation, 'upload.partMissing', {
-      parts: missing.slice(0, MISSING_SHOWN).join(', '),
-    });
-  }
+  assertAllParts(row);
+  const { companyId, workspaceId } = row;
+  if (companyId === null || workspaceId === null) throw uploadGone(); // a content upload always has them
 
   const partFile = uploadPath(app.config.dataDir, row.id);
   const stored = mediaPath(app.config.dataDir, row.hash);
@@ -343,12 +441,12 @@ export async function finishUpload(
     const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
     if (!held) throw uploadGone(); // finished or swept meanwhile
     if (!moved) await storeFile(app.config.dataDir, partFile, row.hash);
-    const folderId = row.folderId ?? (await defaultFolderId(tx, row.companyId, row.workspaceId));
+    const folderId = row.folderId ?? (await defaultFolderId(tx, companyId, workspaceId));
     const [created] = await tx
       .insert(contents)
       .values({
-        companyId: row.companyId,
-        workspaceId: row.workspaceId,
+        companyId,
+        workspaceId,
         folderId,
         type: row.type,
         name: row.name,
