@@ -39,7 +39,15 @@ export function BatchCommandMenu({ devices }: { devices: readonly DeviceItem[] }
           return {
             key: action,
             disabled: why !== null,
-            label: why === null ? label : <Tooltip title={why}>{label}</Tooltip>,
+            // A block, so the whole item (not only its word) shows why.
+            label:
+              why === null ? (
+                label
+              ) : (
+                <Tooltip title={why}>
+                  <div>{label}</div>
+                </Tooltip>
+              ),
           };
         }),
         onClick: ({ key }) => send(key as (typeof BATCH_ACTIONS)[number]),

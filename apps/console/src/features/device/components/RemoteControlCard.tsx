@@ -94,6 +94,8 @@ export function RemoteControlCard({ device }: { device: DeviceItem }) {
             aria-label={t('field.mute')}
             checked={device.mute}
             disabled={why('mute') !== null}
+            // Its own width: the slot's column would stretch it like the sliders.
+            style={{ alignSelf: 'flex-start' }}
             onChange={(value) => send({ action: 'mute', value })}
           />
         </Setting>
