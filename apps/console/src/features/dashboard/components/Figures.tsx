@@ -9,6 +9,7 @@ import { formatSize } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
 import { useStatistic } from '../api';
+import { LICENSE_PAGE, LicenseSummary, noLicenses } from './LicenseSummary';
 import { StatisticCard } from './StatisticCard';
 
 // The dashboard's headline figures: one card per statistic the caller's role deals with.
@@ -38,6 +39,7 @@ export function Figures() {
   const schedules = useStatistic('schedule', showSchedules);
   const users = useStatistic('user', showUsers);
   const oss = useStatistic('oss');
+  const licenses = useStatistic('license');
   const { opens } = useShell();
   // A card links to its page only where the user may open it (a platform account counts screens
   // but has no device list).
@@ -75,6 +77,17 @@ export function Figures() {
           )}
         </Figure>
       ) : null}
+      {licenses.data?.holder === 'none' ? null : (
+        <Figure
+          xl={showContent ? 6 : 8}
+          title={t('licenses.title')}
+          query={licenses}
+          isEmpty={noLicenses}
+          extra={licenses.data ? linkTo(LICENSE_PAGE[licenses.data.holder], t('licenses.open')) : undefined}
+        >
+          {(data) => <LicenseSummary data={data} />}
+        </Figure>
+      )}
       {showContent ? (
         <Figure
           xl={6}

@@ -78,7 +78,29 @@ const STATISTICS = {
       font_size: 0,
       sticker_size: 0,
     }),
+  'GET /manager/dashboard/license-statistic': () =>
+    ok({
+      holder: 'company',
+      quantity: 5,
+      assigned: 4,
+      available: 1,
+      licensed: 4,
+      expiring: 3,
+      expired: 2,
+      unlicensed: 1,
+      remind_days: 30,
+      remind_from: 'default',
+    }),
 };
+
+const PLATFORM_LICENSES = () =>
+  ok({
+    holder: 'platform',
+    by_type: [
+      { type: 'commercial', issued: 100, available: 30, customers: 70, devices: 55 },
+      { type: 'trial', issued: 20, available: 0, customers: 0, devices: 18 },
+    ],
+  });
 
 beforeEach(async () => {
   signInAs(Role.owner, OWNER);
@@ -129,6 +151,42 @@ describe('DashboardPage', () => {
       expect(api.callsTo('GET /manager/dashboard/device-statistic').length).toBeGreaterThan(1),
     );
     expect((await screen.findAllByText('Nothing to count yet.', {}, slow)).length).toBeGreaterThan(0);
+  });
+
+  it('shows a company its licensed, expiring, expired and never licensed screens, linking to its licence page when allowed', async () => {
+    signInAs(Role.owner, [...OWNER, 'license:company-shunt:list']);
+    mockApi(STATISTICS);
+    const view = await renderPage(<DashboardPage />, '/home');
+    expect(await screen.findByText(/^Expiring within \u206630\u2069 days:$/, {}, slow)).toBeTruthy();
+    expect(screen.getByText('Licensed screens')).toBeTruthy();
+    expect(screen.getByText('Expired:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Never licensed:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Ready to bind:', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the licenses' }).getAttribute('href')).toBe(
+      '/license/commercial-owner',
+    );
+    view.unmount();
+
+    // Without the licence page's permission the card has no link.
+    signInAs(Role.owner, OWNER);
+    mockApi(STATISTICS);
+    await renderPage(<DashboardPage />, '/home');
+    await screen.findByText('Licensed screens', {}, slow);
+    expect(screen.queryByRole('link', { name: 'Open the licenses' })).toBeNull();
+  });
+
+  it('shows the platform its licences issued, available, with customers and on screens, by type', async () => {
+    signInAs(Role.system, [...DEFAULT_ROLE_PERMISSIONS[Role.system]]);
+    mockApi({ ...STATISTICS, 'GET /manager/dashboard/license-statistic': PLATFORM_LICENSES });
+    await renderPage(<DashboardPage />, '/home');
+    expect(await screen.findByText('Issued', {}, slow)).toBeTruthy();
+    expect(screen.getByText('120')).toBeTruthy();
+    expect(screen.getByText('With customers:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Commercial:', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Trial:', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the licenses' }).getAttribute('href')).toBe(
+      '/license/commercial-sy',
+    );
   });
 
   it('speaks Arabic', async () => {
