@@ -40,6 +40,8 @@ const statistics = {
   'GET /manager/dashboard/device-statistic': () =>
     ok({ total: 12, online: 9, offline: 3, unconfirmed: 0, by_status: [], by_orientation: [], by_model: [] }),
   'GET /manager/dashboard/user-statistic': () => ok({ total: 7, by_role: [], by_status: [] }),
+  'GET /manager/dashboard/license-statistic': () =>
+    ok({ holder: 'customer', quantity: 50, assigned: 38, available: 12, devices: 31 }),
 };
 
 async function open() {
@@ -62,7 +64,7 @@ describe('MobileHomePage', () => {
     expect(screen.getByText('Signs & Co')).toBeTruthy();
   });
 
-  it("shows the customer's companies, accounts and screens on and off line", async () => {
+  it("shows the customer's companies, accounts, screens on and off line, and licences", async () => {
     customer(['dashboard:data', 'setting']);
     mockApi(statistics);
     await open();
@@ -74,6 +76,9 @@ describe('MobileHomePage', () => {
     expect(within(figure('Screens online')).getByText('9')).toBeTruthy();
     expect(within(figure('Screens offline')).getByText('3')).toBeTruthy();
     expect(within(figures).getByText('12 screens in all')).toBeTruthy();
+    expect(within(figure('Licenses available')).getByText('12')).toBeTruthy();
+    expect(within(figures).getByText('50 received')).toBeTruthy();
+    expect(within(figure('Licensed screens')).getByText('31')).toBeTruthy();
   });
 
   it('asks for no figures without the dashboard key', async () => {

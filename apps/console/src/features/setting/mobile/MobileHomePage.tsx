@@ -28,7 +28,7 @@ function Figure({ title, value, note }: { title: string; value: number | undefin
   );
 }
 
-/** What a customer wants at a glance: its companies, screens on and off line, and accounts. */
+/** What a customer wants at a glance: its companies, screens on and off line, accounts and licences. */
 function Figures() {
   const { t } = useTranslation('setting-mobile');
   const { language } = useLanguage();
@@ -36,8 +36,10 @@ function Figures() {
   const oss = useStatistic('oss', allowed);
   const devices = useStatistic('device', allowed);
   const users = useStatistic('user', allowed);
+  const licenses = useStatistic('license', allowed);
   if (!allowed) return null;
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const pool = licenses.data?.holder === 'customer' ? licenses.data : undefined;
   return (
     <section className="mobile-figures" aria-label={t('home.figures')} aria-busy={devices.isPending}>
       <Figure title={t('home.companies')} value={oss.data?.companies} />
@@ -48,6 +50,12 @@ function Figures() {
         value={devices.data?.offline}
         note={devices.data ? t('home.screens', { total: number(devices.data.total) }) : null}
       />
+      <Figure
+        title={t('home.licenses')}
+        value={pool?.available}
+        note={pool ? t('home.received', { quantity: number(pool.quantity) }) : null}
+      />
+      <Figure title={t('home.licensed')} value={pool?.devices} />
     </section>
   );
 }
