@@ -51,6 +51,26 @@ describe('DeviceTimerPage', { timeout: 30_000 }, () => {
     });
   });
 
+  it('greys out the save and the devices whose player has no timers, with the spec’s message', async () => {
+    const refused = 'Old device versions do not support some features.';
+    const old = deviceItem({ system_version: '1.20.0' });
+    mockApi({
+      'GET /manager/device/31': () => ok(old),
+      'GET /manager/device/31/timer': () => ok({ enabled: false, timers: [] }),
+      'GET /manager/device': () => ok({ list: [old], total: 1 }),
+    });
+    const one = await renderPage(<DeviceTimerPage />, '/device/timer/31', PATH);
+    expect(await screen.findByText(refused, {}, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    one.unmount();
+
+    await renderPage(<DeviceTimerPage />, '/device/timer', PATH);
+    expect(await screen.findByRole('heading', { name: 'Device timer' }, slow)).toBeTruthy();
+    fireEvent.mouseDown(screen.getAllByRole('combobox')[0]);
+    const option = await screen.findByTitle(refused);
+    expect(option.className).toContain('ant-select-item-option-disabled');
+  });
+
   it('applies one timer to the chosen devices', async () => {
     const api = mockApi({
       'GET /manager/device': () => ok({ list: [deviceItem()], total: 1 }),
