@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
 import { againstBare, alternate, n, seconds } from './figures.mjs';
-import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
+import { apiCaller, freshDatabase, LIST_TOTAL_CAP, logIn } from './postgres.mjs';
 import { licenseFleet, seedFleet } from './simulated-fleet.mjs';
 
 const GOAL = { ms: 30, ratio: 2 };
@@ -169,8 +169,9 @@ function listStatements(companyId, status, at) {
              where ${where} order by d.created_at desc, d.id desc limit 20 offset 0`,
       values: [companyId, at],
     },
+    // Counted up to LIST_TOTAL_CAP + 1 matches, as the server counts (platform/lists.ts cappedTotal).
     count: {
-      text: `select count(*) from devices d where ${where}`,
+      text: `select count(*) from (select 1 from devices d where ${where} limit ${LIST_TOTAL_CAP + 1}) matches`,
       values: status === null ? [companyId] : [companyId, at],
     },
   };

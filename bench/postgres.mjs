@@ -10,6 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
+/**
+ * The user and device lists' count stops at this many matches (packages/contract/src/limits.ts,
+ * TypeScript, not importable here: read from the source so the bare SQL counts as the server does).
+ */
+export const LIST_TOTAL_CAP = Number(
+  fs
+    .readFileSync(new URL('../packages/contract/src/limits.ts', import.meta.url), 'utf8')
+    .match(/LIST_TOTAL_CAP = ([\d_]+);/)[1]
+    .replaceAll('_', ''),
+);
+
 const CI_POSTGRES = 'postgres://postgres@127.0.0.1:55432/postgres';
 const CI_STATE = '/tmp/vitrine-ci-postgres';
 

@@ -14,16 +14,8 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
 import { againstBare, alternate } from './figures.mjs';
-import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
+import { apiCaller, freshDatabase, logIn, LIST_TOTAL_CAP as TOTAL_CAP } from './postgres.mjs';
 
-// The user lists' count stops at this many matches (packages/contract/src/limits.ts, TypeScript,
-// not importable here: read from the source so the bare SQL always counts as the server does).
-const TOTAL_CAP = Number(
-  fs
-    .readFileSync(new URL('../packages/contract/src/limits.ts', import.meta.url), 'utf8')
-    .match(/USER_LIST_TOTAL_CAP = ([\d_]+);/)[1]
-    .replaceAll('_', ''),
-);
 const GOAL = { ms: 30, ratio: 2 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER_PASSWORD = 'Owner-2024!';

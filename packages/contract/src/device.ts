@@ -18,9 +18,9 @@ import { programRefSchema } from './program-schemas';
 import { idsRequestSchema, idsSchema } from './team';
 import {
   bodyIdSchema,
+  cappedListResultSchema,
   idSchema,
   listQuerySchema,
-  listResultSchema,
   nameSchema,
   pinSchema,
   signageIdSchema,
@@ -122,7 +122,8 @@ export type DeviceItem = z.infer<typeof deviceItemSchema>;
 /** What claiming answers: the device, and whether it got a trial licence (docs/license.md "Trials"). */
 export const deviceAddResultSchema = deviceItemSchema.extend({ trial: z.enum(CLAIM_TRIALS) });
 export type DeviceAddResult = z.infer<typeof deviceAddResultSchema>;
-export const deviceListSchema = listResultSchema(deviceItemSchema);
+/** Counted up to LIST_TOTAL_CAP: a company may hold 100,000 screens. */
+export const deviceListSchema = cappedListResultSchema(deviceItemSchema);
 export type DeviceList = z.infer<typeof deviceListSchema>;
 
 // ── The player's calls and socket ───────────────────────────────────────────────────────────

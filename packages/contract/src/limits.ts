@@ -56,11 +56,12 @@ export const SIGNAGE_ID_LENGTH = 6;
 export const MAC_BATCH_LIMIT = 50;
 export const QUANTITY_LIMIT = 10_000;
 /**
- * User lists count their matches up to this many and then say "1,000+": a keyword matching a
- * quarter of 100,000 users would otherwise recheck every match for the total. The largest cap
- * that keeps that list's p99 within 30 ms (bench/README "bench/team"; 10,000 did not).
+ * User and device lists count their matches up to this many and then say "1,000+": a keyword
+ * matching a quarter of 100,000 users, or a company's 100,000 screens, would otherwise recheck
+ * every match for the total. The largest cap that keeps the user list's p99 within 30 ms
+ * (bench/README "bench/team"; 10,000 did not).
  */
-export const USER_LIST_TOTAL_CAP = 1_000;
+export const LIST_TOTAL_CAP = 1_000;
 export const RECENT_PERIOD_DAYS = [7, 14, 30] as const;
 
 export const TOUR_ELEMENT_WAIT_MS = 30_000;

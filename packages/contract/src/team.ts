@@ -17,7 +17,7 @@ import {
 
 // Team area (spec 000 §7 "Workspaces" and "Users, groups, customers"), under
 // /backend/manager/account. Dates are ISO 8601 strings; lists answer { list, total }, user lists
-// { list, total, total_capped } (their count stops at USER_LIST_TOTAL_CAP).
+// { list, total, total_capped } (their count stops at LIST_TOTAL_CAP).
 
 /** Ids of a bulk action: at least one, at most a page's worth. */
 export const idsSchema = z
@@ -326,7 +326,7 @@ export const teamDeviceItemSchema = z.object({
   group_name: z.string().nullable(),
 });
 export type TeamDeviceItem = z.infer<typeof teamDeviceItemSchema>;
-export const teamDeviceListSchema = listResultSchema(teamDeviceItemSchema);
+export const teamDeviceListSchema = cappedListResultSchema(teamDeviceItemSchema);
 
 export const teamContentItemSchema = z.object({
   content_id: z.number(),

@@ -141,7 +141,7 @@ export const listResultSchema = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number() });
 
 /**
- * A list whose count stops at a cap (USER_LIST_TOTAL_CAP), as search products show "1,000+":
+ * A list whose count stops at a cap (LIST_TOTAL_CAP), as search products show "1,000+":
  * `total` is exact when `total_capped` is false, else the cap itself. Pages beyond it still load.
  */
 export type CappedListResult<T> = ListResult<T> & { total_capped: boolean };

@@ -1,4 +1,7 @@
-import { asc, type Column, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { LIST_TOTAL_CAP } from '@vitrine/contract';
+import { asc, type Column, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 
 // Paging, whitelisted sorting and keyword search of every list (ARCHITECTURE §5).
 
@@ -39,4 +42,25 @@ export function keywordFilter(keyword: string | undefined, ...columns: Column[])
 export function searchFilter(keyword: string | undefined, search: Column): SQL | undefined {
   if (!keyword) return undefined;
   return sql`${search} like lower(${containing(keyword)})`;
+}
+
+/**
+ * How many rows of `table` match `where`, counted up to `cap`: counting stops at cap + 1 matches,
+ * so a filter matching 100,000 rows does not visit every one for the total. `total` is the cap
+ * itself when there are more (the contract's cappedListResultSchema).
+ */
+export async function cappedTotal(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = LIST_TOTAL_CAP,
+): Promise<{ total: number; total_capped: boolean }> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [{ total }] = await db.select({ total: count() }).from(matches);
+  return total > cap ? { total: cap, total_capped: true } : { total, total_capped: false };
 }

@@ -1,4 +1,4 @@
-import type { ListResult, TeamContentItem, TeamDeviceItem } from '@vitrine/contract';
+import type { CappedListResult, ListResult, TeamContentItem, TeamDeviceItem } from '@vitrine/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { TenantScope } from './tenancy';
@@ -10,33 +10,33 @@ import type { TenantScope } from './tenancy';
 export type TeamListQuery = { page: number; page_size: number; sort?: string; keyword?: string };
 
 /** One page of what the caller sees that matches the condition. */
-export type TeamLister<Item, Condition> = (
+export type TeamLister<Condition, Result> = (
   db: Db,
   scope: TenantScope,
   condition: Condition,
   query: TeamListQuery,
-) => Promise<ListResult<Item>>;
+) => Promise<Result>;
 
 /** Whose content: a workspace's or a whole company's. */
 export type ContentHolder = { workspaceId: number } | { companyId: number };
 
-export class TeamList<Item, Condition> {
-  #lister: TeamLister<Item, Condition> | undefined;
+export class TeamList<Condition, Result> {
+  #lister: TeamLister<Condition, Result> | undefined;
 
   /** @param what the area expected to fill it in, for the error when none did */
   constructor(private readonly what: string) {}
 
-  register(lister: TeamLister<Item, Condition>) {
+  register(lister: TeamLister<Condition, Result>) {
     this.#lister = lister;
   }
 
-  list(...args: Parameters<TeamLister<Item, Condition>>): Promise<ListResult<Item>> {
+  list(...args: Parameters<TeamLister<Condition, Result>>): Promise<Result> {
     if (!this.#lister) throw new Error(`No module registered the team ${this.what} lists`);
     return this.#lister(...args);
   }
 }
 
-/** Claimed devices, by a condition over the devices table. */
-export type TeamDevices = TeamList<TeamDeviceItem, SQL>;
+/** Claimed devices, by a condition over the devices table, counted up to LIST_TOTAL_CAP. */
+export type TeamDevices = TeamList<SQL, CappedListResult<TeamDeviceItem>>;
 /** Content in the library (not the recycle bin). */
-export type TeamContent = TeamList<TeamContentItem, ContentHolder>;
+export type TeamContent = TeamList<ContentHolder, ListResult<TeamContentItem>>;

@@ -1,5 +1,5 @@
-import { DeviceStatus, ResultCode, Role } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
+import { DeviceStatus, LIST_TOTAL_CAP, ResultCode, Role } from '@vitrine/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema';
@@ -158,6 +158,26 @@ describe('GET device (list)', () => {
     // A user of A1 sees only A1's devices.
     const member = await callAs(app, await buildMember(app, a1, Role.user));
     expect(names(await list({ sort: 'device_name,asc' }, member))).toEqual(['Beta', 'Gamma']);
+  });
+
+  it(`counts up to ${LIST_TOTAL_CAP.toLocaleString('en-US')} and then says there are more`, async () => {
+    const t = await tenant();
+    // One past the cap, written in one statement (signage ids and token hashes must be unique).
+    await app.db.execute(sql`
+      insert into devices (signage_id, token_hash, name, company_id, workspace_id, claimed_at)
+      select 'C' || lpad(to_hex(n), 5, '0'), md5(n::text) || md5((n + 1)::text), 'Capped ' || n,
+             ${t.company.id}, ${t.root.id}, now()
+      from generate_series(1, ${LIST_TOTAL_CAP + 1}) as n`);
+    const list = async (query: Record<string, string>) =>
+      (await t.asOwner({ method: 'GET', url: URL, query })).json().data;
+    const all = await list({ page_size: '20' });
+    expect(all).toMatchObject({ total: LIST_TOTAL_CAP, total_capped: true });
+    expect(all.list).toHaveLength(20);
+    // Pages past the cap still load; a filter under the cap is counted exactly.
+    const past = await list({ page: String(LIST_TOTAL_CAP / 20 + 1), page_size: '20' });
+    expect(past.list).toHaveLength(1);
+    // 'Capped 100', 'Capped 1000', 'Capped 1001'.
+    expect(await list({ keyword: 'Capped 100' })).toMatchObject({ total: 3, total_capped: false });
   });
 });
 

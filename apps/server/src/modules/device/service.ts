@@ -1,4 +1,5 @@
 import {
+  type CappedListResult,
   type DeviceAddRequest,
   type DeviceAddResult,
   type DeviceEditRequest,
@@ -6,11 +7,10 @@ import {
   type DeviceList,
   DeviceStatus,
   type deviceListQuerySchema,
-  type ListResult,
   ResultCode,
   type TeamDeviceItem,
 } from '@vitrine/contract';
-import { and, count, eq, getTableColumns, inArray, isNotNull, ne, not, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, ne, not, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -18,7 +18,7 @@ import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/sch
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { licenceExpired, licenceExpiredColumn } from '../../platform/licence-state';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { cappedTotal, keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
@@ -63,20 +63,20 @@ export async function listDevices(
   db: Db,
   conditions: (SQL | undefined)[],
   query: { page: number; page_size: number; sort?: string; keyword?: string },
-): Promise<{ list: DeviceRow[]; total: number }> {
+): Promise<CappedListResult<DeviceRow>> {
   const where = and(
     ...conditions,
     keywordFilter(query.keyword, devices.name, devices.signageId, devices.mac),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectRows(db)
       .where(where)
       .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', devices.id))
       .limit(pageOf(query).limit)
       .offset(pageOf(query).offset),
-    db.select({ total: count() }).from(devices).where(where),
+    cappedTotal(db, devices, where),
   ]);
-  return { list: rows, total };
+  return { list: rows, ...counted };
 }
 
 /**
@@ -101,7 +101,7 @@ export async function deviceList(
       : query.online === 1
         ? eq(devices.status, DeviceStatus.online)
         : ne(devices.status, DeviceStatus.online);
-  const { list, total } = await listDevices(
+  const { list, ...counted } = await listDevices(
     db,
     [
       visible(scope),
@@ -111,7 +111,7 @@ export async function deviceList(
     ],
     query,
   );
-  return { list: list.map(presentDevice), total };
+  return { list: list.map(presentDevice), ...counted };
 }
 
 async function visibleRow(db: Db, scope: TenantScope, id: number): Promise<DeviceRow> {
@@ -307,9 +307,9 @@ export async function teamDeviceList(
   scope: TenantScope,
   condition: SQL,
   query: { page: number; page_size: number; sort?: string; keyword?: string },
-): Promise<ListResult<TeamDeviceItem>> {
-  const { list, total } = await listDevices(db, [visible(scope), condition], query);
-  return { list: list.map(presentTeamDevice), total };
+): Promise<CappedListResult<TeamDeviceItem>> {
+  const { list, ...counted } = await listDevices(db, [visible(scope), condition], query);
+  return { list: list.map(presentTeamDevice), ...counted };
 }
 
 /** A workspace with claimed devices in it cannot be deleted (nor, with it, its company). */

@@ -42,6 +42,7 @@ describe('devices in the team area', () => {
         },
       ],
       total: 1,
+      total_capped: false,
     });
 
     const inCompany = (

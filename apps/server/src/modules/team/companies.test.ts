@@ -201,7 +201,7 @@ describe('group/{group_id} sub-lists', () => {
     );
     const list = async (path: string) =>
       (await system({ method: 'GET', url: url(`group/${tenant.company.id}/${path}`) })).json().data;
-    expect(await list('device-list')).toEqual({ list: [], total: 0 });
+    expect(await list('device-list')).toEqual({ list: [], total: 0, total_capped: false });
     expect(await list('content')).toEqual({ list: [], total: 0 });
     const device = await buildDevice(app, tenant.root);
     const item = await buildContent(app, tenant.root, { name: 'Menu.png' });

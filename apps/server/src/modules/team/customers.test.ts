@@ -164,7 +164,7 @@ describe('customer sub-lists', () => {
     const list = (await system({ method: 'GET', url: url(`customer/${customer.id}/company-list`) })).json();
     expect(list.data).toMatchObject({ total: 1, list: [{ company_id: tenant.company.id }] });
     const devices = (await system({ method: 'GET', url: url(`customer/${customer.id}/device-list`) })).json();
-    expect(devices.data).toEqual({ list: [], total: 0 });
+    expect(devices.data).toEqual({ list: [], total: 0, total_capped: false });
     const missing = await system({ method: 'GET', url: url('customer/99999999/member-list') });
     expect(missing.json().code).toBe(404001);
   });

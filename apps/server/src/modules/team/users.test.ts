@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AccountStatus, Role, USER_LIST_TOTAL_CAP } from '@vitrine/contract';
+import { AccountStatus, LIST_TOTAL_CAP, Role } from '@vitrine/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -149,24 +149,24 @@ describe('GET user', () => {
     expect(await page(1, { keyword: t.owner.email })).toMatchObject({ total: 1, total_capped: false });
   });
 
-  it(`answers ${USER_LIST_TOTAL_CAP.toLocaleString('en-US')}+ past the contract's cap`, async () => {
+  it(`answers ${LIST_TOTAL_CAP.toLocaleString('en-US')}+ past the contract's cap`, async () => {
     const t = await team();
     // Just over the cap in one statement, as bench/team fills: the cap, plus the owner and user admin.
     await app.db.execute(sql`
       insert into users (email, username, role_id, status, company_id, workspace_id, active_workspace_id)
       select 'capped-' || g || '-' || ${t.company.id} || '@example.com', 'capped' || g, ${Role.user}, 1,
              ${t.company.id}, ${t.root.id}, ${t.root.id}
-      from generate_series(1, ${USER_LIST_TOTAL_CAP}) g`);
+      from generate_series(1, ${LIST_TOTAL_CAP}) g`);
     const list = async (query: Record<string, string>) =>
       (await t.asOwner({ method: 'GET', url: url('user'), query })).json().data;
     expect(await list({ keyword: 'capped' })).toMatchObject({
-      total: USER_LIST_TOTAL_CAP,
+      total: LIST_TOTAL_CAP,
       total_capped: false,
     });
     const all = await list({ page_size: '20' });
-    expect(all).toMatchObject({ total: USER_LIST_TOTAL_CAP, total_capped: true });
+    expect(all).toMatchObject({ total: LIST_TOTAL_CAP, total_capped: true });
     expect(all.list).toHaveLength(20);
-    const past = await list({ page: String(USER_LIST_TOTAL_CAP / 20 + 1), page_size: '20' });
+    const past = await list({ page: String(LIST_TOTAL_CAP / 20 + 1), page_size: '20' });
     expect(past.list).toHaveLength(2);
   });
 });

@@ -2,21 +2,21 @@ import {
   AccountStatus,
   type createUserRequestSchema,
   type Language,
+  LIST_TOTAL_CAP,
   ResultCode,
   Role,
-  USER_LIST_TOTAL_CAP,
   type UserItem,
   type UserList,
   type updateUserRequestSchema,
   type userListQuerySchema,
 } from '@vitrine/contract';
-import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, userCategories, users, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { type ListQuery, orderOf, pageOf, searchFilter } from '../../platform/lists';
+import { cappedTotal, type ListQuery, orderOf, pageOf, searchFilter } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { sendActivation } from '../account';
 import { presentUserItem } from './presenter';
@@ -73,26 +73,19 @@ export async function listUsers(
   db: Db,
   conditions: (SQL | undefined)[],
   query: ListQuery,
-  cap = USER_LIST_TOTAL_CAP,
+  cap = LIST_TOTAL_CAP,
 ): Promise<UserList> {
   const where = and(...conditions, searchFilter(query.keyword, users.search));
   const { limit, offset } = pageOf(query);
-  const matches = db
-    .select({ one: sql`1`.as('one') })
-    .from(users)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectUsers(db)
       .where(where)
       .orderBy(...orderOf(query.sort, SORT_COLUMNS, 'created_at,desc', users.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(matches),
+    cappedTotal(db, users, where, cap),
   ]);
-  const capped = total > cap;
-  return { list: rows.map(presentUserItem), total: capped ? cap : total, total_capped: capped };
+  return { list: rows.map(presentUserItem), ...counted };
 }
 
 export function userList(

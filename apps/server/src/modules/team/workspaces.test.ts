@@ -193,7 +193,7 @@ describe('workspace/{group_id} sub-lists', () => {
     expect(members).toMatchObject({ total: 1, list: [{ user_id: member.id }] });
     const list = async (path: string) =>
       (await t.asAdmin({ method: 'GET', url: url(`workspace/${t.a1.id}/${path}`) })).json().data;
-    expect(await list('device-list')).toEqual({ list: [], total: 0 });
+    expect(await list('device-list')).toEqual({ list: [], total: 0, total_capped: false });
     expect(await list('content')).toEqual({ list: [], total: 0 });
     const device = await buildDevice(app, t.a1, 'Lobby screen');
     const item = await buildContent(app, t.a1, { name: 'Menu.png', size: 2048 });

@@ -8,6 +8,7 @@ import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
+import { pagerTotal, totalLabel } from '../../../lib/pager-total';
 import { usePermission } from '../../../lib/permissions';
 import { useDeviceLicenses } from '../../license/api';
 import { LicenseStateTag } from '../../license/ui';
@@ -37,7 +38,7 @@ const token = (value: string | null) => (value ? leftToRight(value) : '—');
 
 /** The devices table: sortable columns, pages, selection for batch actions and a menu per row. */
 export function DeviceTable({ data, loading, view, onView, selected, onSelect, actions, empty }: Props) {
-  const { t } = useTranslation('device');
+  const { t, i18n } = useTranslation('device');
   const canOpen = usePermission('device:dev:info');
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const dateTime = useDateTime();
@@ -141,7 +142,9 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: empty }}
       rowSelection={{ selectedRowKeys: selected, onChange: onSelect }}
-      {...tableView<DeviceItem>(view, onView, data?.total ?? 0, (total) => t('list.total', { total }))}
+      {...tableView<DeviceItem>(view, onView, pagerTotal(data, view.page, view.page_size), () =>
+        totalLabel(t, data, i18n.language),
+      )}
     />
   );
 }

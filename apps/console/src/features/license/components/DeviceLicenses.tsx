@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
+import { pagerTotal } from '../../../lib/pager-total';
 import { useDeviceList } from '../../device/api';
 import { useDeviceLicenses } from '../api';
 import { BindDialog } from './BindDialog';
@@ -82,7 +83,7 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
-          total: devices.data?.total ?? 0,
+          total: pagerTotal(devices.data, page, PAGE_SIZE),
           hideOnSinglePage: true,
           onChange: setPage,
         }}

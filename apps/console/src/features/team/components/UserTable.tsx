@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateTime, useRoleLabel } from '../../../components/labels';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
-import { pagerTotal } from '../../../lib/pager-total';
+import { pagerTotal, totalLabel } from '../../../lib/pager-total';
 import { usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { StatusTag } from './status';
@@ -119,13 +119,6 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
       : []),
   ];
 
-  // The server counts up to USER_LIST_TOTAL_CAP: past it the count reads "1,000+".
-  const total = data?.total ?? 0;
-  const capped = data?.total_capped ?? false;
-  const totalLabel = t(capped ? 'list.totalCapped' : 'list.total', {
-    total: new Intl.NumberFormat(i18n.language).format(total),
-  });
-
   return (
     <Table<UserItem>
       rowKey="user_id"
@@ -142,7 +135,9 @@ export function UserTable({ data, loading, view, onView, selected, onSelect, onE
             }
           : undefined
       }
-      {...tableView<UserItem>(view, onView, pagerTotal(data, view.page, view.page_size), () => totalLabel)}
+      {...tableView<UserItem>(view, onView, pagerTotal(data, view.page, view.page_size), () =>
+        totalLabel(t, data, i18n.language),
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Role, USER_LIST_TOTAL_CAP } from '@vitrine/contract';
+import { LIST_TOTAL_CAP, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
@@ -83,12 +83,12 @@ describe('UserListPage', { timeout: 30_000 }, () => {
     const full = Array.from({ length: 20 }, (_, i) =>
       userItem({ user_id: 100 + i, username: `user${i}`, email: `user${i}@example.com` }),
     );
-    const last = USER_LIST_TOTAL_CAP / 20;
+    const last = LIST_TOTAL_CAP / 20;
     server({
-      'GET /manager/account/user': () => ok({ list: full, total: USER_LIST_TOTAL_CAP, total_capped: true }),
+      'GET /manager/account/user': () => ok({ list: full, total: LIST_TOTAL_CAP, total_capped: true }),
     });
     await page(`/user/list?page=${last}`);
-    const label = `${USER_LIST_TOTAL_CAP.toLocaleString('en-US')}+ in total`;
+    const label = `${LIST_TOTAL_CAP.toLocaleString('en-US')}+ in total`;
     expect(label).toBe('1,000+ in total');
     expect(await screen.findByText(label, {}, slow)).toBeTruthy();
     // The count stopped at the cap, the list did not: one page past it is offered.

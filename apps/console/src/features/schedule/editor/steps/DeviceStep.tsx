@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
 import { useLayoutMode } from '../../../../lib/layout-mode';
+import { pagerTotal } from '../../../../lib/pager-total';
 import { useDeviceList } from '../../../device/api';
 import { DeviceStatusBadge } from '../../../device/ui';
 import { type DeviceChoice, type Draft, deviceChoiceOf, isPortraitDevice } from '../draft';
@@ -130,7 +131,7 @@ export function DeviceStep({ draft, onDevices, refused, onRefused }: Props) {
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
+          total: pagerTotal(list.data, page, PAGE_SIZE),
           showSizeChanger: false,
           onChange: setPage,
           size: 'small',
