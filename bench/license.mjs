@@ -203,7 +203,7 @@ function bareList(pool, companyId, status) {
     });
     const byId = new Map(states.rows.map((row) => [row.id, row]));
     return {
-      total: Number(total.rows[0].count),
+      total: Math.min(Number(total.rows[0].count), LIST_TOTAL_CAP),
       ids,
       states: ids.map((id) => {
         const row = byId.get(id);

@@ -2,9 +2,9 @@ import { ResultCode } from '@vitrine/contract';
 import { isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { devices } from '../db/schema';
-import { publish } from './bus';
 import { ok } from './envelope';
 import { AppError } from './errors';
+import { notifyLicenceChanged } from './screen-changes';
 
 // The time licence rules read (expiry, trials, renewal reminders). It is the real time plus an
 // offset that only tests move: server tests call setClockOffset, the journeys' server
@@ -37,7 +37,10 @@ export const testClockRoutes: FastifyPluginAsync = async (app) => {
     setClockOffset(ms);
     // Screens wait for their licence's expiry on the real clock: each hears of the moved time.
     const paired = await app.db.select({ id: devices.id }).from(devices).where(isNotNull(devices.companyId));
-    for (const { id } of paired) await publish(app.db, { type: 'device-changed', deviceId: id });
+    await notifyLicenceChanged(
+      app.db,
+      paired.map((row) => row.id),
+    );
     return ok({ now: now().toISOString() });
   });
 };

@@ -46,6 +46,26 @@ export async function publishManifestChanged(tx: Db, deviceIds: readonly number[
   }
 }
 
+/**
+ * Screens whose licence may have changed (bound, whitelisted or no longer, the licence clock
+ * moved): each gets its new state (the licence it shows) and fetches its manifest again (empty
+ * without a licence in force).
+ */
+export async function notifyLicenceChanged(tx: Db, deviceIds: readonly number[]) {
+  for (const deviceId of new Set(deviceIds)) await publish(tx, { type: 'device-changed', deviceId });
+  await publishManifestChanged(tx, deviceIds);
+}
+
+/** The paired screens whose MAC is one of `macs` (lower case, as the whitelist keeps them). */
+export async function screensWithMacs(tx: Db, macs: readonly string[]): Promise<number[]> {
+  if (macs.length === 0) return [];
+  const rows = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(isNotNull(devices.companyId), inArray(sql`lower(${devices.mac})`, [...macs])));
+  return rows.map((row) => row.id);
+}
+
 /** What changed: stored programs, and library rows programs show. */
 export type ChangedRows = {
   playlists?: readonly number[];

@@ -83,6 +83,12 @@ function playerLicence(row: PlayerRow): PlayerState['license'] {
   return { state: expired ? 'expired' : 'valid', expires_at };
 }
 
+/** Whether the screen may play: a licence in force, or its MAC on the whitelist. */
+export const licenceInForce = (row: PlayerRow): boolean => {
+  const { state } = playerLicence(row);
+  return state === 'valid' || state === 'whitelisted';
+};
+
 /** What the player shows; `token` only in the answer that registered it. */
 export function presentPlayerState(
   row: PlayerRow,

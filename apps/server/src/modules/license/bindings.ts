@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/schema';
-import { publish } from '../../platform/bus';
 import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { notifyLicenceChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import { type Holder, move } from './ledger';
 import { batchFields, holderOf } from './licenses';
@@ -36,8 +36,8 @@ export async function bindTo(tx: Db, deviceId: number, batch: Batch, transferId:
     .insert(deviceLicenses)
     .values(binding)
     .onConflictDoUpdate({ target: deviceLicenses.deviceId, set: binding });
-  // The screen's state carries its licence: a screen that said it had none plays again at once.
-  await publish(tx, { type: 'device-changed', deviceId });
+  // A screen that said it had no licence plays again at once.
+  await notifyLicenceChanged(tx, [deviceId]);
   return binding;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ResultCode, Role } from '@vitrine/contract';
+import { type Manifest, ResultCode, Role } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
@@ -97,5 +97,59 @@ describe('the MAC whitelist', () => {
     await add({ macs: [mac] });
     expect(await state()).toMatchObject({ state: 'whitelisted', license: null });
     expect((await schedule()).json().code).toBe(ResultCode.success);
+  });
+
+  it('tells a screen when its MAC joins or leaves the list; without a licence its manifest is empty', async () => {
+    const tenant = await buildTenant(app);
+    const owner = await callAs(app, tenant.owner);
+    const mac = macOf();
+    const screen = await buildDevice(app, tenant.root, 'Demo unit', { mac }, { licensed: false });
+    const manifest = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/backend/player/manifest',
+          headers: { authorization: `Bearer ${screen.token}` },
+        })
+      ).json().data as Manifest;
+    const heard: string[] = [];
+    const stop = app.bus.on((event) => {
+      if (event.type === 'device-changed' && event.deviceId === screen.row.id) heard.push('state');
+      if (event.type === 'manifest-changed' && event.deviceIds.includes(screen.row.id)) heard.push('manifest');
+    });
+    try {
+      const [entry] = (await add({ macs: [mac], note: 'Demo' })).json().data.list;
+      await vi.waitFor(() => expect(heard).toEqual(['state', 'manifest']));
+      const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
+      const scheduled = await owner({
+        method: 'POST',
+        url: '/backend/manager/schedule',
+        payload: {
+          name: 'Demo loop',
+          type: 'standard',
+          device_ids: [screen.row.id],
+          items: [{ content_id: image.id, duration: 5 }],
+          start_date: '2026-01-01',
+          end_date: '2099-12-31',
+          frames: [{ start: '00:00', end: '23:59', rrule: 'FREQ=DAILY' }],
+          submit: true,
+        },
+      });
+      const approved = await owner({
+        method: 'POST',
+        url: `/backend/manager/schedule/${scheduled.json().data.id}/approve`,
+        payload: {},
+      });
+      expect(approved.json().data).toMatchObject({ state: 'approved' });
+      expect((await manifest()).schedules).toHaveLength(1);
+
+      heard.length = 0;
+      await system({ method: 'DELETE', url: W, payload: { ids: [entry.id] } });
+      await vi.waitFor(() => expect(heard).toEqual(['state', 'manifest']));
+      // No licence in force: the schedule stays, the screen is sent nothing to play.
+      expect((await manifest()).schedules).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { macWhitelist } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { notifyLicenceChanged, screensWithMacs } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 
 // The MAC whitelist (docs/license.md "Whitelist"): system roles list MAC addresses; a device
@@ -85,6 +86,8 @@ export async function whitelistAdd(
         .insert(macWhitelist)
         .values(body.macs.map((mac) => ({ mac, note: body.note, createdBy: scope.user.userId })))
         .returning({ id: macWhitelist.id });
+      // Screens with these MACs are licensed from now on: they play again at once.
+      await notifyLicenceChanged(tx, await screensWithMacs(tx, body.macs));
       return added.map((row) => row.id);
     });
     const rows = await app.db
@@ -107,8 +110,16 @@ export async function whitelistDelete(db: Db, ids: readonly number[]) {
     const removed = await tx
       .delete(macWhitelist)
       .where(inArray(macWhitelist.id, unique))
-      .returning({ id: macWhitelist.id });
+      .returning({ id: macWhitelist.id, mac: macWhitelist.mac });
     if (removed.length !== unique.length) throw notFound();
+    // Screens with these MACs need a licence of their own from now on.
+    await notifyLicenceChanged(
+      tx,
+      await screensWithMacs(
+        tx,
+        removed.map((row) => row.mac),
+      ),
+    );
   });
   return null;
 }

@@ -5,13 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { hashToken } from '../../platform/tokens';
-import { deviceOfRequest } from '../device';
+import { deviceOfRequest, licenceInForce } from '../device';
 import { recordContentError } from '../notice';
 import { ManifestCache, PushConfirmations } from '../program';
 
 // The player's program calls under /backend/player, with the device token as Bearer like the
 // other player calls: the manifest (ETag = its version, 304 when unchanged; fetching it confirms
-// the pushes of the schedules it holds) and content errors.
+// the pushes of the schedules it holds; empty without a licence in force) and content errors.
 
 /** A screen reporting every failing item of a broken program stays within this; more is refused (429001). */
 const REPORT_LIMIT = {
@@ -40,7 +40,10 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     const device = await deviceOfRequest(app.db, request, (token) =>
       app.deviceHub.players.load(hashToken(token)),
     );
-    const { manifest, unconfirmed } = await cache.manifestOf(device);
+    // A screen without a licence in force is sent nothing to play: it tells the viewer why.
+    const { manifest, unconfirmed } = licenceInForce(device)
+      ? await cache.manifestOf(device)
+      : await cache.heldBack(device);
     // Fetched (changed or not): the schedules it holds have reached the screen.
     if (unconfirmed.length > 0) await confirmations.confirm(device.id, unconfirmed);
     const etag = `"${manifest.version}"`;

@@ -159,7 +159,7 @@ export class ManifestCache {
   /** What the device plays now, and which of its schedules it has not confirmed yet. */
   async manifestOf(device: ManifestDevice, now = new Date()): Promise<DeviceManifest> {
     const { companyId } = device;
-    if (companyId === null) return { manifest: await this.build(device, null, [], []), unconfirmed: [] };
+    if (companyId === null) return this.heldBack(device);
     const today = localDate(device.timezone, now);
     // A frame starting on the end date may run into the next day: kept one day longer.
     const rows = (await this.rows.load(device.id)).filter(
@@ -180,6 +180,14 @@ export class ManifestCache {
       .filter((row) => shown.has(row.id) && (row.pushStatus === 'pending' || row.pushStatus === 'failed'))
       .map((row) => row.id);
     return { manifest, unconfirmed };
+  }
+
+  /**
+   * The manifest of a screen that plays nothing of a company: unpaired, or without a licence in
+   * force (its schedules stay unconfirmed: they have not reached it).
+   */
+  async heldBack(device: ManifestDevice): Promise<DeviceManifest> {
+    return { manifest: await this.build(device, null, [], []), unconfirmed: [] };
   }
 
   private build(
