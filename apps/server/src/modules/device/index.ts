@@ -46,6 +46,6 @@ export { acknowledge, pendingCommands } from './commands';
 export { programOwner } from './defaults';
 export { deviceOfRequest, hello, renewPin } from './player';
 export { recordSeen } from './presence';
-export { licenceInForce, presentPlayerState } from './presenter';
+export { presentPlayerState, screenLicensed } from './presenter';
 export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from './screenshot';
 export { handlePlayerSocket } from './socket';

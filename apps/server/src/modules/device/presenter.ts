@@ -84,7 +84,7 @@ function playerLicence(row: PlayerRow): PlayerState['license'] {
 }
 
 /** Whether the screen may play: a licence in force, or its MAC on the whitelist. */
-export const licenceInForce = (row: PlayerRow): boolean => {
+export const screenLicensed = (row: PlayerRow): boolean => {
   const { state } = playerLicence(row);
   return state === 'valid' || state === 'whitelisted';
 };

@@ -115,7 +115,8 @@ describe('the MAC whitelist', () => {
     const heard: string[] = [];
     const stop = app.bus.on((event) => {
       if (event.type === 'device-changed' && event.deviceId === screen.row.id) heard.push('state');
-      if (event.type === 'manifest-changed' && event.deviceIds.includes(screen.row.id)) heard.push('manifest');
+      if (event.type === 'manifest-changed' && event.deviceIds.includes(screen.row.id))
+        heard.push('manifest');
     });
     try {
       const [entry] = (await add({ macs: [mac], note: 'Demo' })).json().data.list;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { hashToken } from '../../platform/tokens';
-import { deviceOfRequest, licenceInForce } from '../device';
+import { deviceOfRequest, screenLicensed } from '../device';
 import { recordContentError } from '../notice';
 import { ManifestCache, PushConfirmations } from '../program';
 
@@ -41,7 +41,7 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
       app.deviceHub.players.load(hashToken(token)),
     );
     // A screen without a licence in force is sent nothing to play: it tells the viewer why.
-    const { manifest, unconfirmed } = licenceInForce(device)
+    const { manifest, unconfirmed } = screenLicensed(device)
       ? await cache.manifestOf(device)
       : await cache.heldBack(device);
     // Fetched (changed or not): the schedules it holds have reached the screen.
