@@ -8,6 +8,7 @@ import { FONT_ROUTE } from '../features/font/routes';
 import { LICENSE_REMIND_ROUTE, LICENSE_ROUTES } from '../features/license/routes';
 import { MAIL_ROUTES } from '../features/mail/routes';
 import { NOTICE_ROUTES } from '../features/notice/routes';
+import { OTA_ROUTES } from '../features/ota/routes';
 import { PLAYLIST_ROUTES } from '../features/playlist/routes';
 import { HOLIDAY_ROUTE, SCHEDULE_ROUTES } from '../features/schedule/routes';
 import { SETTING_ROUTES } from '../features/setting/routes';
@@ -58,24 +59,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   SCHEDULE_ROUTES,
-  {
-    path: '/ota',
-    permission: 'ota',
-    title: 'route.ota',
-    icon: 'upgrade',
-    redirect: '/ota/plan',
-    children: [
-      { path: '/ota/plan', permission: 'ota:plan:list', title: 'route.otaPlan' },
-      { path: '/ota/package', permission: 'ota:pkg:list', title: 'route.otaPackage' },
-      { path: '/ota/appkey', permission: 'ota:appkey:list', title: 'route.otaAppKey' },
-      {
-        path: '/ota/validation-exemption',
-        permission: 'ota:custom-validation-rule:list',
-        title: 'route.otaValidationExemption',
-      },
-      { path: '/ota/device-key', permission: 'ota:device-key:list', title: 'route.otaDeviceKey' },
-    ],
-  },
+  OTA_ROUTES,
   NOTICE_ROUTES,
   STATISTICS_ROUTES,
   LICENSE_ROUTES,

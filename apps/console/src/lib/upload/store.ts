@@ -99,3 +99,12 @@ export function idbKeyValue(database = 'vitrine-uploads'): KeyValueStore {
     clear: async () => clear(use()),
   };
 }
+
+/** The store of a queue whose files are not resumed after a reload (an OTA package's one file). */
+export const unkeptStore: UploadStore = {
+  add: async () => {},
+  update: async () => {},
+  load: async () => [],
+  remove: async () => {},
+  clear: async () => {},
+};

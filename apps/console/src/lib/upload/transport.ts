@@ -13,7 +13,8 @@ export type UploadTransport = {
   check: (body: SliceCheckRequest, signal: AbortSignal) => Promise<SliceCheck>;
   init: (body: SliceInitRequest, signal: AbortSignal) => Promise<SliceInit>;
   sendPart: (uploadId: string, index: number, bytes: Blob, signal: AbortSignal) => Promise<unknown>;
-  finish: (uploadId: string, signal: AbortSignal) => Promise<ContentItem>;
+  /** Makes what the upload was for (library content, an OTA package): its id. */
+  finish: (uploadId: string, signal: AbortSignal) => Promise<{ id: number }>;
 };
 
 const BASE = '/manager/common';
@@ -28,6 +29,6 @@ export const httpTransport: UploadTransport = {
       signal,
       silent: true,
     }),
-  finish: (uploadId, signal) =>
+  finish: (uploadId, signal): Promise<ContentItem> =>
     request('POST', `${BASE}/slice-upload-finish`, { body: { upload_id: uploadId }, signal, silent: true }),
 };

@@ -1,0 +1,29 @@
+import { type AppRoute, lazyPage } from '../../lib/route-table';
+
+/**
+ * OTA upgrades (spec 000 §2). The spec's /ota opens /ota/plan; until plans exist it opens the
+ * packages, and the other children have no page (so neither route nor menu entry).
+ */
+export const OTA_ROUTES: AppRoute = {
+  path: '/ota',
+  permission: 'ota',
+  title: 'route.ota',
+  icon: 'upgrade',
+  redirect: '/ota/package',
+  children: [
+    { path: '/ota/plan', permission: 'ota:plan:list', title: 'route.otaPlan' },
+    {
+      path: '/ota/package',
+      permission: 'ota:pkg:list',
+      title: 'route.otaPackage',
+      page: lazyPage(() => import('./pages/PackagePage'), 'PackagePage'),
+    },
+    { path: '/ota/appkey', permission: 'ota:appkey:list', title: 'route.otaAppKey' },
+    {
+      path: '/ota/validation-exemption',
+      permission: 'ota:custom-validation-rule:list',
+      title: 'route.otaValidationExemption',
+    },
+    { path: '/ota/device-key', permission: 'ota:device-key:list', title: 'route.otaDeviceKey' },
+  ],
+};
