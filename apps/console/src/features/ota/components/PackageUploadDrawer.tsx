@@ -41,9 +41,11 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
   const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState<PackageProgress | null>(null);
 
+  /** Closing forgets what was filled in: the next package starts from an empty form. */
   const close = () => {
     if (sending) return;
     setError(null);
+    form.resetFields();
     onClose();
   };
 
@@ -64,6 +66,7 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
       void queryClient.invalidateQueries({ queryKey: otaKeys.all });
       notify({ type: 'success', title: t('uploaded') });
       setSending(null);
+      form.resetFields();
       onClose();
     } catch (refusal) {
       setSending(null);

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, baseUrl, expect, test } from './support';
+import { fitsThePhone, logIn, PHONE, shot } from './support/journey';
+
+// OTA packages: the system role uploads a player build for a model of its own with the MD5 it
+// came with, and finds it in the list beside the shipped build; the same with a wrong MD5 is
+// refused with the server's message. Arabic and the phone show the list.
+
+async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  return context.newPage();
+}
+
+test('the system role uploads a package with the right MD5, and a wrong one is refused', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const model = `OTA Kiosk ${run}`;
+  const login = await (
+    await request.post('/backend/account/login', { data: { ...ADMIN, accept_terms: true } })
+  ).json();
+  const created = await (
+    await request.post('/backend/manager/device-model', {
+      headers: { Authorization: `Bearer ${login.data.token}` },
+      data: { name: model, width: 1920, height: 1080, orientation: 0, media_types: [2], features: [] },
+    })
+  ).json();
+  expect(created.code, JSON.stringify(created)).toBe(220000);
+
+  const build = Buffer.from(`vitrine player build ${run}\n`.repeat(5000));
+  const md5 = createHash('md5').update(build).digest('hex');
+
+  await logIn(page, ADMIN);
+  await page.goto('/ota');
+  await expect(page).toHaveURL(/\/ota\/package$/);
+  await expect(page.getByRole('heading', { name: 'Upgrade packages', level: 4 })).toBeVisible();
+
+  const upload = async (version: string, code: string) => {
+    await page.getByRole('button', { name: 'Upload package' }).click();
+    await page.locator('#version').fill(version);
+    await page.locator('#md5').fill(code);
+    await page.locator('#model_ids').click();
+    await page.getByTitle(model).click();
+    await page.keyboard.press('Escape');
+    await page.locator('#description').fill('Faster start-up');
+    await page
+      .getByTestId('ota-package-input')
+      .setInputFiles({ name: `player-${version}.zip`, mimeType: 'application/zip', buffer: build });
+    await expect(page.getByTestId('ota-package-file')).toContainText(`player-${version}.zip`);
+  };
+
+  // The right MD5: the package is listed, its MD5 shown as the server computed it.
+  await upload('2.0.0', md5.toUpperCase());
+  await shot(page, 'ota-package', '1-upload-drawer', { overlay: true });
+  await page.locator('#otaPackageFormSubmit').click();
+  await expect(page.getByText('Package uploaded')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: model });
+  await expect(row).toContainText('2.0.0');
+  await expect(row).toContainText(md5);
+  // The shipped player build is there too, built in.
+  await expect(page.getByRole('row').filter({ hasText: 'Built in' }).first()).toContainText(
+    'Every browser player',
+  );
+  await shot(page, 'ota-package', '2-list');
+
+  // A wrong MD5: refused with the server's message, and nothing is added.
+  await upload('2.0.1', createHash('md5').update('another file').digest('hex'));
+  await page.locator('#otaPackageFormSubmit').click();
+  await expect(page.getByRole('alert')).toContainText("The file's MD5 does not match the code entered.");
+  await shot(page, 'ota-package', '3-md5-refused', { overlay: true });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: model })).toHaveCount(1);
+
+  // Arabic and the phone.
+  const arabic = await person(browser);
+  await logIn(arabic, ADMIN);
+  await arabic.goto('/ota/package?language=ar');
+  await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(arabic.getByRole('row').filter({ hasText: model })).toBeVisible();
+  await shot(arabic, 'ota-package', '4-list-ar');
+  const phone = await person(browser, PHONE);
+  await logIn(phone, ADMIN);
+  await phone.goto('/ota/package');
+  await expect(phone.getByText(model)).toBeVisible();
+  await fitsThePhone(phone);
+  await shot(phone, 'ota-package', '5-list-phone');
+  for (const other of [arabic, phone]) await other.context().close();
+});
