@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type LicenseBatchCreateRequest, ResultCode, Role } from '@vitrine/contract';
+import { type LicenseBatchCreateRequest, Role } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
+import { batchRequest, data } from '../../test/license-factories';
 import { buildCustomer, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
 // GET dashboard/license-statistic: each holder's figures after issuing, assigning, binding and
@@ -25,30 +26,10 @@ const L = '/backend/manager/license';
 const DAY_MS = 86_400_000;
 const unique = () => randomBytes(4).toString('hex');
 
-async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
-  const body = (await response).json();
-  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
-  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
-  return body.data as any;
-}
-
 const statistic = (call: Call) =>
   data(call({ method: 'GET', url: '/backend/manager/dashboard/license-statistic' }));
 
-const createBatch = (body: Partial<LicenseBatchCreateRequest>) =>
-  data(
-    system({
-      method: 'POST',
-      url: `${L}/batch`,
-      payload: {
-        type: 'commercial',
-        batch_no: `D-${unique()}`,
-        validity_type: 'permanent',
-        quantity: 10,
-        ...body,
-      },
-    }),
-  );
+const createBatch = (body: Partial<LicenseBatchCreateRequest>) => data(system(batchRequest(body)));
 
 const issue = (batchId: number, customerId: number, quantity: number) =>
   data(

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { batchRequest, data } from '../../test/license-factories';
 import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -21,27 +22,8 @@ const unique = () => randomBytes(4).toString('hex');
 /** Each test enters its keys from its own address, so the address limit of one does not touch another. */
 const address = () => `10.${randomBytes(3).join('.')}`;
 
-async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
-  const body = (await response).json();
-  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
-  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
-  return body.data as any;
-}
-
 async function batchWithKey(maxUses: number, batch: object = {}) {
-  const created = await data(
-    system({
-      method: 'POST',
-      url: `${L}/batch`,
-      payload: {
-        type: 'commercial',
-        batch_no: `K-${unique()}`,
-        validity_type: 'permanent',
-        quantity: 10,
-        ...batch,
-      },
-    }),
-  );
+  const created = await data(system(batchRequest(batch)));
   const key = await data(
     system({
       method: 'POST',

@@ -9,6 +9,7 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { batchRequest, data, scheduleRequest } from '../../test/license-factories';
 import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
 import { poolsOffLedger } from './health';
 
@@ -25,25 +26,7 @@ const L = '/backend/manager/license';
 type Call = typeof system;
 const unique = () => randomBytes(4).toString('hex');
 
-async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
-  const body = (await response).json();
-  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
-  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
-  return body.data as any;
-}
-
-const createBatch = (body: Partial<LicenseBatchCreateRequest> = {}) =>
-  system({
-    method: 'POST',
-    url: `${L}/batch`,
-    payload: {
-      type: 'commercial',
-      batch_no: `B-${unique()}`,
-      validity_type: 'permanent',
-      quantity: 10,
-      ...body,
-    },
-  });
+const createBatch = (body: Partial<LicenseBatchCreateRequest> = {}) => system(batchRequest(body));
 
 /** A customer with a company (and its owner), holding `issued` licences of a fresh batch. */
 async function customerWithLicences(issued: number, batch: Partial<LicenseBatchCreateRequest> = {}) {
@@ -392,20 +375,7 @@ describe('binding a licence to a device', () => {
     );
     const screen = await buildDevice(app, tenant.root, 'Foyer', {}, { licensed: false });
     const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
-    const schedule = () =>
-      owner({
-        method: 'POST',
-        url: '/backend/manager/schedule',
-        payload: {
-          name: 'Morning',
-          type: 'standard',
-          device_ids: [screen.row.id],
-          items: [{ content_id: image.id, duration: 5 }],
-          start_date: '2026-01-01',
-          end_date: '2099-12-31',
-          frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
-        },
-      });
+    const schedule = () => owner(scheduleRequest([screen.row.id], image.id));
     const refused = {
       code: ResultCode.validation,
       msg: 'Foyer: The device license has expired.',

@@ -8,6 +8,7 @@ import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { buildUser, loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { batchRequest, data } from '../../test/license-factories';
 import { buildCustomer, buildTenant, callAs } from '../../test/team-factories';
 import { sendLicenseReminders } from './reminders';
 
@@ -24,13 +25,6 @@ type Call = typeof system;
 const unique = () => randomBytes(4).toString('hex');
 const DAY_MS = 86_400_000;
 
-async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
-  const body = (await response).json();
-  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
-  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
-  return body.data as any;
-}
-
 const SETTINGS = {
   enabled: true,
   threshold_days: 7,
@@ -43,19 +37,7 @@ const SETTINGS = {
 
 /** An owner whose company's one device holds a licence bound now that expires in `days` days. */
 async function ownerWithLicensedDevice(days = 10) {
-  const batch = await data(
-    system({
-      method: 'POST',
-      url: `${L}/batch`,
-      payload: {
-        type: 'commercial',
-        batch_no: `R-${unique()}`,
-        validity_type: 'days',
-        effect_days: days,
-        quantity: 5,
-      },
-    }),
-  );
+  const batch = await data(system(batchRequest({ validity_type: 'days', effect_days: days, quantity: 5 })));
   const customer = await buildCustomer(app);
   const tenant = await buildTenant(app, { customerId: customer.customer.id });
   await data(

@@ -7,6 +7,7 @@ import { setClockOffset } from '../../platform/clock';
 import { buildTestApp } from '../../test/app';
 import { registerPlayer } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
+import { data } from '../../test/license-factories';
 import { buildTenant, callAs } from '../../test/team-factories';
 import { poolsOffLedger } from './health';
 
@@ -19,13 +20,6 @@ beforeAll(async () => {
 
 const L = '/backend/manager/license';
 type Call = typeof system;
-
-async function data(response: Promise<{ json: () => { code: number; data: unknown } }>) {
-  const body = (await response).json();
-  expect(body.code, JSON.stringify(body)).toBe(ResultCode.success);
-  // biome-ignore lint/suspicious/noExplicitAny: test reads of the envelope's data
-  return body.data as any;
-}
 
 const setTerms = (days: number, limit: number) =>
   data(system({ method: 'PUT', url: `${L}/trial`, payload: { days, limit } }));

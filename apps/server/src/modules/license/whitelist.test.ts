@@ -7,6 +7,7 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { scheduleRequest } from '../../test/license-factories';
 import { buildTenant, callAs } from '../../test/team-factories';
 
 let app: FastifyInstance;
@@ -78,20 +79,7 @@ describe('the MAC whitelist', () => {
         await owner({ method: 'GET', url: `/backend/manager/license/device?device_ids=${screen.row.id}` })
       ).json().data.list[0];
     const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
-    const schedule = () =>
-      owner({
-        method: 'POST',
-        url: '/backend/manager/schedule',
-        payload: {
-          name: 'Kiosk loop',
-          type: 'standard',
-          device_ids: [screen.row.id],
-          items: [{ content_id: image.id, duration: 5 }],
-          start_date: '2026-01-01',
-          end_date: '2099-12-31',
-          frames: [{ start: '08:00', end: '12:00', rrule: 'FREQ=DAILY' }],
-        },
-      });
+    const schedule = () => owner(scheduleRequest([screen.row.id], image.id));
     expect(await state()).toMatchObject({ state: 'none', license: null });
     expect((await schedule()).json().msg).toBe('Kiosk: The device license has expired.');
     await add({ macs: [mac] });
@@ -122,20 +110,12 @@ describe('the MAC whitelist', () => {
       const [entry] = (await add({ macs: [mac], note: 'Demo' })).json().data.list;
       await vi.waitFor(() => expect(heard).toEqual(['state', 'manifest']));
       const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
-      const scheduled = await owner({
-        method: 'POST',
-        url: '/backend/manager/schedule',
-        payload: {
-          name: 'Demo loop',
-          type: 'standard',
-          device_ids: [screen.row.id],
-          items: [{ content_id: image.id, duration: 5 }],
-          start_date: '2026-01-01',
-          end_date: '2099-12-31',
+      const scheduled = await owner(
+        scheduleRequest([screen.row.id], image.id, {
           frames: [{ start: '00:00', end: '23:59', rrule: 'FREQ=DAILY' }],
           submit: true,
-        },
-      });
+        }),
+      );
       const approved = await owner({
         method: 'POST',
         url: `/backend/manager/schedule/${scheduled.json().data.id}/approve`,
