@@ -7,13 +7,10 @@
 // Needs the built console (npm run build). Without DATABASE_URL, a throwaway server is started.
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { launchServer } from '../scripts/launch.mjs';
 import { alternate, goal, percentiles } from './figures.mjs';
-import { freshDatabase } from './postgres.mjs';
+import { benchServer } from './postgres.mjs';
 
 const GOAL = { ratio: 1.2 };
 const HOST = 'signage.brand-bench.test';
@@ -26,28 +23,13 @@ const consoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 if (!fs.existsSync(path.join(consoleDir, 'index.html')))
   throw new Error('Build the console first (npm run build)');
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-brand-'));
-const stops = [];
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+const { pool, server, stop } = await benchServer('brand', {
+  admin: { email: 'bench@vitrine.test', password: 'Bench-2024!' },
+  env: { CONSOLE_DIR: consoleDir },
+  poolSize: 2,
+});
 
 try {
-  const database = await freshDatabase(`vitrine_bench_brand_${process.pid}`);
-  stops.push(database.drop);
-  const server = await launchServer({
-    env: {
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(workDir, 'data'),
-      CONSOLE_DIR: consoleDir,
-      ADMIN_EMAIL: 'bench@vitrine.test',
-      ADMIN_PASSWORD: 'Bench-2024!',
-      LOG_LEVEL: 'warn',
-    },
-    logFile: path.join(workDir, 'server.log'),
-  });
-  stops.push(server.stop);
-
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  stops.push(() => pool.end());
   const {
     rows: [customer],
   } = await pool.query(`INSERT INTO customers (name) VALUES ('Bench SI') RETURNING id`);
@@ -108,6 +90,5 @@ try {
   goal(`p99 ratio (goal ≤ ${GOAL.ratio}×)`, ratio.toFixed(2), ratio <= GOAL.ratio);
   agent.destroy();
 } finally {
-  for (const stop of stops.reverse()) await stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }

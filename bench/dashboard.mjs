@@ -7,15 +7,10 @@
 // Goal: p99 ≤ 200 ms and ≤ 2× the bare query's p99.
 //   node bench/dashboard.mjs [--short]
 // Without DATABASE_URL, a throwaway server is started with .ci/postgres.sh (and stopped at the end).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
-import pg from 'pg';
-import { launchServer } from '../scripts/launch.mjs';
 import { againstBare, alternate } from './figures.mjs';
-import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
+import { apiCaller, benchServer, logIn } from './postgres.mjs';
 
 const GOAL = { ms: 200, ratio: 2 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -27,28 +22,9 @@ const plan = short
   ? { devices: 10_000, companies: 20, warmup: 5, iterations: 50 }
   : { devices: 100_000, companies: 100, warmup: 10, iterations: 200 };
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-dashboard-'));
-const stops = [];
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+const { server, pool, stop } = await benchServer('dashboard', { admin: ADMIN, poolSize: 4 });
 
 try {
-  const database = await freshDatabase(`vitrine_bench_dashboard_${process.pid}`);
-  stops.push(database.drop);
-  const server = await launchServer({
-    env: {
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(workDir, 'data'),
-      CONSOLE_DIR: path.join(workDir, 'no-console'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    logFile: path.join(workDir, 'server.log'),
-  });
-  stops.push(server.stop);
-
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  stops.push(() => pool.end());
   const started = performance.now();
   const owner = await fill(pool);
   console.log(
@@ -97,8 +73,7 @@ try {
     }
   }
 } finally {
-  for (const stop of stops.reverse()) await stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }
 
 /** Companies, root workspaces, owners and screens in INSERT … SELECT statements; the first company's owner. */

@@ -10,14 +10,9 @@
 //    for every licence within the threshold, and the mails it queued (printed; no goal).
 //   node bench/license.mjs [--short]
 // Without DATABASE_URL, a throwaway server is started with .ci/postgres.sh (and stopped at the end).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { launchServer } from '../scripts/launch.mjs';
 import { againstBare, alternate, n, seconds } from './figures.mjs';
-import { apiCaller, freshDatabase, LIST_TOTAL_CAP, logIn } from './postgres.mjs';
+import { apiCaller, benchServer, LIST_TOTAL_CAP, logIn } from './postgres.mjs';
 import { licenseFleet, seedFleet } from './simulated-fleet.mjs';
 
 const GOAL = { ms: 30, ratio: 2 };
@@ -32,30 +27,13 @@ const plan = short
   ? { devices: 10_000, warmup: 30, iterations: 200 }
   : { devices: 100_000, warmup: 30, iterations: 400 };
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-license-'));
-const stops = [];
-
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+const { server, pool, stop } = await benchServer('license', {
+  admin: ADMIN,
+  env: { LICENSE_REMIND_PASS_SECONDS: String(PASS_SECONDS) },
+  poolSize: 10,
+});
 
 try {
-  const database = await freshDatabase(`vitrine_bench_license_${process.pid}`);
-  stops.push(database.drop);
-  const server = await launchServer({
-    env: {
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(workDir, 'data'),
-      CONSOLE_DIR: path.join(workDir, 'no-console'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LICENSE_REMIND_PASS_SECONDS: String(PASS_SECONDS),
-    },
-    logFile: path.join(workDir, 'server.log'),
-  });
-  stops.push(server.stop);
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  stops.push(() => pool.end());
-
   const started = performance.now();
   const { companyId, deviceIds } = await seedFleet(pool, {
     name: 'Licensed',
@@ -134,8 +112,7 @@ try {
     `  reminder pass: ${n(due)} of ${n(plan.devices)} licences within ${THRESHOLD_DAYS} days reminded to the owner's and the platform's recipients (${n(reminded)} reminder rows), ${n(mails)} mails queued, in ${seconds(took)} from saving the settings (including up to ${PASS_SECONDS} s until the job's next look)`,
   );
 } finally {
-  for (const stop of stops.reverse()) await stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }
 
 async function count(pool, text) {

@@ -1,14 +1,16 @@
-// What the benchmarks on PostgreSQL share (bench/team, bench/dashboard, bench/fleet, bench/publish):
-// a fresh database on a PostgreSQL server, and logging in to the real server started on it and
-// calling its API.
+// What the benchmarks on PostgreSQL share (bench/team, bench/dashboard, bench/fleet, bench/publish,
+// bench/license, bench/brand): a fresh database on a PostgreSQL server, the real server started on
+// it, and logging in to it and calling its API.
 // The server is DATABASE_URL's; without it a CI server already running from .ci/postgres.sh
 // (shared, left running), or a throwaway one started with `.ci/postgres.sh start` and stopped
 // when the database is dropped, or whatever way the process ends.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { launchServer } from '../scripts/launch.mjs';
 
 /**
  * The user and device lists' count stops at this many matches (packages/contract/src/limits.ts,
@@ -122,4 +124,41 @@ export function apiCaller(url, token, { timeoutMs } = {}) {
       );
     return answer.data;
   };
+}
+
+/**
+ * What a bench on PostgreSQL starts with: a work folder, a fresh database, the real server on it
+ * (it migrates and creates the system account `admin`; the API alone unless `env` names a
+ * CONSOLE_DIR) and a pool of `poolSize` connections. `stop()` ends all of it, the folder last.
+ */
+export async function benchServer(name, { admin, env = {}, poolSize = 4 }) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-bench-${name}-`));
+  const stops = [() => fs.rmSync(workDir, { recursive: true, force: true })];
+  const stop = async () => {
+    while (stops.length > 0) await stops.pop()();
+  };
+  try {
+    const database = await freshDatabase(`vitrine_bench_${name}_${process.pid}`);
+    stops.push(database.drop);
+    const server = await launchServer({
+      env: {
+        DATABASE_URL: database.url,
+        DATA_DIR: path.join(workDir, 'data'),
+        CONSOLE_DIR: path.join(workDir, 'no-console'),
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      logFile: path.join(workDir, 'server.log'),
+    });
+    stops.push(server.stop);
+    const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+    stops.push(() => pool.end());
+    return { server, pool, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -6,15 +6,10 @@
 //   node bench/team.mjs [--short] [--keyword=<term>]
 // Without DATABASE_URL, a throwaway server is started with
 // .ci/postgres.sh (and stopped at the end); with it, that server gets a fresh database.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
-import pg from 'pg';
-import { launchServer } from '../scripts/launch.mjs';
 import { againstBare, alternate } from './figures.mjs';
-import { apiCaller, freshDatabase, logIn, LIST_TOTAL_CAP as TOTAL_CAP } from './postgres.mjs';
+import { apiCaller, benchServer, logIn, LIST_TOTAL_CAP as TOTAL_CAP } from './postgres.mjs';
 
 const GOAL = { ms: 30, ratio: 2 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -28,33 +23,9 @@ const plan = short
   ? { users: 20_000, companies: 200, warmup: 30, iterations: 400 }
   : { users: 100_000, companies: 1_000, warmup: 30, iterations: 400 };
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-team-'));
-const stops = [];
-
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+const { server, pool, stop } = await benchServer('team', { admin: ADMIN, poolSize: 10 });
 
 try {
-  // Dropped at the end; a throwaway PostgreSQL server started for it is stopped then.
-  const database = await freshDatabase(`vitrine_bench_team_${process.pid}`);
-  stops.push(database.drop);
-  const dbUrl = database.url;
-
-  // The real server migrates the fresh database and creates the system account.
-  const server = await launchServer({
-    env: {
-      DATABASE_URL: dbUrl,
-      DATA_DIR: path.join(workDir, 'data'),
-      CONSOLE_DIR: path.join(workDir, 'no-console'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    logFile: path.join(workDir, 'server.log'),
-  });
-  stops.push(server.stop);
-
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  stops.push(() => pool.end());
   const started = performance.now();
   const owner = await fill(pool);
   console.log(
@@ -110,8 +81,7 @@ try {
     }
   }
 } finally {
-  for (const stop of stops.reverse()) await stop();
-  fs.rmSync(workDir, { recursive: true, force: true });
+  await stop();
 }
 
 /**
