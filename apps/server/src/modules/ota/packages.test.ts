@@ -227,7 +227,7 @@ describe('uploading a package', () => {
     expect(JSON.stringify(refused)).toContain('Packages must be 1 GB or smaller');
   });
 
-  it('keeps package uploads and library uploads apart', async () => {
+  it('does not finish a package’s upload as library content', async () => {
     const bytes = fileBytes(1000);
     const uploadId = await sent(system, bytes);
     const finish = await envelope(system, 'POST', '/backend/manager/common/slice-upload-finish', {

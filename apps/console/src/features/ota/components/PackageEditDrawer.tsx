@@ -35,7 +35,12 @@ export function PackageEditDrawer({ item, onClose }: { item: OtaPackageItem | nu
             initialValues={{ description: item.description, model_ids: item.models.map((model) => model.id) }}
             onFinish={(body) => send({ id: item.id, body })}
           >
-            <Form.Item name="model_ids" label={t('field.models')} rules={[rules.zod(shape.model_ids)]}>
+            <Form.Item
+              required
+              name="model_ids"
+              label={t('field.models')}
+              rules={[rules.zod(shape.model_ids)]}
+            >
               <ModelSelect mode="multiple" allowClear placeholder={t('placeholder.models')} />
             </Form.Item>
             <Form.Item

@@ -85,13 +85,19 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
     >
       <ErrorAlert error={error} />
       <Form<Values> id={FORM_ID} form={form} layout="vertical" onFinish={submit} disabled={sending !== null}>
-        <Form.Item name="version" label={t('field.version')} rules={[rules.zod(otaVersionSchema)]}>
+        <Form.Item required name="version" label={t('field.version')} rules={[rules.zod(otaVersionSchema)]}>
           <Input autoComplete="off" dir="ltr" maxLength={64} placeholder="1.4.0" />
         </Form.Item>
-        <Form.Item name="md5" label={t('field.md5')} rules={[rules.zod(md5Schema)]} extra={t('md5Hint')}>
+        <Form.Item
+          required
+          name="md5"
+          label={t('field.md5')}
+          rules={[rules.zod(md5Schema)]}
+          extra={t('md5Hint')}
+        >
           <Input autoComplete="off" dir="ltr" maxLength={32} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
-        <Form.Item name="model_ids" label={t('field.models')} rules={[rules.zod(shape.model_ids)]}>
+        <Form.Item required name="model_ids" label={t('field.models')} rules={[rules.zod(shape.model_ids)]}>
           <ModelSelect mode="multiple" allowClear placeholder={t('placeholder.models')} />
         </Form.Item>
         <Form.Item name="description" label={t('field.description')} rules={[rules.zod(shape.description)]}>
