@@ -144,8 +144,8 @@ export async function buildApp({
   await app.register(playlistModule);
   await app.register(compositionModule);
   await app.register(deviceModelModule);
-  await app.register(otaModule);
   await app.register(deviceModule);
+  await app.register(otaModule);
   await app.register(licenseModule);
   await app.register(scheduleModule);
   await app.register(programModule);

@@ -6,7 +6,7 @@ import { SCHEDULE_STATES } from './schedule';
 // The /home dashboard (spec 000 §7 "Dashboard statistics", under /manager/dashboard, no
 // parameters, permission dashboard:data). Each call counts what the caller's tenant scope sees:
 // the platform everything, a customer its companies, an owner its company, a user admin or user
-// its workspaces (license-statistic: its holder's licences). ota-statistic joins when the OTA area lands.
+// its workspaces (license-statistic: its holder's licences).
 
 const count = z.number().int().nonnegative();
 const bytes = z.number().nonnegative();
@@ -116,7 +116,32 @@ export const licenseStatisticSchema = z.discriminatedUnion('holder', [
 ]);
 export type LicenseStatistic = z.infer<typeof licenseStatisticSchema>;
 
-export const DASHBOARD_STATISTICS = ['user', 'device', 'schedule', 'content', 'oss', 'license'] as const;
+/** How many player versions the OTA statistic names; the rest are summed under version null. */
+export const DASHBOARD_TOP_VERSIONS = 8;
+
+/**
+ * GET /manager/dashboard/ota-statistic (docs/ota.md "Versions and the upgrade list"): claimed
+ * screens in scope by the player version they report (null: the rest, and those that never
+ * reported one), how many a newer compatible package exists for, and, to the platform alone,
+ * how many packages it holds (built-in builds included; null for everyone else).
+ */
+export const otaStatisticSchema = z.object({
+  total: count,
+  upgradable: count,
+  packages: count.nullable(),
+  by_version: z.array(z.object({ version: z.string().nullable(), count })),
+});
+export type OtaStatistic = z.infer<typeof otaStatisticSchema>;
+
+export const DASHBOARD_STATISTICS = [
+  'user',
+  'device',
+  'schedule',
+  'content',
+  'oss',
+  'license',
+  'ota',
+] as const;
 export type DashboardStatistic = (typeof DASHBOARD_STATISTICS)[number];
 
 // ── Operations: the /home dashboard (spec 000 §7: no parameters), each needing dashboard:data ──
@@ -137,4 +162,5 @@ export const dashboardOperations = {
   content: statistic('content', contentStatisticSchema),
   oss: statistic('oss', ossStatisticSchema),
   license: statistic('license', licenseStatisticSchema),
+  ota: statistic('ota', otaStatisticSchema),
 };

@@ -23,6 +23,7 @@ export * from './notice';
 export * from './object';
 export * from './operation';
 export * from './ota';
+export * from './ota-device';
 export * from './page-brand';
 export * from './permissions';
 export * from './player';

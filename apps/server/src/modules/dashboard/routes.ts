@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { licenseStatistic } from '../license';
+import { otaStatistic } from '../ota';
 import {
   contentStatistic,
   deviceStatistic,
@@ -21,4 +22,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.content, async (request) => ok(await contentStatistic(app.db, request.scope)));
   route(app, ops.oss, async (request) => ok(await ossStatistic(app.db, request.scope)));
   route(app, ops.license, async (request) => ok(await licenseStatistic(app.db, request.scope)));
+  route(app, ops.ota, async (request) => ok(await otaStatistic(app.db, request.scope)));
 };

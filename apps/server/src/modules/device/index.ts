@@ -48,4 +48,6 @@ export { deviceOfRequest, hello, renewPin } from './player';
 export { recordSeen } from './presence';
 export { presentPlayerState, screenLicensed } from './presenter';
 export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from './screenshot';
+/** Claimed devices in a caller's scope, for the areas that count or list them. */
+export { visible as visibleDevices } from './service';
 export { handlePlayerSocket } from './socket';

@@ -1,4 +1,4 @@
-import { otaOperations as ops } from '@vitrine/contract';
+import { otaOperations as ops, otaDeviceOperations } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
@@ -11,6 +11,7 @@ import {
   packageDetail,
   packageList,
 } from './packages';
+import { otaCount, otaDeviceList } from './upgrades';
 
 // OTA under /backend/manager/ota (the /ota pages); paths, schemas and access are the contract's.
 export const otaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,4 +30,8 @@ export const otaRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.packageDeleteMany, async (request) =>
     ok(await deletePackages(app, request.scope, request.body.ids)),
   );
+  route(app, otaDeviceOperations.deviceList, async (request) =>
+    ok(await otaDeviceList(app.db, request.scope, request.query)),
+  );
+  route(app, otaDeviceOperations.count, async (request) => ok(await otaCount(app.db, request.scope)));
 };
