@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   config: 'config',
   workspace: 'workspace',
   guide: 'guide',
+  /** The user who closed the upgrade-tips panel (features/ota), until signing out. */
+  otaTips: 'ota-tips',
 } as const;
 
 function readJson<T>(key: string, fallback: T): T {
@@ -83,9 +85,10 @@ export function signIn(result: LoginResult): void {
   });
 }
 
-/** Clears the session and the local guide progress, then goes to /login (spec 000 §4). */
+/** Clears the session, the local guide progress and closed tips, then goes to /login (spec 000 §4). */
 export function signOut(): void {
   localStorage.removeItem(STORAGE_KEYS.guide);
+  localStorage.removeItem(STORAGE_KEYS.otaTips);
   set({ token: null, user: null, permissions: [], config: null, workspaceId: null, ossAvailableSize: null });
   navigateTo('/login', { replace: true });
 }

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmHost } from '../../components/confirm';
 import { PageLoading } from '../../components/PageLoading';
+import { useOtaDots } from '../../features/ota/ui';
 import { useScheduleDots } from '../../features/schedule/ui';
 import { TOUR_ROLES, TourHost } from '../../features/tour/ui';
 import { UploadHost } from '../../features/upload/ui';
@@ -32,6 +33,7 @@ export function AppLayout() {
   const customerMobile = useCustomerMobile();
 
   useScheduleDots();
+  useOtaDots();
   useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page asks the dot sources again.
   useEffect(() => refreshDots(), [shell.pathname]);

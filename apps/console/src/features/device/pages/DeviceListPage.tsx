@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { useListView } from '../../../lib/list-params';
 import { usePermission } from '../../../lib/permissions';
+import { UpgradeTips } from '../../ota/ui';
 import { useDeviceList } from '../api';
 import { AddDeviceDrawer } from '../components/AddDeviceDrawer';
 import { BatchCommandMenu } from '../components/BatchCommandMenu';
@@ -85,6 +86,7 @@ export function DeviceListPage() {
           if (moved) setSelected([]);
         }}
       />
+      <UpgradeTips />
     </>
   );
 }

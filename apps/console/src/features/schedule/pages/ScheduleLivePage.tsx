@@ -28,6 +28,7 @@ import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
+import { UpgradeTips } from '../../ota/ui';
 import { useDeleteSchedule, useDeviceOptions, useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
 import { useConfirmedTransition } from '../confirm-transition';
@@ -296,6 +297,7 @@ export function ScheduleLivePage() {
         {...tableView<ScheduleSummary>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
       />
       {list.isError ? <Typography.Text type="danger">{t('loadFailed')}</Typography.Text> : null}
+      <UpgradeTips />
     </>
   );
 }
