@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { usePermission } from '../../../lib/permissions';
 import { useStatistic } from '../api';
 import { LICENSE_PAGE, LicenseSummary, noLicenses } from './LicenseSummary';
+import { noScreens, OtaSummary } from './OtaSummary';
 import { StatisticCard } from './StatisticCard';
 
 // The dashboard's headline figures: one card per statistic the caller's role deals with.
@@ -40,6 +41,7 @@ export function Figures() {
   const users = useStatistic('user', showUsers);
   const oss = useStatistic('oss');
   const licenses = useStatistic('license');
+  const ota = useStatistic('ota', showDevices);
   const { opens } = useShell();
   // A card links to its page only where the user may open it (a platform account counts screens
   // but has no device list).
@@ -75,6 +77,17 @@ export function Figures() {
               </Typography.Text>
             </Flex>
           )}
+        </Figure>
+      ) : null}
+      {showDevices ? (
+        <Figure
+          xl={showContent ? 6 : 8}
+          title={t('ota.title')}
+          query={ota}
+          isEmpty={noScreens}
+          extra={linkTo('/device/ota', t('ota.open'))}
+        >
+          {(data) => <OtaSummary data={data} />}
         </Figure>
       ) : null}
       {licenses.data?.holder === 'none' ? null : (

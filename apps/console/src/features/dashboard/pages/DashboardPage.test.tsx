@@ -91,6 +91,16 @@ const STATISTICS = {
       remind_days: 30,
       remind_from: 'default',
     }),
+  'GET /manager/dashboard/ota-statistic': () =>
+    ok({
+      total: 12,
+      upgradable: 4,
+      packages: null,
+      by_version: [
+        { version: '1.21.13', count: 10 },
+        { version: null, count: 2 },
+      ],
+    }),
 };
 
 const PLATFORM_LICENSES = () =>
@@ -123,6 +133,18 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Accounts by role')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the screens' }).getAttribute('href')).toBe('/device/list');
     expect(screen.getByRole('heading', { name: 'Where would you like to go?' })).toBeTruthy();
+  });
+
+  it('shows the player versions, isolated, and links to the upgrade list only where the user may open it', async () => {
+    mockApi(STATISTICS);
+    await renderPage(<DashboardPage />, '/home');
+    expect(await screen.findByText('Player versions', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Screens that can be upgraded', {}, slow)).toBeTruthy();
+    expect(screen.getByText('\u20661.21.13\u2069', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Other or unknown versions', { exact: false })).toBeTruthy();
+    // Packages are the platform's: an owner is not told how many.
+    expect(screen.queryByText('Packages', { exact: false })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Upgrade list' })).toBeNull();
   });
 
   it('shows a failure with a retry, and an empty state when nothing is counted', async () => {
