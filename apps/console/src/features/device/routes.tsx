@@ -1,11 +1,12 @@
 import { type AppRoute, DETAIL, lazyPage } from '../../lib/route-table';
-import { deviceOtaPage } from '../ota/ui';
 
 // Routes without a page are the spec's, waiting for the part of the area that builds them.
 const page = {
   list: lazyPage(() => import('./pages/DeviceListPage'), 'DeviceListPage'),
   detail: lazyPage(() => import('./pages/DeviceDetailPage'), 'DeviceDetailPage'),
   timer: lazyPage(() => import('./pages/DeviceTimerPage'), 'DeviceTimerPage'),
+  // The OTA area's page, in the device area's menu (spec 000 §2).
+  ota: lazyPage(() => import('../ota/ui'), 'DeviceOtaPage'),
 };
 
 /** Screens. */
@@ -27,7 +28,7 @@ export const DEVICE_ROUTES: AppRoute = {
     { path: '/device/video-wall-list', permission: 'device:videowall:list', title: 'route.videoWallList' },
     { path: '/device/preset-setting', permission: 'device:preset-prop:list', title: 'route.presetSetting' },
     { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule' },
-    { path: '/device/ota', permission: 'device:ota:list', title: 'route.deviceOta', page: deviceOtaPage },
+    { path: '/device/ota', permission: 'device:ota:list', title: 'route.deviceOta', page: page.ota },
     { path: '/device/ota/log', permission: 'setting:ota-history', title: 'route.deviceOtaLog', ...DETAIL },
     { path: '/device/sensors', permission: 'device:sensor:list', title: 'route.sensors' },
     {
