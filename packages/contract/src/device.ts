@@ -13,6 +13,7 @@ import { DeviceStatus } from './enums';
 import { CLAIM_TRIALS, DEVICE_LICENSE_STATES } from './license-types';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
+import { playerUpgradeSchema } from './ota-plan';
 import { cleanModelName, REPORTED_MODEL_MAX_LENGTH, STORAGE_MODES } from './player';
 import { programRefSchema } from './program-schemas';
 import { idsRequestSchema, idsSchema } from './team';
@@ -188,6 +189,8 @@ export const playerStateSchema = z.object({
    * playing. `expires_at` is on the server's real clock, so the screen switches at that moment.
    */
   license: z.object({ state: z.enum(DEVICE_LICENSE_STATES), expires_at: z.string().nullable() }),
+  /** An upgrade offered to the screen now (docs/ota.md "For any player"), or null. */
+  upgrade: playerUpgradeSchema.nullable(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 

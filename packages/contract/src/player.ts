@@ -13,6 +13,8 @@ export const OFFLINE_AFTER_SECONDS = 90;
 const PLAYER = '/backend/player';
 /** The player's socket: a WebSocket, served as a plain route (no operation describes a socket). */
 export const PLAYER_SOCKET_PATH = `${PLAYER}/socket`;
+/** An upgrade's file (a download, not an envelope): the `url` of the state's `upgrade`. */
+export const playerOtaPackagePath = (planId: number) => `${PLAYER}/ota/package/${planId}`;
 
 /**
  * The player's calls (ARCHITECTURE §7), public since a screen has no user: the device token as
@@ -27,6 +29,8 @@ export const PLAYER_CALLS = {
   contentError: { method: 'POST', path: `${PLAYER}/content-error`, access: 'public' },
   playbacks: { method: 'POST', path: `${PLAYER}/playbacks`, access: 'public' },
   screenshot: { method: 'POST', path: `${PLAYER}/screenshot`, access: 'public' },
+  /** An upgrade's progress (docs/ota.md "For any player"). */
+  otaReport: { method: 'POST', path: `${PLAYER}/ota/report`, access: 'public' },
 } as const satisfies Record<string, OperationRoute>;
 
 /** Where a player keeps manifest and media: Cache Storage needs a secure context (ARCHITECTURE §7). */

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { companies, type Device, deviceLicenses, devices } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { whitelisted } from '../../platform/licence-state';
+import { otaOffers } from '../../platform/ota-offer';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
 import { modelNamed, rematchedModelId } from '../device-model';
@@ -69,9 +70,10 @@ const playerColumns = {
   licenceBoundAt: deviceLicenses.boundAt,
   licenceExpiresAt: deviceLicenses.expiresAt,
   macWhitelisted: whitelisted(),
+  otaOffers: otaOffers(),
 };
 
-/** Devices with their company's name and their licence. */
+/** Devices with their company's name, their licence and the upgrades their plans offer. */
 export const playerRows = (db: Db, where: SQL): Promise<PlayerRow[]> =>
   db
     .select(playerColumns)
@@ -117,8 +119,14 @@ export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<Playe
   return { ...row, ...updated };
 }
 
-/** What a screen registered a moment ago has: no company, no licence. */
-const UNPAIRED = { companyName: null, licenceBoundAt: null, licenceExpiresAt: null, macWhitelisted: false };
+/** What a screen registered a moment ago has: no company, no licence, no upgrade. */
+const UNPAIRED = {
+  companyName: null,
+  licenceBoundAt: null,
+  licenceExpiresAt: null,
+  macWhitelisted: false,
+  otaOffers: [],
+};
 
 async function register(
   db: Db,

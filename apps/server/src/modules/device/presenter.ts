@@ -8,6 +8,7 @@ import {
 } from '@vitrine/contract';
 import type { Device } from '../../db/schema';
 import { now as licenceNow, toRealTime } from '../../platform/clock';
+import { type OtaOffer, presentUpgrade } from '../../platform/ota-offer';
 
 // Device rows → API shapes: the console's device item, the team area's short item and the
 // player's own state. The token hash and the PIN of a claimed screen never leave.
@@ -72,6 +73,8 @@ export type PlayerRow = Device & {
   licenceBoundAt: Date | null;
   licenceExpiresAt: Date | null;
   macWhitelisted: boolean;
+  /** Not-final rows of running plans (platform/ota-offer.ts): the state offers the first due one. */
+  otaOffers: OtaOffer[];
 };
 
 /** The screen's licence by the licence clock; its expiry on the real clock the screen keeps. */
@@ -117,5 +120,6 @@ export function presentPlayerState(
     timers: row.timers,
     lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,
     license: playerLicence(row),
+    upgrade: paired ? presentUpgrade(row.otaOffers, row.timezone, now) : null,
   };
 }

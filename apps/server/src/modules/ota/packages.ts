@@ -18,12 +18,13 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceModels, type OtaPackageRow, otaPackageModels, otaPackages, users } from '../../db/schema';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
 import { removeFile } from '../media';
 import { claimUpload, dropUpload, startUpload, verifiedUpload } from '../upload';
+import { assertPlatform } from './platform-only';
 import { versionSortKey } from './versions';
 
 // OTA packages (/manager/ota/package, the /ota/package page; docs/ota.md): the platform's versions
@@ -38,11 +39,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function packagePath(dataDir: string, fileId: string) {
   if (!UUID.test(fileId)) throw new Error(`Not a package file id: ${fileId.slice(0, 80)}`);
   return path.join(packagesDir(dataDir), fileId);
-}
-
-/** Packages are the platform's: its roles alone hold ota:pkg:list, and the server checks the scope too. */
-function assertPlatform(scope: TenantScope) {
-  if (!scope.isPlatform) throw forbidden();
 }
 
 async function md5File(file: string): Promise<string> {

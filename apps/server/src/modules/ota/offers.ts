@@ -1,0 +1,104 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { devices, otaPlanDevices, otaPlans } from '../../db/schema';
+import { publish } from '../../platform/bus';
+import { OTA_OPEN_STATES, otaDue } from '../../platform/ota-offer';
+
+// Telling screens of their upgrade (docs/ota.md "For any player"): a row is offered once, when it
+// becomes due on the device's clock (or at once for an instant plan or "Install now"); the
+// device's state then carries it. One recurring job, once across the instances that run jobs,
+// finds the rows that became due since its last pass; plan actions call the same pass for their
+// plan at once.
+
+/** How often the due job looks (a timed plan starts within this of its local time). */
+export const OFFER_PASS_MS = 60_000;
+
+/** The device's state changed (an offer came or went): the instance holding its socket pushes it. */
+export async function pushStates(tx: Db, deviceIds: readonly number[]) {
+  for (const deviceId of new Set(deviceIds)) await publish(tx, { type: 'device-changed', deviceId });
+}
+
+/**
+ * Marks the rows of running plans that are due and not yet offered as offered, and pushes each
+ * device's state once: the update takes only rows still unoffered, so two passes at once push
+ * each device once. `planId` limits the pass to one plan. Answers the devices pushed.
+ */
+export async function offerDue(db: Db, now: Date, planId?: number): Promise<number[]> {
+  const pending = await db
+    .select({
+      planId: otaPlanDevices.planId,
+      deviceId: otaPlanDevices.deviceId,
+      forced: otaPlanDevices.forced,
+      timezone: devices.timezone,
+      timing: otaPlans.timing,
+      at: otaPlans.at,
+      windowStart: otaPlans.windowStart,
+      windowEnd: otaPlans.windowEnd,
+    })
+    .from(otaPlanDevices)
+    .innerJoin(otaPlans, eq(otaPlans.id, otaPlanDevices.planId))
+    .innerJoin(devices, eq(devices.id, otaPlanDevices.deviceId))
+    .where(
+      and(
+        isNull(otaPlanDevices.offeredAt),
+        inArray(otaPlanDevices.state, [...OTA_OPEN_STATES]),
+        eq(otaPlans.status, 'running'),
+        planId === undefined ? undefined : eq(otaPlanDevices.planId, planId),
+      ),
+    );
+  const duePerPlan = new Map<number, number[]>();
+  for (const row of pending) {
+    const timing = {
+      timing: row.timing,
+      at: row.at,
+      window_start: row.windowStart,
+      window_end: row.windowEnd,
+    };
+    if (!row.forced && !otaDue(timing as Parameters<typeof otaDue>[0], row.timezone, now)) continue;
+    duePerPlan.set(row.planId, [...(duePerPlan.get(row.planId) ?? []), row.deviceId]);
+  }
+  const pushed: number[] = [];
+  for (const [plan, deviceIds] of duePerPlan) {
+    for (let start = 0; start < deviceIds.length; start += 5000) {
+      await db.transaction(async (tx) => {
+        const offered = await tx
+          .update(otaPlanDevices)
+          .set({ offeredAt: now })
+          .where(
+            and(
+              eq(otaPlanDevices.planId, plan),
+              inArray(otaPlanDevices.deviceId, deviceIds.slice(start, start + 5000)),
+              isNull(otaPlanDevices.offeredAt),
+            ),
+          )
+          .returning({ deviceId: otaPlanDevices.deviceId });
+        await pushStates(
+          tx,
+          offered.map((row) => row.deviceId),
+        );
+        pushed.push(...offered.map((row) => row.deviceId));
+      });
+    }
+  }
+  return pushed;
+}
+
+/** A running plan whose devices are all in a final state is finished. */
+export async function finishIfDone(tx: Db, planId: number) {
+  await tx
+    .update(otaPlans)
+    .set({ status: 'finished', updatedAt: new Date() })
+    .where(
+      and(
+        eq(otaPlans.id, planId),
+        eq(otaPlans.status, 'running'),
+        sql`not exists (select 1 from ${otaPlanDevices} where ${otaPlanDevices.planId} = ${planId}
+          and ${inArray(otaPlanDevices.state, [...OTA_OPEN_STATES])})`,
+      ),
+    );
+}
+
+export function registerOfferJob(app: FastifyInstance) {
+  app.jobs.every('ota-offers', OFFER_PASS_MS, () => offerDue(app.db, new Date()));
+}

@@ -1,0 +1,78 @@
+import { hash } from 'node:crypto';
+import { otaPlanOperations as ops, otaPlanParamsSchema } from '@vitrine/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope';
+import { route } from '../../platform/operations';
+import { deviceOfRequest } from '../device';
+import { planPackageFile, reportUpgrade } from './plan-player';
+import {
+  cancelPlan,
+  createPlan,
+  installNow,
+  pausePlan,
+  planDetail,
+  planDevices,
+  planList,
+  resumePlan,
+  retryPlan,
+} from './plans';
+
+// Plans under /backend/manager/ota/plan (the /ota/plan page), and the player's upgrade calls under
+// /backend/player/ota (device token as Bearer); paths, schemas and access are the contract's.
+
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, ops.planList, async (request) => ok(await planList(app.db, request.scope, request.query)));
+  route(app, ops.planCreate, async (request) => ok(await createPlan(app, request.scope, request.body)));
+  route(app, ops.planDetail, async (request) =>
+    ok(await planDetail(app.db, request.scope, request.params.id)),
+  );
+  route(app, ops.planDevices, async (request) =>
+    ok(await planDevices(app.db, request.scope, request.params.id, request.query)),
+  );
+  route(app, ops.planPause, async (request) => ok(await pausePlan(app, request.scope, request.params.id)));
+  route(app, ops.planResume, async (request) => ok(await resumePlan(app, request.scope, request.params.id)));
+  route(app, ops.planCancel, async (request) => ok(await cancelPlan(app, request.scope, request.params.id)));
+  route(app, ops.planRetry, async (request) => ok(await retryPlan(app, request.scope, request.params.id)));
+  route(app, ops.planInstallNow, async (request) =>
+    ok(await installNow(app, request.scope, request.params.id, request.body.device_ids)),
+  );
+};
+
+/** A screen reports an upgrade's few steps; a broken one looping on them is refused past this (429001). */
+const REPORT_LIMIT = {
+  max: 30,
+  timeWindow: '1 minute',
+  // Per device: by its token (hashed, so no token sits in the limiter's memory).
+  keyGenerator: (request: FastifyRequest) =>
+    `ota-report:${hash('sha256', request.headers.authorization ?? request.ip, 'base64url')}`,
+} as const;
+
+export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(
+    app,
+    ops.playerReport,
+    async (request) => {
+      const device = await deviceOfRequest(app.db, request);
+      await reportUpgrade(app, device.id, request.body);
+      return ok(null);
+    },
+    { config: { rateLimit: REPORT_LIMIT } },
+  );
+
+  // The package's bytes (a download, not an envelope): its MD5 in X-Package-MD5.
+  app.get(
+    '/player/ota/package/:plan_id',
+    { config: { access: 'public' }, schema: { params: otaPlanParamsSchema } },
+    async (request, reply) => {
+      const device = await deviceOfRequest(app.db, request);
+      const { handle, size, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
+      return reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Length', size)
+        .header('X-Package-MD5', md5)
+        .header('Cache-Control', 'private, no-store')
+        .send(handle.createReadStream());
+    },
+  );
+};

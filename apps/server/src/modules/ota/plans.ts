@@ -1,0 +1,420 @@
+import {
+  type ListResult,
+  OTA_DEVICE_STATES,
+  type OtaDeviceState,
+  type OtaPlanCounts,
+  type OtaPlanDevice,
+  type OtaPlanItem,
+  type OtaPlanStatus,
+  type OtaPlanTiming,
+  type OtaSkipReason,
+  type otaPlanCreateRequestSchema,
+  type otaPlanDeviceQuerySchema,
+  type otaPlanListQuerySchema,
+  ResultCode,
+} from '@vitrine/contract';
+import { and, asc, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import coerce from 'semver/functions/coerce.js';
+import gte from 'semver/functions/gte.js';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  devices,
+  type OtaPlanRow,
+  otaPackageModels,
+  otaPackages,
+  otaPlanDevices,
+  otaPlans,
+  users,
+  workspaces,
+} from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { OTA_OPEN_STATES } from '../../platform/ota-offer';
+import type { TenantScope } from '../../platform/tenancy';
+import { assertModel } from '../device-model';
+import { finishIfDone, offerDue, pushStates } from './offers';
+import { assertPlatform } from './platform-only';
+
+// OTA plans (/manager/ota/plan, the /ota/plan page; docs/ota.md "Plans"): a package sent to the
+// devices chosen by device, workspace (and those below it) or model, resolved at creation into one
+// row per device. Incompatible devices are skipped then; the rest move by the player's reports
+// (plan-player.ts). The platform's alone, as packages.
+
+/** Rows per insert (four parameters each, well below PostgreSQL's limit). */
+const CHUNK = 5000;
+
+const now = () => new Date();
+
+/** The device already runs this version or a later one (an unreadable version is not). */
+const upToDate = (systemVersion: string | null, version: string) => {
+  const current = coerce(systemVersion ?? '', { includePrerelease: true });
+  return current !== null && gte(current, version);
+};
+
+type Resolved = { id: number; modelId: number | null; systemVersion: string | null };
+
+/** Every id must exist (404001): claimed devices, workspaces, models. */
+async function assertTargets(tx: Db, targets: z.output<typeof otaPlanCreateRequestSchema>['targets']) {
+  const deviceIds = [...new Set(targets.device_ids)];
+  const workspaceIds = [...new Set(targets.workspace_ids)];
+  if (deviceIds.length > 0) {
+    const [{ found }] = await tx
+      .select({ found: count() })
+      .from(devices)
+      .where(and(inArray(devices.id, deviceIds), isNotNull(devices.companyId)));
+    if (found !== deviceIds.length) throw notFound();
+  }
+  if (workspaceIds.length > 0) {
+    const [{ found }] = await tx
+      .select({ found: count() })
+      .from(workspaces)
+      .where(inArray(workspaces.id, workspaceIds));
+    if (found !== workspaceIds.length) throw notFound();
+  }
+  for (const modelId of new Set(targets.model_ids)) await assertModel(tx, modelId);
+}
+
+/** The claimed devices the targets name: by id, in the workspaces or below them, of the models. */
+async function resolveTargets(
+  tx: Db,
+  targets: z.output<typeof otaPlanCreateRequestSchema>['targets'],
+): Promise<Resolved[]> {
+  const workspaceIds = targets.workspace_ids;
+  const conditions: SQL[] = [];
+  if (targets.device_ids.length > 0) conditions.push(inArray(devices.id, targets.device_ids));
+  if (targets.model_ids.length > 0) conditions.push(inArray(devices.modelId, targets.model_ids));
+  if (workspaceIds.length > 0) {
+    const roots = sql.join(
+      workspaceIds.map((id) => sql`${id}::int`),
+      sql`, `,
+    );
+    conditions.push(
+      sql`${devices.workspaceId} in (with recursive reach(id) as (
+        select id from workspaces where id in (${roots})
+        union select w.id from workspaces w join reach on w.parent_id = reach.id)
+      select id from reach)`,
+    );
+  }
+  return tx
+    .select({ id: devices.id, modelId: devices.modelId, systemVersion: devices.systemVersion })
+    .from(devices)
+    .where(and(isNotNull(devices.companyId), or(...conditions)))
+    .orderBy(asc(devices.id));
+}
+
+const planSelect = (db: Db) =>
+  db
+    .select({
+      row: otaPlans,
+      version: otaPackages.version,
+      createdBy: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.username})`,
+    })
+    .from(otaPlans)
+    .innerJoin(otaPackages, eq(otaPackages.id, otaPlans.packageId))
+    .leftJoin(users, eq(users.id, otaPlans.createdBy));
+
+type Listed = { row: OtaPlanRow; version: string; createdBy: string | null };
+
+const emptyCounts = (): OtaPlanCounts =>
+  Object.fromEntries(OTA_DEVICE_STATES.map((state) => [state, 0])) as OtaPlanCounts;
+
+async function present(db: Db, listed: readonly Listed[]): Promise<OtaPlanItem[]> {
+  const ids = listed.map(({ row }) => row.id);
+  const counted =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ planId: otaPlanDevices.planId, state: otaPlanDevices.state, devices: count() })
+          .from(otaPlanDevices)
+          .where(inArray(otaPlanDevices.planId, ids))
+          .groupBy(otaPlanDevices.planId, otaPlanDevices.state);
+  const counts = new Map(ids.map((id) => [id, emptyCounts()]));
+  for (const { planId, state, devices: n } of counted) {
+    const of = counts.get(planId);
+    if (of) of[state as OtaDeviceState] = n;
+  }
+  return listed.map(({ row, version, createdBy }) => {
+    const byState = counts.get(row.id) ?? emptyCounts();
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      package: { id: row.packageId, version },
+      mandatory: row.mandatory,
+      timing: row.timing as OtaPlanTiming,
+      at: row.at,
+      window_start: row.windowStart,
+      window_end: row.windowEnd,
+      status: row.status as OtaPlanStatus,
+      total: Object.values(byState).reduce((sum, n) => sum + n, 0),
+      counts: byState,
+      created_by: createdBy,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+const PLAN_SORT = { name: otaPlans.name, created_at: otaPlans.createdAt };
+
+/** GET ota/plan: newest first; keyword in name and description; by status. */
+export async function planList(
+  db: Db,
+  scope: TenantScope,
+  query: z.output<typeof otaPlanListQuerySchema>,
+): Promise<ListResult<OtaPlanItem>> {
+  assertPlatform(scope);
+  const where = and(
+    keywordFilter(query.keyword, otaPlans.name, otaPlans.description),
+    query.status ? eq(otaPlans.status, query.status) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    planSelect(db)
+      .where(where)
+      .orderBy(...orderOf(query.sort, PLAN_SORT, 'created_at,desc', otaPlans.id))
+      .limit(pageOf(query).limit)
+      .offset(pageOf(query).offset),
+    db.select({ total: count() }).from(otaPlans).where(where),
+  ]);
+  return { list: await present(db, rows), total };
+}
+
+export async function planDetail(db: Db, scope: TenantScope, id: number): Promise<OtaPlanItem> {
+  assertPlatform(scope);
+  const rows = await planSelect(db).where(eq(otaPlans.id, id)).limit(1);
+  if (rows.length === 0) throw notFound();
+  const [item] = await present(db, rows);
+  return item;
+}
+
+/** GET ota/plan/:id/device: the plan's devices with their state, by state, paged. */
+export async function planDevices(
+  db: Db,
+  scope: TenantScope,
+  id: number,
+  query: z.output<typeof otaPlanDeviceQuerySchema>,
+): Promise<ListResult<OtaPlanDevice>> {
+  const plan = await planDetail(db, scope, id);
+  const where = and(
+    eq(otaPlanDevices.planId, id),
+    query.state ? eq(otaPlanDevices.state, query.state) : undefined,
+    keywordFilter(query.keyword, devices.name, devices.signageId),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        row: otaPlanDevices,
+        name: devices.name,
+        signageId: devices.signageId,
+        systemVersion: devices.systemVersion,
+        timezone: devices.timezone,
+        companyName: companies.name,
+        groupName: workspaces.name,
+      })
+      .from(otaPlanDevices)
+      .innerJoin(devices, eq(devices.id, otaPlanDevices.deviceId))
+      .leftJoin(companies, eq(companies.id, devices.companyId))
+      .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
+      .where(where)
+      .orderBy(...orderOf(query.sort, { device_name: devices.name }, 'device_name,asc', devices.id))
+      .limit(pageOf(query).limit)
+      .offset(pageOf(query).offset),
+    db
+      .select({ total: count() })
+      .from(otaPlanDevices)
+      .innerJoin(devices, eq(devices.id, otaPlanDevices.deviceId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(({ row, ...device }) => ({
+      device_id: row.deviceId,
+      device_name: device.name ?? '',
+      signage_id: device.signageId,
+      company_name: device.companyName,
+      group_name: device.groupName,
+      system_version: device.systemVersion,
+      timezone: device.timezone,
+      state: row.state as OtaDeviceState,
+      reason: row.reason,
+      mandatory: plan.mandatory || row.forced,
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/**
+ * POST ota/plan: the package must exist (404001) and be an uploaded one (409005 'ota.planBuiltin');
+ * every target id must exist (404001). The devices are resolved now, once: a device added later to
+ * a workspace or model is not in the plan. A device not of the package's models, or already at its
+ * version or later, is skipped. One transaction; the due devices are told at its commit.
+ */
+export async function createPlan(
+  app: FastifyInstance,
+  scope: TenantScope,
+  body: z.output<typeof otaPlanCreateRequestSchema>,
+): Promise<OtaPlanItem> {
+  assertPlatform(scope);
+  const id = await app.db.transaction(async (tx) => {
+    const [pkg] = await tx
+      .select({ id: otaPackages.id, version: otaPackages.version, builtin: otaPackages.builtin })
+      .from(otaPackages)
+      .where(eq(otaPackages.id, body.package_id))
+      .for('share');
+    if (!pkg) throw notFound();
+    if (pkg.builtin) throw new AppError(ResultCode.stateConflict, 'ota.planBuiltin');
+    await assertTargets(tx, body.targets);
+    const targeted = await resolveTargets(tx, body.targets);
+    if (targeted.length === 0) throw new AppError(ResultCode.validation, 'ota.planEmpty');
+    const models = new Set(
+      (
+        await tx
+          .select({ modelId: otaPackageModels.modelId })
+          .from(otaPackageModels)
+          .where(eq(otaPackageModels.packageId, pkg.id))
+      ).map((row) => row.modelId),
+    );
+    const skipReason = (device: Resolved): OtaSkipReason | null => {
+      if (device.modelId === null || !models.has(device.modelId)) return 'model';
+      return upToDate(device.systemVersion, pkg.version) ? 'version' : null;
+    };
+    const timed = body.timing !== 'instant';
+    const [plan] = await tx
+      .insert(otaPlans)
+      .values({
+        name: body.name,
+        description: body.description,
+        packageId: pkg.id,
+        mandatory: body.mandatory,
+        timing: body.timing,
+        at: body.timing === 'at' ? (body.at ?? null) : null,
+        windowStart: timed && body.timing === 'window' ? (body.window_start ?? null) : null,
+        windowEnd: timed && body.timing === 'window' ? (body.window_end ?? null) : null,
+        targets: {
+          device_ids: [...new Set(body.targets.device_ids)],
+          workspace_ids: [...new Set(body.targets.workspace_ids)],
+          model_ids: [...new Set(body.targets.model_ids)],
+        },
+        createdBy: scope.user.userId,
+      })
+      .returning({ id: otaPlans.id });
+    const rows = targeted.map((device) => {
+      const reason = skipReason(device);
+      return { planId: plan.id, deviceId: device.id, state: reason ? 'skipped' : 'waiting', reason };
+    });
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await tx.insert(otaPlanDevices).values(rows.slice(start, start + CHUNK));
+    }
+    await finishIfDone(tx, plan.id);
+    return plan.id;
+  });
+  await offerDue(app.db, now(), id);
+  return planDetail(app.db, scope, id);
+}
+
+/** 409005 'ota.planStatus' unless the plan (locked) is in one of `from`. */
+async function lockedPlan(tx: Db, id: number, from: readonly OtaPlanStatus[]) {
+  const [plan] = await tx.select().from(otaPlans).where(eq(otaPlans.id, id)).for('update');
+  if (!plan) throw notFound();
+  if (!from.includes(plan.status as OtaPlanStatus)) {
+    throw new AppError(ResultCode.stateConflict, 'ota.planStatus');
+  }
+  return plan;
+}
+
+/** Forgets the offer of the plan's open rows told of it, and pushes their states (the offer goes). */
+async function withdrawOffers(tx: Db, id: number, set: Partial<typeof otaPlanDevices.$inferInsert> = {}) {
+  const withdrawn = await tx
+    .update(otaPlanDevices)
+    .set({ offeredAt: null, ...set })
+    .where(and(eq(otaPlanDevices.planId, id), inArray(otaPlanDevices.state, [...OTA_OPEN_STATES])))
+    .returning({ deviceId: otaPlanDevices.deviceId });
+  return withdrawn.map((row) => row.deviceId);
+}
+
+/** POST ota/plan/:id/pause: a running plan stops being offered; devices told of it are told it went. */
+export async function pausePlan(app: FastifyInstance, scope: TenantScope, id: number) {
+  assertPlatform(scope);
+  await app.db.transaction(async (tx) => {
+    await lockedPlan(tx, id, ['running']);
+    await tx.update(otaPlans).set({ status: 'paused', updatedAt: now() }).where(eq(otaPlans.id, id));
+    await pushStates(tx, await withdrawOffers(tx, id));
+  });
+  return planDetail(app.db, scope, id);
+}
+
+/** POST ota/plan/:id/resume: a paused plan runs again; its due devices are told at once. */
+export async function resumePlan(app: FastifyInstance, scope: TenantScope, id: number) {
+  assertPlatform(scope);
+  await app.db.transaction(async (tx) => {
+    await lockedPlan(tx, id, ['paused']);
+    await tx.update(otaPlans).set({ status: 'running', updatedAt: now() }).where(eq(otaPlans.id, id));
+    await finishIfDone(tx, id);
+  });
+  await offerDue(app.db, now(), id);
+  return planDetail(app.db, scope, id);
+}
+
+/**
+ * POST ota/plan/:id/cancel: installed devices stay installed; every device not in a final state
+ * (waiting, downloading, installing) becomes cancelled and is told the offer went.
+ */
+export async function cancelPlan(app: FastifyInstance, scope: TenantScope, id: number) {
+  assertPlatform(scope);
+  await app.db.transaction(async (tx) => {
+    await lockedPlan(tx, id, ['running', 'paused']);
+    await tx.update(otaPlans).set({ status: 'cancelled', updatedAt: now() }).where(eq(otaPlans.id, id));
+    await pushStates(tx, await withdrawOffers(tx, id, { state: 'cancelled', updatedAt: now() }));
+  });
+  return planDetail(app.db, scope, id);
+}
+
+/** POST ota/plan/:id/retry: failed devices wait again; a finished plan runs again. Not a cancelled one. */
+export async function retryPlan(app: FastifyInstance, scope: TenantScope, id: number) {
+  assertPlatform(scope);
+  await app.db.transaction(async (tx) => {
+    const plan = await lockedPlan(tx, id, ['running', 'paused', 'finished']);
+    const retried = await tx
+      .update(otaPlanDevices)
+      .set({ state: 'waiting', reason: null, offeredAt: null, updatedAt: now() })
+      .where(and(eq(otaPlanDevices.planId, id), eq(otaPlanDevices.state, 'failed')))
+      .returning({ deviceId: otaPlanDevices.deviceId });
+    if (plan.status === 'finished' && retried.length > 0) {
+      await tx.update(otaPlans).set({ status: 'running', updatedAt: now() }).where(eq(otaPlans.id, id));
+    }
+  });
+  await offerDue(app.db, now(), id);
+  return planDetail(app.db, scope, id);
+}
+
+/**
+ * POST ota/plan/:id/install-now: these devices of the plan (404001 if one is not in it) install
+ * at once, whatever the plan's time and whether it is mandatory. Devices in a final state stay.
+ */
+export async function installNow(app: FastifyInstance, scope: TenantScope, id: number, deviceIds: number[]) {
+  assertPlatform(scope);
+  const unique = [...new Set(deviceIds)];
+  await app.db.transaction(async (tx) => {
+    await lockedPlan(tx, id, ['running', 'paused']);
+    const rows = await tx
+      .select({ deviceId: otaPlanDevices.deviceId })
+      .from(otaPlanDevices)
+      .where(and(eq(otaPlanDevices.planId, id), inArray(otaPlanDevices.deviceId, unique)))
+      .for('update');
+    if (rows.length !== unique.length) throw notFound();
+    await tx
+      .update(otaPlanDevices)
+      .set({ forced: true, offeredAt: null, updatedAt: now() })
+      .where(
+        and(
+          eq(otaPlanDevices.planId, id),
+          inArray(otaPlanDevices.deviceId, unique),
+          inArray(otaPlanDevices.state, [...OTA_OPEN_STATES]),
+        ),
+      );
+  });
+  await offerDue(app.db, now(), id);
+  return null;
+}
