@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { AccountStatus, ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -13,6 +15,8 @@ import {
   fonts,
   holidays,
   otaPackages,
+  otaPlanDevices,
+  otaPlans,
   playbacks,
   playlistItems,
   playlists,
@@ -84,14 +88,17 @@ type Kind =
   | 'object'
   | 'licenseBatch'
   | 'licenseTransfer'
-  | 'otaPackage';
+  | 'otaPackage'
+  | 'otaPlan';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
  * bytes (GET /backend/media/:hash is public: the hash itself is the capability), and a mail
- * template's type and language (the templates are the platform's, the same for every tenant).
+ * template's type and language (the templates are the platform's, the same for every tenant),
+ * and the plan of a player's upgrade download, which a screen's token answers for, not a user's
+ * (its test below).
  */
-const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code', 'hash', 'type', 'language']);
+const NOT_IDS = new Set(['active_code', 'reset_code', 'unlock_code', 'hash', 'type', 'language', 'plan_id']);
 
 /** What a path parameter names: by its name, or for id/group_id by the area of the path. */
 function kindOf(url: string, param: string): Kind | null {
@@ -129,6 +136,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/license/batch/')) return 'licenseBatch';
   if (url.startsWith('/backend/manager/license/transfer/')) return 'licenseTransfer';
   if (url.startsWith('/backend/manager/ota/package/')) return 'otaPackage';
+  if (url.startsWith('/backend/manager/ota/plan/')) return 'otaPlan';
   return null;
 }
 
@@ -219,6 +227,17 @@ let paramRoutes: { method: string; url: string; params: string[] }[];
 let own: Record<string, number>;
 /** A screen waiting to be added, for a valid body of POST device. */
 let pendingScreen: { signage: string; pin: string };
+/** A's own screen, to ask for B's upgrade with its token. */
+let ownScreenToken: string;
+
+/** A package file in the packages folder: what a plan's download would serve. */
+async function packageFile(text: string) {
+  const fileId = randomUUID();
+  const dir = path.join(app.config.dataDir, 'packages');
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(path.join(dir, fileId), text);
+  return { fileId, md5: createHash('md5').update(text).digest('hex'), size: text.length };
+}
 
 /** Content of each kind, a binned item, a folder, a text, a sticker and a playlist, in a workspace. */
 async function contentOf(workspace: { id: number; companyId: number }, mark: string) {
@@ -457,10 +476,30 @@ beforeAll(async () => {
   const [packageB, ownPackage] = await app.db
     .insert(otaPackages)
     .values([
-      { version: '9.0.0', versionKey: '9.0.0', description: `${MARK_B} package` },
-      { version: '9.0.1', versionKey: '9.0.1', description: 'Own package' },
+      // With a file, so that only the screen's token refuses B's download to A's screen.
+      {
+        version: '9.0.0',
+        versionKey: '9.0.0',
+        description: `${MARK_B} package`,
+        ...(await packageFile(MARK_B)),
+      },
+      { version: '9.0.1', versionKey: '9.0.1', description: 'Own package', ...(await packageFile('own')) },
     ])
     .returning();
+  // Plans too: one sending B's package to B's screen, one for A's.
+  const planOf = async (packageId: number, deviceId: number, name: string) => {
+    const [plan] = await app.db
+      .insert(otaPlans)
+      .values({
+        name,
+        packageId,
+        timing: 'instant',
+        targets: { device_ids: [deviceId], workspace_ids: [], model_ids: [] },
+      })
+      .returning();
+    await app.db.insert(otaPlanDevices).values({ planId: plan.id, deviceId, state: 'waiting' });
+    return plan.id;
+  };
   // Licences: a batch B's customer holds and assigned to B, and one A's customer holds and assigned to A.
   const platform = (await loggedIn(app, { role: Role.system })).call;
   const licencesOf = async (customer: typeof ca, companyId: number, batchNo: string) => {
@@ -493,6 +532,7 @@ beforeAll(async () => {
     export: exportB,
     deviceModel: modelB.id,
     otaPackage: packageB.id,
+    otaPlan: await planOf(packageB.id, device.row.id, `${MARK_B} plan`),
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
@@ -524,7 +564,9 @@ beforeAll(async () => {
   };
 
   const ownContent = await contentOf(a1, 'own');
-  const ownDevice = (await buildDevice(app, a1, 'Own screen')).row.id;
+  const ownScreen = await buildDevice(app, a1, 'Own screen');
+  ownScreenToken = ownScreen.token;
+  const ownDevice = ownScreen.row.id;
   const [ownFont] = await app.db
     .insert(fonts)
     .values({ companyId: companyA, name: 'Own font', format: 'ttf', hash: 'a'.repeat(64), size: 10 })
@@ -543,6 +585,7 @@ beforeAll(async () => {
     licenseTransfer: licencesA.transfer,
     deviceModel: ownModel.id,
     otaPackage: ownPackage.id,
+    otaPlan: await planOf(ownPackage.id, ownDevice, 'Own plan'),
     innerPlaylist: innerPlaylist.id,
     h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
     // Restored by one call, so purged by another.
@@ -968,6 +1011,29 @@ describe('the cross-tenant suite', () => {
       }
     }, 300_000);
   }
+
+  it('refuses another screen’s upgrade to a screen’s token: download and report', async () => {
+    const screen = (options: InjectOptions) =>
+      app.inject({ ...options, headers: { authorization: `Bearer ${ownScreenToken}` } });
+    const caller: Caller = { name: 'A’s screen', call: screen, home: 0 };
+    await expectCallRefused(
+      caller,
+      { method: 'GET', url: `/backend/player/ota/package/${foreign.otaPlan}` },
+      '',
+    );
+    await expectCallRefused(
+      caller,
+      {
+        method: 'POST',
+        url: '/backend/player/ota/report',
+        payload: { plan_id: foreign.otaPlan, state: 'failed' },
+      },
+      'a valid report',
+    );
+    // Its own plan's file it gets.
+    const mine = await screen({ method: 'GET', url: `/backend/player/ota/package/${own.otaPlan}` });
+    expect(mine.body).toBe('own');
+  });
 
   for (const who of ['admin', 'user'] as const) {
     it(`refuses a sibling workspace and its member to A’s ${who}`, async () => {
