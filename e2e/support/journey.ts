@@ -307,10 +307,10 @@ export async function createCustomer(request: APIRequestContext, prefix = 'mobil
   return customer;
 }
 
-/** A player page (1280 × 720) showing its signage ID and PIN, connected. */
-export async function unpairedScreen(browser: Browser) {
+/** A player page (1280 × 720) showing its signage ID and PIN, connected; `search` is its launch query (?model=…). */
+export async function unpairedScreen(browser: Browser, search = '') {
   const screen = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await screen.goto('/player/');
+  await screen.goto(`/player/${search}`);
   await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
   const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
   const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';
@@ -319,8 +319,8 @@ export async function unpairedScreen(browser: Browser) {
 }
 
 /** Pairs a new player page as `name` from the device list's Add device drawer; answers the screen. */
-export async function addScreen(page: Page, browser: Browser, name: string) {
-  const { screen, signageId, pin } = await unpairedScreen(browser);
+export async function addScreen(page: Page, browser: Browser, name: string, search = '') {
+  const { screen, signageId, pin } = await unpairedScreen(browser, search);
   await page.goto(`/device/list?act=add&signage_id=${signageId}`);
   await page.locator('#deviceName').fill(name);
   await page.locator('#deviceAuthentication').fill(pin);
