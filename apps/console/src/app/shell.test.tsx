@@ -63,12 +63,14 @@ describe('the console shell', () => {
       '/backend/manager/account/user-center/info',
     ]);
     // An owner's top bar loads the workspace tree for its selector, the shell the storage info
-    // (spec 000 §4), and the dashboard the statistics its permissions show (here: storage);
-    // nothing else is fetched (after two logins the tour counts as done: no guide call).
+    // (spec 000 §4), and the dashboard the statistics its permissions show (here: storage, and
+    // the licences every holder is shown); nothing else is fetched (after two logins the tour
+    // counts as done: no guide call).
     await waitFor(() => expect(requests).toContain('/backend/manager/account/workspace/select-list'));
     await waitFor(() => expect(requests).toContain('/backend/manager/sys/storage'));
     await waitFor(() => expect(requests).toContain('/backend/manager/dashboard/oss-statistic'));
-    expect(requests).toHaveLength(5);
+    await waitFor(() => expect(requests).toContain('/backend/manager/dashboard/license-statistic'));
+    expect(requests).toHaveLength(6);
     expect(screen.getByText(APP_VERSION)).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: /Home/ })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
