@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, otaPlanDevices, otaPlans } from '../../db/schema';
@@ -82,6 +82,23 @@ export async function offerDue(db: Db, now: Date, planId?: number): Promise<numb
     }
   }
   return pushed;
+}
+
+/** The devices offered an upgrade by running plans of these packages (told when the packages go). */
+export async function offeredDevicesOf(tx: Db, packageIds: readonly number[]): Promise<number[]> {
+  const rows = await tx
+    .select({ deviceId: otaPlanDevices.deviceId })
+    .from(otaPlanDevices)
+    .innerJoin(otaPlans, eq(otaPlans.id, otaPlanDevices.planId))
+    .where(
+      and(
+        inArray(otaPlans.packageId, [...packageIds]),
+        eq(otaPlans.status, 'running'),
+        isNotNull(otaPlanDevices.offeredAt),
+        inArray(otaPlanDevices.state, [...OTA_OPEN_STATES]),
+      ),
+    );
+  return rows.map((row) => row.deviceId);
 }
 
 /** A running plan whose devices are all in a final state is finished. */

@@ -24,6 +24,7 @@ import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
 import { removeFile } from '../media';
 import { claimUpload, dropUpload, startUpload, verifiedUpload } from '../upload';
+import { offeredDevicesOf, pushStates } from './offers';
 import { assertPlatform } from './platform-only';
 import { versionSortKey } from './versions';
 
@@ -264,7 +265,7 @@ export async function editPackage(
   return packageDetail(app.db, scope, id);
 }
 
-/** DELETE ota/package: all of these or none (404001); the built-in build is refused; their files go. */
+/** DELETE ota/package: all of these or none (404001); the built-in build is refused; their files and plans go. */
 export async function deletePackages(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
   assertPlatform(scope);
   const unique = [...new Set(ids)];
@@ -276,6 +277,8 @@ export async function deletePackages(app: FastifyInstance, scope: TenantScope, i
       .for('update');
     if (rows.length !== unique.length) throw notFound();
     if (rows.some((row) => row.builtin)) throw builtinRefused();
+    // Their plans go with them: the screens offered one are told it went.
+    await pushStates(tx, await offeredDevicesOf(tx, unique));
     await tx.delete(otaPackages).where(inArray(otaPackages.id, unique));
     return rows;
   });

@@ -353,4 +353,28 @@ describe('plan actions', () => {
     expect(await upgradeOf(chosen.player)).toMatchObject({ plan_id: plan.id, mandatory: true });
     expect(await upgradeOf(other.player)).toBeNull();
   });
+
+  it('goes with its package; the screens told of it are told it went', async () => {
+    const pkg = await packageOf('7.0.0', [kiosk]);
+    const device = await screen(await tenant(), kiosk);
+    // Not due, so creating tells nobody; then taken as told earlier (its offer was pushed once).
+    const { data: plan } = await create({
+      package_id: pkg.id,
+      targets: { device_ids: [device.id] },
+      timing: 'at',
+      at: '2099-01-01T00:00',
+    });
+    await app.db
+      .update(otaPlanDevices)
+      .set({ offeredAt: new Date() })
+      .where(eq(otaPlanDevices.planId, plan.id));
+    const told: number[] = [];
+    app.bus.on((event) => {
+      if (event.type === 'device-changed') told.push(event.deviceId);
+    });
+    const deleted = await envelope(system, 'DELETE', '/backend/manager/ota/package', { ids: [pkg.id] });
+    expect(deleted.code).toBe(ResultCode.success);
+    expect((await envelope(system, 'GET', `${URL}/${plan.id}`)).code).toBe(ResultCode.notFound);
+    await expect.poll(() => told).toContain(device.id);
+  });
 });
