@@ -1,7 +1,9 @@
 import { DeviceStatus, type PlayerState } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
 import { devices } from '../db/schema';
+import { publish } from '../platform/bus';
 
 // Devices for the tests: a screen registered the way a player does it, and one claimed into a
 // workspace the way the console does it, without going through the rate-limited add call.
@@ -53,4 +55,24 @@ export async function buildDevice(
     return claimed;
   });
   return { ...player, row };
+}
+
+/**
+ * Resolves once every event published before it has reached this app's bus. On PostgreSQL events
+ * come by NOTIFY after the call that made them has returned (claiming a screen binds its trial
+ * licence, which tells it to fetch its manifest): a test that counts events starts after this.
+ * Notifications arrive in commit order, so a marker published now comes after all of them.
+ */
+export async function busSettled(app: FastifyInstance) {
+  const marker = -Date.now();
+  let arrived = false;
+  const stop = app.bus.on((event) => {
+    if (event.type === 'manifest-changed' && event.deviceIds[0] === marker) arrived = true;
+  });
+  try {
+    await publish(app.db, { type: 'manifest-changed', deviceIds: [marker] });
+    await vi.waitFor(() => expect(arrived).toBe(true));
+  } finally {
+    stop();
+  }
 }

@@ -12,7 +12,7 @@ import {
   buildText,
 } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
-import { buildDevice } from '../../test/device-factories';
+import { buildDevice, busSettled } from '../../test/device-factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { buildCustomer, buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
@@ -487,6 +487,8 @@ describe('screens showing a composition', () => {
       defaultProgramKind: 'composition',
       defaultProgramId: other.id,
     });
+    // The screens' claims (their trial licences) have told them already: count from here.
+    await busSettled(app);
     const heard: number[][] = [];
     const stop = app.bus.on((event) => {
       if (event.type === 'manifest-changed') heard.push(event.deviceIds);

@@ -6,7 +6,7 @@ import { devices } from '../../db/schema';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist } from '../../test/composition-factories';
-import { buildDevice } from '../../test/device-factories';
+import { buildDevice, busSettled } from '../../test/device-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { deviceUses } from './defaults';
 
@@ -137,6 +137,8 @@ describe('PUT device/{id} default_program', () => {
   it('tells the screen over the bus when its default program changes, and only then', async () => {
     const { branch, device, edit } = await setting();
     const list = await buildPlaylist(app, branch);
+    // The screen's claim (its trial licence) has told it already: count from here.
+    await busSettled(app);
     const heard: number[][] = [];
     const stop = app.bus.on((event) => {
       if (event.type === 'manifest-changed') heard.push(event.deviceIds);
