@@ -70,7 +70,10 @@ test('the system role uploads a package with the right MD5, and a wrong one is r
   // A wrong MD5: refused with the server's message, and nothing is added.
   await upload('2.0.1', createHash('md5').update('another file').digest('hex'));
   await page.locator('#otaPackageFormSubmit').click();
-  await expect(page.getByRole('alert')).toContainText("The file's MD5 does not match the code entered.");
+  // The drawer's own alert: the first upload's "Package uploaded" notice may still be showing.
+  await expect(page.getByRole('dialog', { name: 'Upload package' }).getByRole('alert')).toContainText(
+    "The file's MD5 does not match the code entered.",
+  );
   await shot(page, 'ota-package', '3-md5-refused', { overlay: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row').filter({ hasText: model })).toHaveCount(1);
