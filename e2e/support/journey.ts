@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, devices, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  devices,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
 import { ADMIN } from './env';
 import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
@@ -95,10 +102,9 @@ const lastClick = new WeakMap<Page, number>();
 export async function submit(page: Page, button: Locator, pathname: string): Promise<number> {
   const wait = (lastClick.get(page) ?? 0) + THROTTLE_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
-  const [request] = await Promise.all([
-    page.waitForRequest(isCall(pathname), { timeout: 15_000 }),
-    button.click(),
-  ]);
+  // The write the button sends, not a list's refresh of the same path.
+  const isWrite = (request: Request) => request.method() !== 'GET' && isCall(pathname)(request);
+  const [request] = await Promise.all([page.waitForRequest(isWrite, { timeout: 15_000 }), button.click()]);
   lastClick.set(page, Date.now());
   const response = await request.response();
   if (!response) throw new Error(`${pathname} got no answer`);
@@ -318,14 +324,37 @@ export async function unpairedScreen(browser: Browser, search = '') {
   return { screen, signageId, pin };
 }
 
-/** Pairs a new player page as `name` from the device list's Add device drawer; answers the screen. */
-export async function addScreen(page: Page, browser: Browser, name: string, search = '') {
+/**
+ * Starts watching for a notice's words; await it after the action that raises them. A notice lasts
+ * 3 s: watching from before the click, a busy machine cannot make the check start after it went.
+ */
+export function watchNotice(page: Page, words: string): Promise<boolean> {
+  return page
+    .getByText(words)
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * Pairs a new player page as `name` from the device list's Add device drawer; answers the screen.
+ * `notice`: words the "added" notice must also say (the trial it got).
+ */
+export async function addScreen(page: Page, browser: Browser, name: string, search = '', notice?: string) {
   const { screen, signageId, pin } = await unpairedScreen(browser, search);
   await page.goto(`/device/list?act=add&signage_id=${signageId}`);
   await page.locator('#deviceName').fill(name);
   await page.locator('#deviceAuthentication').fill(pin);
+  const added = [`${name} was added.`, ...(notice === undefined ? [] : [notice])].map((words) =>
+    watchNotice(page, words),
+  );
   expect(await submit(page, page.locator('#addDeviceFormSubmit'), '/manager/device')).toBe(220000);
-  await expect(page.getByText(`${name} was added.`)).toBeVisible();
+  expect(await Promise.all(added), `the notice "${name} was added." ${notice ?? ''}`).toEqual(
+    added.map(() => true),
+  );
   return screen;
 }
 

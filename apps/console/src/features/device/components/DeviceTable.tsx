@@ -38,7 +38,9 @@ const token = (value: string | null) => (value ? leftToRight(value) : '—');
 
 /** The devices table: sortable columns, pages, selection for batch actions and a menu per row. */
 export function DeviceTable({ data, loading, view, onView, selected, onSelect, actions, empty }: Props) {
-  const { t, i18n } = useTranslation('device');
+  // The licence tags' words load with the table: loaded only when the first rows arrive, they
+  // would suspend the page then, and the add drawer open over it would lose what was typed.
+  const { t, i18n } = useTranslation(['device', 'license']);
   const canOpen = usePermission('device:dev:info');
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const dateTime = useDateTime();
