@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import sharp from 'sharp';
 import { launchServer } from '../scripts/launch.mjs';
-import { ADMIN, expect, latestMail, test } from './support';
+import { ADMIN, expect, keepOpen, latestMail, test } from './support';
 import { ENV_SMTP_URL } from './support/env';
 import {
   fillLogin,
@@ -132,6 +132,7 @@ test('a company registers; its owner follows the tour: the screen of a player pa
 }) => {
   test.setTimeout(300_000);
   screen = await person(browser, { viewport: SCREEN });
+  keepOpen(screen.context()); // the screen plays through the journeys below
   await screen.goto('/player/');
   const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
   const pin = (await screen.locator('.pin').textContent())?.trim() ?? '';

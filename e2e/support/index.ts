@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, type Page } from '@playwright/test';
 import { baseUrl } from './env';
 
 // What a journey imports: `test` (page.goto('/login') goes to the server that global setup
@@ -9,9 +9,29 @@ export { expect } from '@playwright/test';
 export { ADMIN, baseUrl } from './env';
 export { allMail, latestMail, linksIn, type Mail } from './mailbox';
 
-export const test = base.extend({
+// Contexts a serial journey shares between its tests (closed by the journey itself).
+const shared = new WeakSet<BrowserContext>();
+
+/** Keeps `context` open past the end of the test that opened it, for the next tests of a serial journey. */
+export function keepOpen(context: BrowserContext): void {
+  shared.add(context);
+}
+
+export const test = base.extend<{ closeContexts: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture uses from its parameters
   baseURL: async ({}, use) => use(baseUrl()),
+  // The browser lives as long as the worker: the contexts a journey opens itself (a second user,
+  // player screens) are closed when it ends, or their players would go on playing, polling and
+  // holding sockets through every later journey, slowing the machine for them.
+  closeContexts: [
+    async ({ browser, context }, use) => {
+      const kept = new Set([...browser.contexts(), context]);
+      await use(undefined);
+      const opened = browser.contexts().filter((other) => !kept.has(other) && !shared.has(other));
+      await Promise.all(opened.map((other) => other.close()));
+    },
+    { auto: true },
+  ],
 });
 
 const screenshots = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'screenshots');
