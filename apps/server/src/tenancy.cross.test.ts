@@ -14,6 +14,7 @@ import {
   deviceModels,
   fonts,
   holidays,
+  otaAppKeys,
   otaPackages,
   otaPlanDevices,
   otaPlans,
@@ -89,7 +90,8 @@ type Kind =
   | 'licenseBatch'
   | 'licenseTransfer'
   | 'otaPackage'
-  | 'otaPlan';
+  | 'otaPlan'
+  | 'otaAppKey';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -137,6 +139,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/license/transfer/')) return 'licenseTransfer';
   if (url.startsWith('/backend/manager/ota/package/')) return 'otaPackage';
   if (url.startsWith('/backend/manager/ota/plan/')) return 'otaPlan';
+  if (url.startsWith('/backend/manager/ota/appkey/')) return 'otaAppKey';
   return null;
 }
 
@@ -500,6 +503,14 @@ beforeAll(async () => {
     await app.db.insert(otaPlanDevices).values({ planId: plan.id, deviceId, state: 'waiting' });
     return plan.id;
   };
+  // App keys are the platform's as well.
+  const [appKeyB, ownAppKey] = await app.db
+    .insert(otaAppKeys)
+    .values([
+      { name: `${MARK_B} app key`, package: 'com.tenant.b', secretHash: 'b'.repeat(64) },
+      { name: 'Own app key', package: 'com.tenant.own', secretHash: 'a'.repeat(64) },
+    ])
+    .returning();
   // Licences: a batch B's customer holds and assigned to B, and one A's customer holds and assigned to A.
   const platform = (await loggedIn(app, { role: Role.system })).call;
   const licencesOf = async (customer: typeof ca, companyId: number, batchNo: string) => {
@@ -533,6 +544,7 @@ beforeAll(async () => {
     deviceModel: modelB.id,
     otaPackage: packageB.id,
     otaPlan: await planOf(packageB.id, device.row.id, `${MARK_B} plan`),
+    otaAppKey: appKeyB.id,
     ...contentB,
     schedule: scheduleB,
     holiday: holidayB.id,
@@ -586,6 +598,7 @@ beforeAll(async () => {
     deviceModel: ownModel.id,
     otaPackage: ownPackage.id,
     otaPlan: await planOf(ownPackage.id, ownDevice, 'Own plan'),
+    otaAppKey: ownAppKey.id,
     innerPlaylist: innerPlaylist.id,
     h5: (await buildContent(app, a1, { name: 'Own h5', type: ContentType.h5 })).id,
     // Restored by one call, so purged by another.
@@ -702,7 +715,8 @@ const NOT_TENANT_IDS: Record<string, string> = {
   '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
   '/backend/manager/license/whitelist':
     'the MAC whitelist is the platform’s alone (license/whitelist.test.ts)',
-  '/backend/manager/ota/': 'OTA packages are the platform’s alone (ota/packages.test.ts)',
+  '/backend/manager/ota/':
+    'OTA packages, plans, keys and exemptions are the platform’s alone (ota/packages.test.ts, ota/keys.test.ts)',
 };
 const notTenantId = (url: string, field: string) =>
   Object.keys(NOT_TENANT_IDS).some((key) => field.split('.').at(-1) === key || url.startsWith(key));

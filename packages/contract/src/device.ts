@@ -13,6 +13,7 @@ import { DeviceStatus } from './enums';
 import { CLAIM_TRIALS, DEVICE_LICENSE_STATES } from './license-types';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
+import { appPackageSchema } from './ota-key';
 import { playerUpgradeSchema } from './ota-plan';
 import { cleanModelName, REPORTED_MODEL_MAX_LENGTH, STORAGE_MODES } from './player';
 import { programRefSchema } from './program-schemas';
@@ -156,6 +157,11 @@ export type PlayerInfo = z.infer<typeof playerInfoSchema>;
 export const playerHelloRequestSchema = z.object({
   token: z.string().min(20).max(128).optional(),
   info: playerInfoSchema.optional(),
+  /**
+   * The player application's id (com.acme.signage). Absent, or BROWSER_PLAYER_PACKAGE: Vitrine's
+   * browser player. Any other needs its app key in X-App-Key (docs/ota.md "App keys").
+   */
+  app_package: appPackageSchema.optional(),
 });
 export type PlayerHelloRequest = z.input<typeof playerHelloRequestSchema>;
 

@@ -24,6 +24,7 @@ export * from './object';
 export * from './operation';
 export * from './ota';
 export * from './ota-device';
+export * from './ota-key';
 export * from './ota-plan';
 export * from './page-brand';
 export * from './permissions';

@@ -22,8 +22,8 @@ import {
 
 // Over-the-air upgrades (/backend/manager/ota, the /ota pages; docs/ota.md). A package is a
 // version of player software for one or more device models, uploaded by the platform through the
-// chunked upload and checked against the MD5 the operator entered. Plans, app keys, device keys
-// and exemptions are not built yet.
+// chunked upload and checked against the MD5 the operator entered. Plans are in ota-plan.ts, app
+// keys, device keys and validation exemptions in ota-key.ts.
 
 /** The version of the player this build of Vitrine ships (apps/player/package.json). */
 export const SHIPPED_PLAYER_VERSION = APP_VERSION.split(' ')[0];

@@ -13,6 +13,12 @@ export const OFFLINE_AFTER_SECONDS = 90;
 const PLAYER = '/backend/player';
 /** The player's socket: a WebSocket, served as a plain route (no operation describes a socket). */
 export const PLAYER_SOCKET_PATH = `${PLAYER}/socket`;
+/** The application id of Vitrine's own browser player: it says hello with no app key. */
+export const BROWSER_PLAYER_PACKAGE = 'io.vitrine.player';
+/** The header a player application sends its app key in, on hello (docs/ota.md "App keys"). */
+export const APP_KEY_HEADER = 'X-App-Key';
+/** The header a device with a device key sends it in, on its package downloads (docs/ota.md "Device keys"). */
+export const DEVICE_KEY_HEADER = 'X-Device-Key';
 /** An upgrade's file (a download, not an envelope): the `url` of the state's `upgrade`. */
 export const playerOtaPackagePath = (planId: number) => `${PLAYER}/ota/package/${planId}`;
 

@@ -7,6 +7,7 @@ export * from './font';
 export * from './license';
 export * from './object';
 export * from './ota';
+export * from './ota-key';
 export * from './ota-plan';
 export * from './platform';
 export * from './playlist';

@@ -1,10 +1,11 @@
 import { hash } from 'node:crypto';
-import { otaPlanOperations as ops, otaPlanParamsSchema } from '@vitrine/contract';
+import { DEVICE_KEY_HEADER, otaPlanOperations as ops, otaPlanParamsSchema } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { deviceOfRequest } from '../device';
+import { assertDeviceKey } from './device-keys';
 import { planPackageFile, reportUpgrade } from './plan-player';
 import {
   cancelPlan,
@@ -60,12 +61,15 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: REPORT_LIMIT } },
   );
 
-  // The package's bytes (a download, not an envelope): its MD5 in X-Package-MD5.
+  // The package's bytes (a download, not an envelope): its MD5 in X-Package-MD5. A device that
+  // holds a device key sends it too (X-Device-Key), else 403001.
   app.get(
     '/player/ota/package/:plan_id',
     { config: { access: 'public' }, schema: { params: otaPlanParamsSchema } },
     async (request, reply) => {
       const device = await deviceOfRequest(app.db, request);
+      const key = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
+      await assertDeviceKey(app.db, device.id, typeof key === 'string' ? key : undefined);
       const { handle, size, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
       return reply
         .header('Content-Type', 'application/octet-stream')

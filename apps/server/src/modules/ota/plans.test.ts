@@ -1,15 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ResultCode, Role } from '@vitrine/contract';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deviceModels, otaPackageModels, otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
+import { otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
 import { localDateTime, otaDue } from '../../platform/ota-offer';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { buildCompany, loggedIn } from '../../test/factories';
+import { buildModel, buildPackage } from '../../test/ota-factories';
 import { buildWorkspace } from '../../test/team-factories';
 import { offerDue } from './offers';
 
@@ -32,27 +30,8 @@ async function envelope(call: Call, method: InjectOptions['method'], url: string
   return { status: response.statusCode, ...response.json() };
 }
 
-async function model(name: string) {
-  const [row] = await app.db.insert(deviceModels).values({ name, width: 1920, height: 1080 }).returning();
-  return row.id;
-}
-
-/** A package of `version` for these models, its file in the packages folder. */
-async function packageOf(version: string, modelIds: number[]) {
-  const bytes = Buffer.from(`player ${version} ${unique()}`);
-  const fileId = randomUUID();
-  fs.mkdirSync(path.join(app.config.dataDir, 'packages'), { recursive: true });
-  fs.writeFileSync(path.join(app.config.dataDir, 'packages', fileId), bytes);
-  const md5 = createHash('md5').update(bytes).digest('hex');
-  const [row] = await app.db
-    .insert(otaPackages)
-    .values({ version, versionKey: version, md5, fileId, fileName: 'p.zip', size: bytes.length })
-    .returning();
-  await app.db
-    .insert(otaPackageModels)
-    .values(modelIds.map((modelId) => ({ packageId: row.id, modelId, version })));
-  return { id: row.id, bytes, md5 };
-}
+const model = (name: string) => buildModel(app, name);
+const packageOf = (version: string, modelIds: number[]) => buildPackage(app, version, modelIds);
 
 /** A claimed screen of a model at a version, in a time zone. */
 async function screen(

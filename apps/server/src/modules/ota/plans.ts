@@ -35,6 +35,7 @@ import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
+import { exemptionsOf } from './exemptions';
 import { finishIfDone, offerDue, pushStates } from './offers';
 import { assertPlatform } from './platform-only';
 
@@ -249,7 +250,8 @@ export async function planDevices(
  * POST ota/plan: the package must exist (404001) and be an uploaded one (409005 'ota.planBuiltin');
  * every target id must exist (404001). The devices are resolved now, once: a device added later to
  * a workspace or model is not in the plan. A device not of the package's models, or already at its
- * version or later, is skipped. One transaction; the due devices are told at its commit.
+ * version or later, is skipped, unless it is exempted from that validation. One transaction; the
+ * due devices are told at its commit.
  */
 export async function createPlan(
   app: FastifyInstance,
@@ -276,9 +278,15 @@ export async function createPlan(
           .where(eq(otaPackageModels.packageId, pkg.id))
       ).map((row) => row.modelId),
     );
+    // An exempted device is not skipped for that validation (docs/ota.md "Validation exemptions").
+    const exempted = await exemptionsOf(
+      tx,
+      targeted.map((device) => device.id),
+    );
     const skipReason = (device: Resolved): OtaSkipReason | null => {
-      if (device.modelId === null || !models.has(device.modelId)) return 'model';
-      return upToDate(device.systemVersion, pkg.version) ? 'version' : null;
+      const exempt = exempted.get(device.id);
+      if (!exempt?.has('model') && (device.modelId === null || !models.has(device.modelId))) return 'model';
+      return !exempt?.has('version') && upToDate(device.systemVersion, pkg.version) ? 'version' : null;
     };
     const timed = body.timing !== 'instant';
     const [plan] = await tx

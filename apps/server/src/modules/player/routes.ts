@@ -1,15 +1,17 @@
 import { hash } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
+  APP_KEY_HEADER,
   DeviceStatus,
   playerOperations as ops,
   PLAYER_SOCKET_PATH,
   type PlayerPoll,
+  ResultCode,
 } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { route } from '../../platform/operations';
 import {
   acknowledge,
@@ -21,6 +23,7 @@ import {
   recordSeen,
   renewPin,
 } from '../device';
+import { appKeyAdmits } from '../ota';
 import { screenshotRoutes } from './screenshot-routes';
 
 // The player's own calls under /backend/player (ARCHITECTURE §7), registered from the contract's
@@ -56,10 +59,20 @@ const etagOf = (poll: PlayerPoll) =>
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(screenshotRoutes);
 
+  // A player application other than the browser player says hello only with its package's app
+  // key (docs/ota.md "App keys"); refused, nothing is written.
   route(
     app,
     ops.hello,
-    async (request) => ok(await hello(app.db, request.body, app.systemSettings.publicUrl)),
+    async (request) => {
+      const key = request.headers[APP_KEY_HEADER.toLowerCase()];
+      if (
+        !(await appKeyAdmits(app.db, request.body.app_package, typeof key === 'string' ? key : undefined))
+      ) {
+        throw new AppError(ResultCode.permission, 'ota.appKeyRefused');
+      }
+      return ok(await hello(app.db, request.body, app.systemSettings.publicUrl));
+    },
     {
       config: { rateLimit: HELLO_LIMIT },
     },
