@@ -21,6 +21,7 @@ const device = (overrides: Partial<OtaDeviceItem> = {}): OtaDeviceItem => ({
   online: true,
   newest_version: '2.0.0-beta.1',
   newest_package_id: 3,
+  upgrade_state: null,
   ...overrides,
 });
 const counted = (count: number) => () => ok({ upgradable_device_count: count });

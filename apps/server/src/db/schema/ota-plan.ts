@@ -14,6 +14,7 @@ import {
 import { users } from './account';
 import { devices } from './device';
 import { otaPackages } from './ota';
+import { companies } from './tenancy';
 
 // OTA plans (docs/ota.md "Plans"): a package sent to devices, one row per device resolved when the
 // plan is created. Times of a timed plan are local date-times (YYYY-MM-DDTHH:mm) read on each
@@ -42,6 +43,11 @@ export const otaPlans = pgTable(
       .$type<{ device_ids: number[]; workspace_ids: number[]; model_ids: number[] }>()
       .notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The company whose owner or user admin approved the upgrade from /device/ota (its own devices);
+     * null for the platform's plans. The company deleted takes its plans with it.
+     */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,11 +72,23 @@ export const otaPlanDevices = pgTable(
     forced: boolean('forced').notNull().default(false),
     /** When the device was last told of the offer (the due job tells it once). */
     offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** The version the device reported when the plan was made (/device/ota/log's "from"). */
+    fromVersion: varchar('from_version', { length: 32 }),
+    /**
+     * Who approved the upgrade and when: the plan's creator at creation, then whoever chose
+     * "Install now" or upgraded the device from /device/ota. Null for a skipped row.
+     */
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When the row reached a final state (installed, failed, skipped, cancelled). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.planId, table.deviceId] }),
     index('ota_plan_devices_device_idx').on(table.deviceId),
+    // /device/ota/log: newest approval first.
+    index('ota_plan_devices_approved_idx').on(table.approvedAt),
     // The due job looks only at rows not yet offered and not final.
     index('ota_plan_devices_pending_idx')
       .on(table.planId)

@@ -72,11 +72,13 @@ export async function reportUpgrade(
       : report.state === 'failed'
         ? (report.reason ?? '')
         : null;
+    const final = state === 'installed' || state === 'failed';
+    const at = new Date();
     await tx
       .update(otaPlanDevices)
-      .set({ state, reason, updatedAt: new Date() })
+      .set({ state, reason, finishedAt: final ? at : null, updatedAt: at })
       .where(and(eq(otaPlanDevices.planId, report.plan_id), eq(otaPlanDevices.deviceId, deviceId)));
-    if (state === 'installed' || state === 'failed') {
+    if (final) {
       await pushStates(tx, [deviceId]);
       await finishIfDone(tx, report.plan_id);
     }

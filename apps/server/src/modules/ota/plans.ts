@@ -55,7 +55,7 @@ const upToDate = (systemVersion: string | null, version: string) => {
   return current !== null && gte(current, version);
 };
 
-type Resolved = { id: number; modelId: number | null; systemVersion: string | null };
+export type Resolved = { id: number; modelId: number | null; systemVersion: string | null };
 
 /** Every id must exist (404001): claimed devices, workspaces, models. */
 async function assertTargets(tx: Db, targets: z.output<typeof otaPlanCreateRequestSchema>['targets']) {
@@ -190,6 +190,15 @@ export async function planDetail(db: Db, scope: TenantScope, id: number): Promis
   return item;
 }
 
+/** How many plan-device rows, joined to their devices, match `where`. */
+export const countPlanDevices = (db: Db, where: SQL | undefined): Promise<number> =>
+  db
+    .select({ total: count() })
+    .from(otaPlanDevices)
+    .innerJoin(devices, eq(devices.id, otaPlanDevices.deviceId))
+    .where(where)
+    .then(([row]) => row.total);
+
 /** GET ota/plan/:id/device: the plan's devices with their state, by state, paged. */
 export async function planDevices(
   db: Db,
@@ -203,7 +212,7 @@ export async function planDevices(
     query.state ? eq(otaPlanDevices.state, query.state) : undefined,
     keywordFilter(query.keyword, devices.name, devices.signageId),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         row: otaPlanDevices,
@@ -222,11 +231,7 @@ export async function planDevices(
       .orderBy(...orderOf(query.sort, { device_name: devices.name }, 'device_name,asc', devices.id))
       .limit(pageOf(query).limit)
       .offset(pageOf(query).offset),
-    db
-      .select({ total: count() })
-      .from(otaPlanDevices)
-      .innerJoin(devices, eq(devices.id, otaPlanDevices.deviceId))
-      .where(where),
+    countPlanDevices(db, where),
   ]);
   return {
     list: rows.map(({ row, ...device }) => ({
@@ -244,6 +249,68 @@ export async function planDevices(
     })),
     total,
   };
+}
+
+/** What a new plan says besides its package and devices. */
+export type NewPlan = Pick<
+  typeof otaPlans.$inferInsert,
+  'name' | 'description' | 'mandatory' | 'timing' | 'at' | 'windowStart' | 'windowEnd' | 'targets'
+> & { createdBy: number; companyId: number | null };
+
+/**
+ * Writes a plan of this package for these devices, in the caller's transaction: a device not of
+ * the package's models, or already at its version or later, is skipped (final at once) unless it
+ * is exempted from that validation; the rest
+ * wait, approved by the plan's creator now, each with the version it runs. Answers the plan's id;
+ * the caller offers its due devices once committed.
+ */
+export async function insertPlan(
+  tx: Db,
+  pkg: { id: number; version: string },
+  targeted: readonly Resolved[],
+  plan: NewPlan,
+): Promise<number> {
+  const models = new Set(
+    (
+      await tx
+        .select({ modelId: otaPackageModels.modelId })
+        .from(otaPackageModels)
+        .where(eq(otaPackageModels.packageId, pkg.id))
+    ).map((row) => row.modelId),
+  );
+  // An exempted device is not skipped for that validation (docs/ota.md "Validation exemptions").
+  const exempted = await exemptionsOf(
+    tx,
+    targeted.map((device) => device.id),
+  );
+  const skipReason = (device: Resolved): OtaSkipReason | null => {
+    const exempt = exempted.get(device.id);
+    if (!exempt?.has('model') && (device.modelId === null || !models.has(device.modelId))) return 'model';
+    return !exempt?.has('version') && upToDate(device.systemVersion, pkg.version) ? 'version' : null;
+  };
+  const at = now();
+  const [{ id }] = await tx
+    .insert(otaPlans)
+    .values({ ...plan, packageId: pkg.id })
+    .returning({ id: otaPlans.id });
+  const rows = targeted.map((device) => {
+    const reason = skipReason(device);
+    return {
+      planId: id,
+      deviceId: device.id,
+      state: reason ? 'skipped' : 'waiting',
+      reason,
+      fromVersion: device.systemVersion,
+      approvedBy: reason ? null : plan.createdBy,
+      approvedAt: reason ? null : at,
+      finishedAt: reason ? at : null,
+    };
+  });
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await tx.insert(otaPlanDevices).values(rows.slice(start, start + CHUNK));
+  }
+  await finishIfDone(tx, id);
+  return id;
 }
 
 /**
@@ -270,53 +337,23 @@ export async function createPlan(
     await assertTargets(tx, body.targets);
     const targeted = await resolveTargets(tx, body.targets);
     if (targeted.length === 0) throw new AppError(ResultCode.validation, 'ota.planEmpty');
-    const models = new Set(
-      (
-        await tx
-          .select({ modelId: otaPackageModels.modelId })
-          .from(otaPackageModels)
-          .where(eq(otaPackageModels.packageId, pkg.id))
-      ).map((row) => row.modelId),
-    );
-    // An exempted device is not skipped for that validation (docs/ota.md "Validation exemptions").
-    const exempted = await exemptionsOf(
-      tx,
-      targeted.map((device) => device.id),
-    );
-    const skipReason = (device: Resolved): OtaSkipReason | null => {
-      const exempt = exempted.get(device.id);
-      if (!exempt?.has('model') && (device.modelId === null || !models.has(device.modelId))) return 'model';
-      return !exempt?.has('version') && upToDate(device.systemVersion, pkg.version) ? 'version' : null;
-    };
     const timed = body.timing !== 'instant';
-    const [plan] = await tx
-      .insert(otaPlans)
-      .values({
-        name: body.name,
-        description: body.description,
-        packageId: pkg.id,
-        mandatory: body.mandatory,
-        timing: body.timing,
-        at: body.timing === 'at' ? (body.at ?? null) : null,
-        windowStart: timed && body.timing === 'window' ? (body.window_start ?? null) : null,
-        windowEnd: timed && body.timing === 'window' ? (body.window_end ?? null) : null,
-        targets: {
-          device_ids: [...new Set(body.targets.device_ids)],
-          workspace_ids: [...new Set(body.targets.workspace_ids)],
-          model_ids: [...new Set(body.targets.model_ids)],
-        },
-        createdBy: scope.user.userId,
-      })
-      .returning({ id: otaPlans.id });
-    const rows = targeted.map((device) => {
-      const reason = skipReason(device);
-      return { planId: plan.id, deviceId: device.id, state: reason ? 'skipped' : 'waiting', reason };
+    return insertPlan(tx, pkg, targeted, {
+      name: body.name,
+      description: body.description,
+      mandatory: body.mandatory,
+      timing: body.timing,
+      at: body.timing === 'at' ? (body.at ?? null) : null,
+      windowStart: timed && body.timing === 'window' ? (body.window_start ?? null) : null,
+      windowEnd: timed && body.timing === 'window' ? (body.window_end ?? null) : null,
+      targets: {
+        device_ids: [...new Set(body.targets.device_ids)],
+        workspace_ids: [...new Set(body.targets.workspace_ids)],
+        model_ids: [...new Set(body.targets.model_ids)],
+      },
+      createdBy: scope.user.userId,
+      companyId: null,
     });
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await tx.insert(otaPlanDevices).values(rows.slice(start, start + CHUNK));
-    }
-    await finishIfDone(tx, plan.id);
-    return plan.id;
   });
   await offerDue(app.db, now(), id);
   return planDetail(app.db, scope, id);
@@ -374,7 +411,10 @@ export async function cancelPlan(app: FastifyInstance, scope: TenantScope, id: n
   await app.db.transaction(async (tx) => {
     await lockedPlan(tx, id, ['running', 'paused']);
     await tx.update(otaPlans).set({ status: 'cancelled', updatedAt: now() }).where(eq(otaPlans.id, id));
-    await pushStates(tx, await withdrawOffers(tx, id, { state: 'cancelled', updatedAt: now() }));
+    await pushStates(
+      tx,
+      await withdrawOffers(tx, id, { state: 'cancelled', finishedAt: now(), updatedAt: now() }),
+    );
   });
   return planDetail(app.db, scope, id);
 }
@@ -386,7 +426,7 @@ export async function retryPlan(app: FastifyInstance, scope: TenantScope, id: nu
     const plan = await lockedPlan(tx, id, ['running', 'paused', 'finished']);
     const retried = await tx
       .update(otaPlanDevices)
-      .set({ state: 'waiting', reason: null, offeredAt: null, updatedAt: now() })
+      .set({ state: 'waiting', reason: null, offeredAt: null, finishedAt: null, updatedAt: now() })
       .where(and(eq(otaPlanDevices.planId, id), eq(otaPlanDevices.state, 'failed')))
       .returning({ deviceId: otaPlanDevices.deviceId });
     if (plan.status === 'finished' && retried.length > 0) {
@@ -395,6 +435,25 @@ export async function retryPlan(app: FastifyInstance, scope: TenantScope, id: nu
   });
   await offerDue(app.db, now(), id);
   return planDetail(app.db, scope, id);
+}
+
+/**
+ * "Install now" for these devices of the plan, in the caller's transaction: their open rows are
+ * due at once and mandatory, approved by `userId` now (final rows stay as they are), and offered
+ * again once the caller commits (offerDue).
+ */
+export async function forceRows(tx: Db, planId: number, deviceIds: readonly number[], userId: number) {
+  const at = now();
+  await tx
+    .update(otaPlanDevices)
+    .set({ forced: true, offeredAt: null, approvedBy: userId, approvedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(otaPlanDevices.planId, planId),
+        inArray(otaPlanDevices.deviceId, [...deviceIds]),
+        inArray(otaPlanDevices.state, [...OTA_OPEN_STATES]),
+      ),
+    );
 }
 
 /**
@@ -412,16 +471,7 @@ export async function installNow(app: FastifyInstance, scope: TenantScope, id: n
       .where(and(eq(otaPlanDevices.planId, id), inArray(otaPlanDevices.deviceId, unique)))
       .for('update');
     if (rows.length !== unique.length) throw notFound();
-    await tx
-      .update(otaPlanDevices)
-      .set({ forced: true, offeredAt: null, updatedAt: now() })
-      .where(
-        and(
-          eq(otaPlanDevices.planId, id),
-          inArray(otaPlanDevices.deviceId, unique),
-          inArray(otaPlanDevices.state, [...OTA_OPEN_STATES]),
-        ),
-      );
+    await forceRows(tx, id, unique, scope.user.userId);
   });
   await offerDue(app.db, now(), id);
   return null;

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { route } from '../../platform/operations';
 import { partRoute } from '../upload';
+import { approveUpgrades } from './approvals';
+import { otaLog } from './log';
 import {
   createPackage,
   deletePackages,
@@ -34,4 +36,10 @@ export const otaRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await otaDeviceList(app.db, request.scope, request.query)),
   );
   route(app, otaDeviceOperations.count, async (request) => ok(await otaCount(app.db, request.scope)));
+  route(app, otaDeviceOperations.upgrade, async (request) =>
+    ok(await approveUpgrades(app, request.scope, request.body.device_ids)),
+  );
+  route(app, otaDeviceOperations.log, async (request) =>
+    ok(await otaLog(app.db, request.scope, request.query)),
+  );
 };

@@ -4,14 +4,15 @@ import {
   OLDEST_PLAYER_VERSION,
   type OtaCount,
   type OtaDeviceList,
+  type OtaDeviceState,
   type OtaStatistic,
   type otaDeviceListQuerySchema,
 } from '@vitrine/contract';
-import { and, count, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { deviceModels, devices, otaPackageModels, otaPackages } from '../../db/schema';
+import { deviceModels, devices, otaPackageModels, otaPackages, otaPlanDevices } from '../../db/schema';
 import { cappedTotal, keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { visibleDevices } from '../device';
@@ -52,6 +53,29 @@ const newestPackageId = (db: Db) =>
     .orderBy(desc(sql`${otaPackages.versionKey} collate "C"`))
     .limit(1)})`;
 
+/**
+ * The outer row's device's history in the caller's eyes (docs/ota.md "The approved history"):
+ * its approved rows; for a company's roles only those approved since the device was claimed, so a
+ * device moved to another company brings none of its previous owner's upgrades along.
+ */
+export const approvedRowsOf = (scope: TenantScope): SQL =>
+  and(
+    eq(otaPlanDevices.deviceId, devices.id),
+    sql`${otaPlanDevices.approvedAt} is not null`,
+    scope.isPlatform
+      ? undefined
+      : sql`${otaPlanDevices.approvedAt} >= coalesce(${devices.claimedAt}, '-infinity')`,
+  ) as SQL;
+
+/** The state of the outer row's device in its newest approved upgrade (null: none). */
+const upgradeState = (db: Db, scope: TenantScope) =>
+  sql<OtaDeviceState | null>`(${db
+    .select({ state: otaPlanDevices.state })
+    .from(otaPlanDevices)
+    .where(approvedRowsOf(scope))
+    .orderBy(desc(otaPlanDevices.planId))
+    .limit(1)})`;
+
 const SORT = {
   device_name: devices.name,
   signage_id: devices.signageId,
@@ -82,6 +106,7 @@ export async function otaDeviceList(
         status: devices.status,
         newestId: newest.id,
         newestVersion: newest.version,
+        upgradeState: upgradeState(db, scope),
       })
       .from(devices)
       .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
@@ -103,10 +128,31 @@ export async function otaDeviceList(
       online: row.status === DeviceStatus.online,
       newest_version: row.newestVersion,
       newest_package_id: row.newestId,
+      upgrade_state: row.upgradeState,
     })),
     ...counted,
   };
 }
+
+/**
+ * These devices of the caller's, locked for an upgrade's approval, with their newest compatible
+ * package (null: up to date) and what a plan needs of them.
+ */
+export const devicesToUpgrade = (db: Db, scope: TenantScope, ids: readonly number[]) =>
+  db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      modelId: devices.modelId,
+      systemVersion: devices.systemVersion,
+      newestId: newest.id,
+      newestVersion: newest.version,
+    })
+    .from(devices)
+    .leftJoin(newest, eq(newest.id, newestPackageId(db)))
+    .where(and(inArray(devices.id, [...ids]), visibleDevices(scope)))
+    .orderBy(devices.id)
+    .for('update', { of: devices });
 
 const upgradableCount = (db: Db, scope: TenantScope): Promise<number> =>
   db
