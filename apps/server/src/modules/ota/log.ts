@@ -1,5 +1,5 @@
 import type { OtaDeviceState, OtaLogList, otaLogQuerySchema } from '@vitrine/contract';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, devices, otaPackages, otaPlanDevices, otaPlans, users } from '../../db/schema';
