@@ -23,6 +23,7 @@ import {
   cappedListResultSchema,
   idSchema,
   listQuerySchema,
+  macSchema,
   nameSchema,
   pinSchema,
   signageIdSchema,
@@ -140,11 +141,7 @@ export const playerInfoSchema = z.object({
   free_storage: z.number().int().min(0).nullable().optional(),
   storage_mode: z.enum(STORAGE_MODES).nullable().optional(),
   /** Only a kiosk launch knows it (?mac=); a browser cannot read it. */
-  mac: z
-    .string()
-    .regex(/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/, 'validation.mac.format')
-    .nullable()
-    .optional(),
+  mac: macSchema.nullable().optional(),
   language: z.string().max(16).nullable().optional(),
   /** The model: the kiosk launcher's ?model=, else the browser and system; stored cleaned. */
   model: z.string().max(REPORTED_MODEL_MAX_LENGTH).nullable().transform(cleanModelName).optional(),

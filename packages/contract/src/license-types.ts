@@ -9,9 +9,6 @@ export type LicenseType = (typeof LICENSE_TYPES)[number];
 export const LICENSE_VALIDITY_TYPES = ['permanent', 'days', 'date'] as const;
 export type LicenseValidityType = (typeof LICENSE_VALIDITY_TYPES)[number];
 
-/** Quantities are whole numbers above 0 and below this (spec 001 §4). */
-export const LICENSE_QUANTITY_LIMIT = 10000;
-
 /** Who holds licences: the platform, a customer (SI), a company, or a device it is bound to. */
 export const LICENSE_HOLDER_KINDS = ['platform', 'customer', 'company', 'device'] as const;
 export type LicenseHolderKind = (typeof LICENSE_HOLDER_KINDS)[number];

@@ -2,25 +2,27 @@ import { z } from 'zod';
 import {
   DEVICE_LICENSE_STATES,
   LICENSE_HOLDER_KINDS,
-  LICENSE_QUANTITY_LIMIT,
   LICENSE_TYPES,
   LICENSE_VALIDITY_TYPES,
   TRIAL_MAX_DAYS,
 } from './license-types';
 import { idParamsSchema, noDataSchema, operation } from './operation';
 import { idsSchema } from './team';
-import { bodyIdSchema, idSchema, listQuerySchema, listResultSchema, macSchema } from './validation';
+import {
+  bodyIdSchema,
+  countSchema,
+  idSchema,
+  listQuerySchema,
+  listResultSchema,
+  macBatchSchema,
+} from './validation';
 
 // Licences (/backend/manager/license, the /license pages): the platform issues batches to
 // customers, a customer assigns from its pool to its companies, an owner binds from the company's
 // pool to its devices. Every move is a ledger row (a transfer); docs/license.md has the model.
 
-/** A number of licences: whole, above 0, below LICENSE_QUANTITY_LIMIT. */
-export const licenseQuantitySchema = z
-  .number({ error: 'validation.license.quantity' })
-  .int('validation.license.quantity')
-  .min(1, 'validation.license.quantity')
-  .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.quantity');
+/** A number of licences: whole, above 0, below QUANTITY_LIMIT. */
+export const licenseQuantitySchema = countSchema('validation.license.quantity');
 
 const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -45,12 +47,7 @@ export const licenseBatchCreateRequestSchema = z
     expiration_date: z.string().regex(DATE_PATTERN, 'validation.license.expirationDate').nullish(),
     quantity: licenseQuantitySchema,
     /** How many times a licence key of the batch may be used, unless the key says otherwise. */
-    max_use_times: z
-      .number({ error: 'validation.license.maxUseTimes' })
-      .int('validation.license.maxUseTimes')
-      .min(1, 'validation.license.maxUseTimes')
-      .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.maxUseTimes')
-      .default(1),
+    max_use_times: countSchema('validation.license.maxUseTimes').default(1),
   })
   .refine((b) => b.validity_type !== 'days' || b.effect_days != null, {
     message: 'validation.license.effectDays',
@@ -195,11 +192,7 @@ export const trialTermsSchema = z.object({
     .int('validation.license.trialDays')
     .min(1, 'validation.license.trialDays')
     .max(TRIAL_MAX_DAYS, 'validation.license.trialDays'),
-  limit: z
-    .number({ error: 'validation.license.trialLimit' })
-    .int('validation.license.trialLimit')
-    .min(0, 'validation.license.trialLimit')
-    .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.trialLimit'),
+  limit: countSchema('validation.license.trialLimit', 0),
 });
 export type TrialTerms = z.infer<typeof trialTermsSchema>;
 
@@ -266,12 +259,7 @@ const licenseKeyTextSchema = z
 
 export const licenseKeyCreateRequestSchema = z.object({
   /** How many devices the key may bind; the batch's max use times when left out. */
-  max_use_times: z
-    .number({ error: 'validation.license.maxUseTimes' })
-    .int('validation.license.maxUseTimes')
-    .min(1, 'validation.license.maxUseTimes')
-    .max(LICENSE_QUANTITY_LIMIT - 1, 'validation.license.maxUseTimes')
-    .nullish(),
+  max_use_times: countSchema('validation.license.maxUseTimes').nullish(),
 });
 export type LicenseKeyCreateRequest = z.input<typeof licenseKeyCreateRequestSchema>;
 
@@ -321,18 +309,9 @@ export const LICENSE_KEY_WINDOW_MINUTES = 15;
 
 // ── MAC whitelist ───────────────────────────────────────────────────────────────────────────
 
-/** The most MAC addresses one entry adds (spec 001: 50 per entry batch). */
-export const WHITELIST_BATCH_LIMIT = 50;
-
 export const whitelistAddRequestSchema = z.object({
   /** aa:aa:aa:aa:aa:aa each, stored lower-cased; duplicates are refused by name. */
-  macs: z
-    .array(
-      macSchema.transform((mac) => mac.toLowerCase()),
-      { error: 'validation.mac.required' },
-    )
-    .min(1, 'validation.mac.required')
-    .max(WHITELIST_BATCH_LIMIT, 'validation.mac.max'),
+  macs: macBatchSchema,
   note: z.string({ error: 'validation.mac.note' }).trim().max(256, 'validation.mac.note').default(''),
 });
 export type WhitelistAddRequest = z.input<typeof whitelistAddRequestSchema>;

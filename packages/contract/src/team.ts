@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { userInfoSchema } from './account';
 import { AccountStatus } from './enums';
-import { QUANTITY_LIMIT } from './limits';
 import { noDataSchema, operation } from './operation';
 import { PERMISSIONS } from './permissions';
 import {
   bodyIdSchema,
   cappedListResultSchema,
+  countSchema,
   emailSchema,
   idSchema,
   listQuerySchema,
@@ -29,13 +29,7 @@ export const idsRequestSchema = z.object({ ids: idsSchema });
 export type IdsRequest = z.input<typeof idsRequestSchema>;
 
 /** A company's limit on users created: 1 to 9,999 (spec 001 §5 "Numbers: below 10000"), null = none. */
-export const userLimitSchema = z
-  .number({ error: 'validation.userLimit' })
-  .int('validation.userLimit')
-  .min(1, 'validation.userLimit')
-  .max(QUANTITY_LIMIT - 1, 'validation.userLimit')
-  .nullable()
-  .optional();
+export const userLimitSchema = countSchema('validation.userLimit').nullable().optional();
 
 // ── Customers (system integrators) ──────────────────────────────────────────────────────────
 

@@ -4,8 +4,11 @@ import { LANGUAGES } from './i18n';
 import { translate } from './messages';
 import {
   bodyIdSchema,
+  countSchema,
   idSchema,
   MAX_ID,
+  macBatchSchema,
+  macSchema,
   nameSchema,
   nulPath,
   optionalNameSchema,
@@ -22,6 +25,36 @@ describe('ids', () => {
     for (const bad of [2_147_483_648, Number.MAX_SAFE_INTEGER, 0, 1.5, '1']) {
       expect(bodyIdSchema.safeParse(bad).error?.issues[0].message, String(bad)).toBe('validation.id');
     }
+  });
+});
+
+describe('MAC addresses (spec 001 §5)', () => {
+  it('are aa:aa:aa:aa:aa:aa, required, at least one and at most 50 per entry', () => {
+    expect(macSchema.parse('AA:bb:0c:1D:2e:3F')).toBe('AA:bb:0c:1D:2e:3F');
+    for (const bad of ['aa:bb:cc:dd:ee', 'aa-bb-cc-dd-ee-ff', 'aa:bb:cc:dd:ee:fg', 'aabbccddeeff', '']) {
+      expect(macSchema.safeParse(bad).error?.issues[0].message, bad).toBe('validation.mac.format');
+    }
+    expect(macSchema.safeParse(undefined).error?.issues[0].message).toBe('validation.mac.required');
+    const fifty = Array.from({ length: 50 }, (_, i) => `aa:bb:cc:dd:ee:${i.toString(16).padStart(2, '0')}`);
+    expect(macBatchSchema.parse(['AA:BB:CC:DD:EE:FF'])).toEqual(['aa:bb:cc:dd:ee:ff']);
+    expect(macBatchSchema.parse(fifty)).toHaveLength(50);
+    expect(macBatchSchema.safeParse([...fifty, 'aa:bb:cc:dd:ef:00']).error?.issues[0].message).toBe(
+      'validation.mac.max',
+    );
+    expect(macBatchSchema.safeParse([]).error?.issues[0].message).toBe('validation.mac.required');
+    expect(macBatchSchema.safeParse(undefined).error?.issues[0].message).toBe('validation.mac.required');
+  });
+});
+
+describe('counts (spec 001 §5 "Numbers: below 10000")', () => {
+  it("are whole numbers from the minimum to 9999, each failure with the field's message", () => {
+    const count = countSchema('validation.license.quantity');
+    expect(count.parse(1)).toBe(1);
+    expect(count.parse(9999)).toBe(9999);
+    for (const bad of [0, 10_000, 1.5, -1, '5', null]) {
+      expect(count.safeParse(bad).error?.issues[0].message, String(bad)).toBe('validation.license.quantity');
+    }
+    expect(countSchema('validation.license.trialLimit', 0).parse(0)).toBe(0);
   });
 });
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, PASSWORD_MIN_LENGTH, SIGNAGE_ID_LENGTH } from './limits';
+import {
+  MAC_BATCH_LIMIT,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  QUANTITY_LIMIT,
+  SIGNAGE_ID_LENGTH,
+} from './limits';
 import {
   BIDI_CONTROL_PATTERN,
   EMAIL_MAX_LENGTH,
@@ -100,9 +107,30 @@ export const signageIdSchema = z
       .regex(SIGNAGE_ID_PATTERN, 'validation.signageId.format'),
   );
 
+/** One MAC address, aa:aa:aa:aa:aa:aa (spec 001 §5). */
 export const macSchema = z
   .string(required('validation.mac.required'))
   .regex(MAC_PATTERN, 'validation.mac.format');
+
+/** MAC addresses entered at once: at least one, at most MAC_BATCH_LIMIT (50), each lower-cased. */
+export const macBatchSchema = z
+  .array(
+    macSchema.transform((mac) => mac.toLowerCase()),
+    { error: 'validation.mac.required' },
+  )
+  .min(1, 'validation.mac.required')
+  .max(MAC_BATCH_LIMIT, 'validation.mac.max');
+
+/**
+ * A count a user enters (quantities, use times, limits): a whole number from `min` and below
+ * QUANTITY_LIMIT (spec 001 §5 "Numbers: below 10000"); every failure answers `message`.
+ */
+export const countSchema = (message: string, min = 1) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(QUANTITY_LIMIT - 1, message);
 
 /** Ids are 32-bit serial columns: a larger number names no row, and PostgreSQL refuses it in a query. */
 export const MAX_ID = 2_147_483_647;
