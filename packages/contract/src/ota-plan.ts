@@ -162,6 +162,20 @@ export const otaPlanInstallNowRequestSchema = z.object({
     .max(200, 'validation.ids.max'),
 });
 
+/**
+ * GET ota/plan/target/workspace: workspaces of every company by name (keyword), with their
+ * company, for a plan's targets: the platform's roles hold no workspace key of their own.
+ */
+export const otaPlanWorkspaceQuerySchema = listQuerySchema(['name'] as const);
+export type OtaPlanWorkspaceQuery = z.input<typeof otaPlanWorkspaceQuerySchema>;
+export const otaPlanWorkspaceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  company_name: z.string(),
+});
+export type OtaPlanWorkspace = z.infer<typeof otaPlanWorkspaceSchema>;
+export const otaPlanWorkspaceListSchema = listResultSchema(otaPlanWorkspaceSchema);
+
 // ── The player's side ────────────────────────────────────────────────────────────────────────
 
 /**
@@ -205,6 +219,14 @@ export const otaPlanOperations = {
     path: PLAN,
     query: otaPlanListQuerySchema,
     response: otaPlanListSchema,
+    access: 'ota:plan:list',
+  }),
+  /** Workspaces across companies, to choose a plan's targets. */
+  planTargetWorkspaces: operation({
+    method: 'GET',
+    path: `${PLAN}/target/workspace`,
+    query: otaPlanWorkspaceQuerySchema,
+    response: otaPlanWorkspaceListSchema,
     access: 'ota:plan:list',
   }),
   planCreate: operation({

@@ -15,6 +15,7 @@ import {
   planDetail,
   planDevices,
   planList,
+  planTargetWorkspaces,
   resumePlan,
   retryPlan,
 } from './plans';
@@ -24,6 +25,9 @@ import {
 
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.planList, async (request) => ok(await planList(app.db, request.scope, request.query)));
+  route(app, ops.planTargetWorkspaces, async (request) =>
+    ok(await planTargetWorkspaces(app.db, request.scope, request.query)),
+  );
   route(app, ops.planCreate, async (request) => ok(await createPlan(app, request.scope, request.body)));
   route(app, ops.planDetail, async (request) =>
     ok(await planDetail(app.db, request.scope, request.params.id)),

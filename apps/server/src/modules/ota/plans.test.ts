@@ -121,6 +121,20 @@ describe('creating a plan', () => {
     expect(await statesOf(byModel.data.id)).toEqual({ [a.id]: 'waiting', [b.id]: 'waiting' });
   });
 
+  it('finds workspaces of every company by their name or their company’s, for the targets', async () => {
+    const tag = unique();
+    const { company, workspace } = await buildCompany(app, `Harbour ${tag}`);
+    const other = await tenant();
+    const below = await buildWorkspace(app, other.companyId, other.id, `Lobby ${tag}`);
+    const byName = await envelope(system, 'GET', `${URL}/target/workspace?keyword=Lobby%20${tag}`);
+    expect(byName.data).toEqual({
+      list: [{ id: below.id, name: `Lobby ${tag}`, company_name: expect.any(String) }],
+      total: 1,
+    });
+    const byCompany = await envelope(system, 'GET', `${URL}/target/workspace?keyword=Harbour%20${tag}`);
+    expect(byCompany.data.list).toEqual([{ id: workspace.id, name: 'Main', company_name: company.name }]);
+  });
+
   it('answers 404001 for a missing device, workspace, model or package, and writes nothing', async () => {
     const pkg = await packageOf('2.2.0', [kiosk]);
     const device = await screen(await tenant(), kiosk);
@@ -163,6 +177,7 @@ describe('creating a plan', () => {
     });
     for (const [method, url] of [
       ['GET', URL],
+      ['GET', `${URL}/target/workspace`],
       ['POST', URL],
       ['POST', `${URL}/1/pause`],
     ] as const) {

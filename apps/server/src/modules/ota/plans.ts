@@ -7,10 +7,12 @@ import {
   type OtaPlanItem,
   type OtaPlanStatus,
   type OtaPlanTiming,
+  type OtaPlanWorkspace,
   type OtaSkipReason,
   type otaPlanCreateRequestSchema,
   type otaPlanDeviceQuerySchema,
   type otaPlanListQuerySchema,
+  type otaPlanWorkspaceQuerySchema,
   ResultCode,
 } from '@vitrine/contract';
 import { and, asc, count, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
@@ -249,6 +251,32 @@ export async function planDevices(
     })),
     total,
   };
+}
+
+/** GET ota/plan/target/workspace: any company's workspaces by name, with the company, for targets. */
+export async function planTargetWorkspaces(
+  db: Db,
+  scope: TenantScope,
+  query: z.output<typeof otaPlanWorkspaceQuerySchema>,
+): Promise<ListResult<OtaPlanWorkspace>> {
+  assertPlatform(scope);
+  const where = keywordFilter(query.keyword, workspaces.name, companies.name);
+  const [list, [{ total }]] = await Promise.all([
+    db
+      .select({ id: workspaces.id, name: workspaces.name, company_name: companies.name })
+      .from(workspaces)
+      .innerJoin(companies, eq(companies.id, workspaces.companyId))
+      .where(where)
+      .orderBy(...orderOf(query.sort, { name: workspaces.name }, 'name,asc', workspaces.id))
+      .limit(pageOf(query).limit)
+      .offset(pageOf(query).offset),
+    db
+      .select({ total: count() })
+      .from(workspaces)
+      .innerJoin(companies, eq(companies.id, workspaces.companyId))
+      .where(where),
+  ]);
+  return { list, total };
 }
 
 /** What a new plan says besides its package and devices. */
