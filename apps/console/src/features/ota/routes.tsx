@@ -1,17 +1,22 @@
 import { type AppRoute, lazyPage } from '../../lib/route-table';
 
 /**
- * OTA upgrades (spec 000 §2). The spec's /ota opens /ota/plan; until plans exist it opens the
- * packages, and the other children have no page (so neither route nor menu entry).
+ * OTA upgrades (spec 000 §2): /ota opens /ota/plan. The children without a page yet have neither
+ * route nor menu entry.
  */
 export const OTA_ROUTES: AppRoute = {
   path: '/ota',
   permission: 'ota',
   title: 'route.ota',
   icon: 'upgrade',
-  redirect: '/ota/package',
+  redirect: '/ota/plan',
   children: [
-    { path: '/ota/plan', permission: 'ota:plan:list', title: 'route.otaPlan' },
+    {
+      path: '/ota/plan',
+      permission: 'ota:plan:list',
+      title: 'route.otaPlan',
+      page: lazyPage(() => import('./pages/PlanPage'), 'PlanPage'),
+    },
     {
       path: '/ota/package',
       permission: 'ota:pkg:list',
