@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, baseUrl, expect, test } from './support';
-import { addScreen, createOwner, fitsThePhone, logIn, PHONE, shot } from './support/journey';
+import { expect, test } from './support';
+import { addScreen, createOwner, fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
+import { adminHeaders, createModel, uploadPackage } from './support/ota';
 
 // Versions and the upgrade list: the platform uploads a player build for the model a kiosk
 // launch names; the owner whose paired screen runs that model sees the OTA dot, the upgrade-tips
@@ -9,58 +8,16 @@ import { addScreen, createOwner, fitsThePhone, logIn, PHONE, shot } from './supp
 
 const VERSION = '9.0.0';
 
-async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
-  return context.newPage();
-}
-
 test('an owner sees which screens can take a newer player', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const model = `OTA Browser ${run}`;
 
   // The platform: a model and a package of it, through the package API.
-  const login = await (
-    await request.post('/backend/account/login', { data: { ...ADMIN, accept_terms: true } })
-  ).json();
-  const headers = { Authorization: `Bearer ${login.data.token}` };
-  const created = await (
-    await request.post('/backend/manager/device-model', {
-      headers,
-      data: { name: model, width: 1920, height: 1080, orientation: 0, media_types: [2], features: [] },
-    })
-  ).json();
-  expect(created.code, JSON.stringify(created)).toBe(220000);
+  const headers = await adminHeaders(request);
+  const modelId = await createModel(request, headers, model);
   const build = Buffer.from(`vitrine player ${VERSION} ${run}\n`.repeat(1000));
-  const started = await (
-    await request.post('/backend/manager/ota/package/slice-upload-init', {
-      headers,
-      data: {
-        hash: createHash('sha256').update(build).digest('hex'),
-        size: build.length,
-        name: 'player.zip',
-      },
-    })
-  ).json();
-  expect(started.code, JSON.stringify(started)).toBe(220000);
-  const part = await request.post(
-    `/backend/manager/ota/package/slice-upload?upload_id=${started.data.upload_id}&index=0`,
-    { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: build },
-  );
-  expect((await part.json()).code).toBe(220000);
-  const made = await (
-    await request.post('/backend/manager/ota/package', {
-      headers,
-      data: {
-        version: VERSION,
-        md5: createHash('md5').update(build).digest('hex'),
-        description: 'Journey build',
-        model_ids: [created.data.id],
-        upload_id: started.data.upload_id,
-      },
-    })
-  ).json();
-  expect(made.code, JSON.stringify(made)).toBe(220000);
+  await uploadPackage(request, headers, { version: VERSION, build, modelIds: [modelId] });
 
   // The owner pairs a screen launched as that model.
   const owner = await createOwner(request, 'ota');

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, baseUrl, expect, test } from './support';
-import { fitsThePhone, logIn, PHONE, shot } from './support/journey';
+import { ADMIN, expect, test } from './support';
+import { fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
+import { adminHeaders, createModel } from './support/ota';
 
 // OTA packages: the system role uploads a player build for a model of its own with the MD5 it
 // came with, and finds it in the list beside the shipped build; the same with a wrong MD5 is
 // refused with the server's message. Arabic and the phone show the list.
-
-async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
-  return context.newPage();
-}
 
 test('the system role uploads a package with the right MD5, and a wrong one is refused', async ({
   page,
@@ -20,23 +15,13 @@ test('the system role uploads a package with the right MD5, and a wrong one is r
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const model = `OTA Kiosk ${run}`;
-  const login = await (
-    await request.post('/backend/account/login', { data: { ...ADMIN, accept_terms: true } })
-  ).json();
-  const created = await (
-    await request.post('/backend/manager/device-model', {
-      headers: { Authorization: `Bearer ${login.data.token}` },
-      data: { name: model, width: 1920, height: 1080, orientation: 0, media_types: [2], features: [] },
-    })
-  ).json();
-  expect(created.code, JSON.stringify(created)).toBe(220000);
+  await createModel(request, await adminHeaders(request), model);
 
   const build = Buffer.from(`vitrine player build ${run}\n`.repeat(5000));
   const md5 = createHash('md5').update(build).digest('hex');
 
   await logIn(page, ADMIN);
-  await page.goto('/ota');
-  await expect(page).toHaveURL(/\/ota\/package$/);
+  await page.goto('/ota/package');
   await expect(page.getByRole('heading', { name: 'Upgrade packages', level: 4 })).toBeVisible();
 
   const upload = async (version: string, code: string) => {

@@ -10,7 +10,7 @@ import {
   type Request,
 } from '@playwright/test';
 import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
-import { ADMIN } from './env';
+import { ADMIN, baseUrl } from './env';
 import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
 
 // What the journeys share beyond the setup: accounts made through the real API, logging in the
@@ -311,6 +311,12 @@ export async function createCustomer(request: APIRequestContext, prefix = 'mobil
   });
   expect(await active.json()).toMatchObject({ code: 220000 });
   return customer;
+}
+
+/** Another person's browser (its own context and storage): `options` for a phone or a language. */
+export async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  return context.newPage();
 }
 
 /** A player page (1280 × 720) showing its signage ID and PIN, connected; `search` is its launch query (?model=…). */
