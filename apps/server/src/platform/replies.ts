@@ -5,13 +5,28 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
 type FieldError = { field: string; message: string };
+type FieldIssue = FieldError & { key: string };
+
+/**
+ * Rules whose refusal has its own code (spec 001 §8): a request refused by them alone answers that
+ * code; refused by others too, the general 400001 names every field.
+ */
+const RULE_CODES: Readonly<Record<string, ResultCode>> = {
+  'validation.terms.required': ResultCode.termsNotAccepted,
+};
+
+function refusalCode(issues: readonly FieldIssue[]): ResultCode {
+  const [first] = issues;
+  const code = RULE_CODES[first.key];
+  return code && issues.every((issue) => issue.key === first.key) ? code : ResultCode.validation;
+}
 
 function language(request: FastifyRequest) {
   return request.lang ?? pickLanguage(request.headers['accept-language'] as string | undefined);
 }
 
 /** Turns a request-validation failure into field errors, in the caller's language. */
-function fieldErrors(request: FastifyRequest, error: FastifyError): FieldError[] {
+function fieldErrors(request: FastifyRequest, error: FastifyError): FieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -19,7 +34,7 @@ function fieldErrors(request: FastifyRequest, error: FastifyError): FieldError[]
     // A rule's own message is a key of the locales (validation.*, or an area's like playlist.*);
     // zod's built-in English texts are not, and say only that the value is not valid.
     const key = issue.message && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
-    return { field, message: translate(language(request), key) };
+    return { field, key, message: translate(language(request), key) };
   });
 }
 
@@ -56,12 +71,14 @@ export const repliesPlugin = fp(
           .status(error.status)
           .send({ code: error.code, msg: translate(lang, error.messageKey, error.params), data: error.data });
       }
-      const errors = fieldErrors(request, error as FastifyError);
-      if (errors.length > 0) {
+      const issues = fieldErrors(request, error as FastifyError);
+      if (issues.length > 0) {
+        const errors: FieldError[] = issues.map(({ field, message }) => ({ field, message }));
         const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+        const code = refusalCode(issues);
         return reply.status(400).send({
-          code: ResultCode.validation,
-          msg: translate(lang, 'code.400001', { detail }),
+          code,
+          msg: translate(lang, codeMessageKey(code), { detail }),
           data: { errors },
         });
       }

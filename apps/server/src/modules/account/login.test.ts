@@ -1,4 +1,4 @@
-import { AccountStatus, DEFAULT_ROLE_PERMISSIONS, LOGIN_LOCK_MINUTES } from '@vitrine/contract';
+import { AccountStatus, DEFAULT_ROLE_PERMISSIONS, LOGIN_LOCK_MINUTES, ResultCode } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,18 +80,22 @@ describe('POST /account/login', () => {
     expect(history).toMatchObject([{ userId: null, success: false }]);
   });
 
-  it('refuses without the accepted terms, naming accept_terms', async () => {
+  it('refuses without the accepted terms with the terms code 400004, naming accept_terms', async () => {
     const user = await buildUser(app);
     for (const extra of [{ accept_terms: false }, { accept_terms: undefined }]) {
       const response = await attempt(user.email, TEST_PASSWORD, extra);
       expect(response.statusCode).toBe(400);
       const body = response.json();
-      expect(body.code).toBe(400001);
+      expect(body.code).toBe(ResultCode.termsNotAccepted);
+      expect(body.msg).toBe('Please read and accept the user agreement and privacy policy.');
       expect(body.data.errors).toContainEqual({
         field: 'accept_terms',
         message: 'Please read and accept the user agreement and privacy policy.',
       });
     }
+    const both = (await attempt('not-an-email', TEST_PASSWORD, { accept_terms: false })).json();
+    expect(both.code).toBe(ResultCode.validation);
+    expect(both.data.errors.map((e: { field: string }) => e.field).sort()).toEqual(['accept_terms', 'email']);
     expect((await userRow(user.id)).loginTimes).toBe(0);
   });
 

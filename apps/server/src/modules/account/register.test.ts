@@ -116,7 +116,7 @@ describe('POST /account/register', () => {
     for (const [overrides, field] of cases) {
       const input = registration(overrides);
       const response = await post('register', input);
-      expect(response.json().code, field).toBe(400001);
+      expect(response.json().code, field).toBe(field === 'accept_terms' ? 400004 : 400001);
       expect(response.json().data.errors.map((e: { field: string }) => e.field)).toContain(field);
       expect(await byEmail(String(input.email).toLowerCase())).toBeUndefined();
     }
