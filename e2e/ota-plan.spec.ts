@@ -75,6 +75,7 @@ test('the system role plans an upgrade for a screen and follows it to installed'
   // In the list: one device, waiting, mandatory, running.
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(VERSION);
+  await expect(row).toContainText('Devices 1');
   await expect(row).toContainText('Mandatory');
   await expect(row).toContainText('Running');
   await expect(row.getByTestId('plan-counts')).toHaveText('Waiting 1');
@@ -144,6 +145,7 @@ test('the system role plans an upgrade for a screen and follows it to installed'
   await page.reload();
   const laterRow = page.getByRole('row').filter({ hasText: later });
   await expect(laterRow).toContainText('Running');
+  await expect(laterRow).toContainText('Device models 1');
   await laterRow.getByRole('button', { name: `Pause ${later}` }).click();
   await expect(laterRow).toContainText('Paused');
   await laterRow.getByRole('button', { name: `Resume ${later}` }).click();

@@ -116,6 +116,8 @@ export const otaPlanItemSchema = z.object({
   window_start: z.string().nullable(),
   window_end: z.string().nullable(),
   status: z.enum(OTA_PLAN_STATUSES),
+  /** How many devices, workspaces and models were asked for when the plan was created. */
+  targets: z.object({ devices: z.number(), workspaces: z.number(), models: z.number() }),
   /** The devices the plan resolved to, and how many are in each state. */
   total: z.number(),
   counts: otaPlanCountsSchema,

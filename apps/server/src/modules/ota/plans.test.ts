@@ -99,6 +99,7 @@ describe('creating a plan', () => {
     ).toEqual({ [other.id]: 'model', [current.id]: 'version' });
     const list = await envelope(system, 'GET', `${URL}?keyword=${encodeURIComponent(created.data.name)}`);
     expect(list.data.list[0].counts.waiting).toBe(1);
+    expect(list.data.list[0].targets).toEqual({ devices: 3, workspaces: 0, models: 0 });
   });
 
   it('takes the devices of a workspace and those below it, and every device of a model', async () => {

@@ -152,6 +152,11 @@ async function present(db: Db, listed: readonly Listed[]): Promise<OtaPlanItem[]
       window_start: row.windowStart,
       window_end: row.windowEnd,
       status: row.status as OtaPlanStatus,
+      targets: {
+        devices: row.targets.device_ids.length,
+        workspaces: row.targets.workspace_ids.length,
+        models: row.targets.model_ids.length,
+      },
       total: Object.values(byState).reduce((sum, n) => sum + n, 0),
       counts: byState,
       created_by: createdBy,

@@ -23,7 +23,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useInstallNow, usePlanDetail, usePlanDevices } from '../plans';
 import { PlanProgress, STATE_COLORS } from './PlanProgress';
-import { PlanStatusTag, useTimingText } from './plan-labels';
+import { PlanStatusTag, useTargetsText, useTimingText } from './plan-labels';
 
 /** Wide enough for the devices' table beside the list. */
 const DETAIL_WIDTH = 960;
@@ -44,6 +44,7 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
   const { direction } = useContext(ConfigProvider.ConfigContext);
   const dateTime = useDateTime();
   const timingText = useTimingText();
+  const targetsText = useTargetsText();
   const [filter, setFilter] = useState<Filter>(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
   const plan = usePlanDetail(id);
@@ -160,6 +161,7 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
                 </>
               ) : null}
             </Descriptions.Item>
+            <Descriptions.Item label={t('plan.field.targets')}>{targetsText(item)}</Descriptions.Item>
             <Descriptions.Item label={t('plan.field.total')}>{item.total}</Descriptions.Item>
             {item.description ? (
               <Descriptions.Item label={t('plan.field.description')} span={mobile ? 1 : 2}>
@@ -178,7 +180,7 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
                 { value: 'all', label: t('plan.allStates', { n: item.total }) },
                 ...OTA_DEVICE_STATES.map((state) => ({
                   value: state,
-                  label: t('plan.stateCount', { state: t(`plan.state.${state}`), n: item.counts[state] }),
+                  label: t('plan.labelCount', { label: t(`plan.state.${state}`), n: item.counts[state] }),
                 })),
               ]}
             />

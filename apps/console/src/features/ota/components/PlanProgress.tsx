@@ -22,7 +22,7 @@ type Props = { counts: OtaPlanCounts; total: number; width?: number };
  * A plan's progress: a bar of the devices done (installed in green within it) and the count of
  * each state that has devices, out of the plan's total.
  */
-export function PlanProgress({ counts, total, width = 220 }: Props) {
+export function PlanProgress({ counts, total, width = 180 }: Props) {
   const { t } = useTranslation('ota');
   const done = FINAL.reduce((sum, state) => sum + counts[state], 0);
   const percent = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
@@ -38,7 +38,7 @@ export function PlanProgress({ counts, total, width = 220 }: Props) {
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="plan-counts">
         {present
-          .map((state) => t('plan.stateCount', { state: t(`plan.state.${state}`), n: counts[state] }))
+          .map((state) => t('plan.labelCount', { label: t(`plan.state.${state}`), n: counts[state] }))
           .join(' · ')}
       </Typography.Text>
     </Flex>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { leftToRight } from '../../../lib/bidi';
 
-// How a plan reads in the list and its details: its status, and when its devices get it.
+// How a plan reads in the list and its details: its status, what it was sent to, and when its
+// devices get it.
 
 const STATUS_COLORS: Record<OtaPlanStatus, string> = {
   running: 'processing',
@@ -37,5 +38,23 @@ export function useTimingText() {
       return t('plan.timing.instant');
     },
     [t, local],
+  );
+}
+
+const TARGET_KINDS = [
+  ['devices', 'plan.field.devices'],
+  ['workspaces', 'plan.field.workspaces'],
+  ['models', 'plan.field.models'],
+] as const;
+
+/** "Devices 2 · Workspaces 1": what the plan was sent to when it was created, the kinds asked for. */
+export function useTargetsText() {
+  const { t } = useTranslation('ota');
+  return useCallback(
+    (plan: Pick<OtaPlanItem, 'targets'>) =>
+      TARGET_KINDS.filter(([kind]) => plan.targets[kind] > 0)
+        .map(([kind, label]) => t('plan.labelCount', { label: t(label), n: plan.targets[kind] }))
+        .join(' · '),
+    [t],
   );
 }

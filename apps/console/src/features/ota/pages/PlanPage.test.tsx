@@ -33,6 +33,7 @@ const plan = (overrides: Partial<OtaPlanItem> = {}): OtaPlanItem => ({
   window_start: null,
   window_end: null,
   status: 'running',
+  targets: { devices: 2, workspaces: 1, models: 0 },
   total: 10,
   counts: counts({ installed: 4, failed: 1, skipped: 1, waiting: 3, downloading: 1 }),
   created_by: 'Ada',
@@ -172,6 +173,7 @@ describe('PlanPage', { timeout: 30_000 }, () => {
     expect(within(row).getByTestId('plan-counts').textContent).toBe(
       'Waiting 3 · Downloading 1 · Installed 4 · Failed 1 · Skipped 1',
     );
+    expect(within(row).getByText('Devices 2 · Workspaces 1')).toBeTruthy();
     expect(within(row).getByText('Mandatory')).toBeTruthy();
     expect(within(row).getByText('Instant')).toBeTruthy();
     const actions = within(row)

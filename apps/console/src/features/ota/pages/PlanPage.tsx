@@ -21,7 +21,7 @@ import { notify } from '../../../lib/notify';
 import { PlanCreateDrawer } from '../components/PlanCreateDrawer';
 import { PlanDetailDrawer } from '../components/PlanDetailDrawer';
 import { PlanProgress } from '../components/PlanProgress';
-import { PlanStatusTag, useTimingText } from '../components/plan-labels';
+import { PlanStatusTag, useTargetsText, useTimingText } from '../components/plan-labels';
 import { type PlanAction, usePlanAction, usePlanList } from '../plans';
 
 const NO_FILTERS = [] as const;
@@ -42,6 +42,7 @@ export function PlanPage() {
   const { t } = useTranslation(['ota', 'common']);
   const dateTime = useDateTime();
   const timingText = useTimingText();
+  const targetsText = useTargetsText();
   const { view, query, update, params } = useListView(NO_FILTERS);
   const status = statusOf(params.get('status'));
   const list = usePlanList({ ...query, status });
@@ -83,6 +84,7 @@ export function PlanPage() {
       key: 'package',
       render: (_, plan) => <Typography.Text strong>{leftToRight(plan.package.version)}</Typography.Text>,
     },
+    { title: t('plan.field.targets'), key: 'targets', render: (_, plan) => targetsText(plan) },
     { title: t('plan.field.total'), dataIndex: 'total', align: 'end' },
     {
       title: t('plan.field.mandatory'),
