@@ -10,6 +10,7 @@ import {
   deviceTimersSchema,
 } from './device-control';
 import { DeviceStatus } from './enums';
+import { deviceLicenseStatusSchema } from './license';
 import { CLAIM_TRIALS, DEVICE_LICENSE_STATES } from './license-types';
 import { MAX_NAME_LENGTH } from './limits';
 import { noDataSchema, operation } from './operation';
@@ -120,6 +121,8 @@ export const deviceItemSchema = z.object({
   company_id: z.number(),
   last_seen_at: z.string().nullable(),
   created_at: z.string(),
+  /** Its licence state and the licence it holds, read with the device (docs/license.md). */
+  license: deviceLicenseStatusSchema.omit({ device_id: true }),
 });
 export type DeviceItem = z.infer<typeof deviceItemSchema>;
 /** What claiming answers: the device, and whether it got a trial licence (docs/license.md "Trials"). */

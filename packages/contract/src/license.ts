@@ -157,7 +157,11 @@ export const deviceLicenseSchema = z.object({
 });
 export type DeviceLicense = z.infer<typeof deviceLicenseSchema>;
 
-/** A device's licence state, for the device list and detail. */
+/**
+ * A device's licence state and the licence it holds (null: none bound). Each item of the device
+ * list and the detail carries it (as `license`, without `device_id`); GET device answers it for
+ * devices named by id.
+ */
 export const deviceLicenseStatusSchema = z.object({
   device_id: z.number(),
   state: z.enum(DEVICE_LICENSE_STATES),

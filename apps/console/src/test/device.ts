@@ -1,4 +1,5 @@
 import { APP_VERSION, type DeviceCommandItem, type DeviceItem, DeviceStatus } from '@vitrine/contract';
+import { deviceLicense } from './license';
 
 // Test data of the device pages. The fake server and page rendering come from the account
 // feature's helpers (features/account/testing.tsx), the session from the team's.
@@ -35,6 +36,7 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     company_id: 3,
     last_seen_at: new Date().toISOString(),
     created_at: '2025-01-02T10:00:00.000Z',
+    license: { state: 'valid', license: deviceLicense() },
     ...overrides,
   };
 }

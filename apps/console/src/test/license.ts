@@ -1,4 +1,4 @@
-import type { LicenseBatchItem, LicensePoolItem, LicenseTransfer } from '@vitrine/contract';
+import type { DeviceLicense, LicenseBatchItem, LicensePoolItem, LicenseTransfer } from '@vitrine/contract';
 
 // Test data of the licence pages.
 export function poolItem(overrides: Partial<LicensePoolItem> = {}): LicensePoolItem {
@@ -20,6 +20,17 @@ export function poolItem(overrides: Partial<LicensePoolItem> = {}): LicensePoolI
 
 export function batchItem(overrides: Partial<LicenseBatchItem> = {}): LicenseBatchItem {
   return { ...poolItem(), created_by: 'admin', created_at: '2026-11-02T09:30:00.000Z', ...overrides };
+}
+
+/** A licence of the pool's batch, bound to a device. */
+export function deviceLicense(overrides: Partial<DeviceLicense> = {}): DeviceLicense {
+  const { quantity: _q, assigned: _a, unassigned: _u, available: _v, ...batch } = poolItem();
+  return {
+    ...batch,
+    bound_at: '2026-11-01T08:00:00.000Z',
+    expires_at: '2027-11-01T08:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function transfer(overrides: Partial<LicenseTransfer> = {}): LicenseTransfer {

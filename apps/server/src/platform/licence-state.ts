@@ -1,11 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { deviceLicenses, macWhitelist } from '../db/schema';
+import type {
+  DeviceLicense,
+  DeviceLicenseState,
+  DeviceLicenseStatus,
+  LicenseBatchItem,
+} from '@vitrine/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { deviceLicenses, devices, licenseBatches, macWhitelist } from '../db/schema';
 import { now } from './clock';
 
 // A device's licence as SQL on the `devices` row of the query, so that one query answers it for
-// many devices. The licence area owns the tables and the rules (docs/license.md), but the device
-// area registers before it and needs the same answers (status 5 "expired", what the player shows),
-// and so do the schedule rules: the conditions live here, once. Time is the licence clock
+// many devices, and as the API shows it. The licence area owns the tables and the rules
+// (docs/license.md), but the device area registers before it and needs the same answers (each
+// device item's licence, status 5 "expired", what the player shows), and so do the schedule
+// rules: the conditions and the presentation live here, once. Time is the licence clock
 // (platform/clock.ts).
 //
 // Each condition is one parenthesised term, so that `not ${condition}` negates all of it.
@@ -44,10 +53,67 @@ export const licenceExpired = (time: Date = now()): SQL<boolean> =>
   sql<boolean>`(exists (select 1 from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${DEVICE_ID} and ${deviceLicenses.expiresAt} <= ${at(time)})
     and not ${whitelisted()})`;
 
+// ── A device's licence as the API shows it ──────────────────────────────────────────────────
+
+type Batch = typeof licenseBatches.$inferSelect;
+type Binding = typeof deviceLicenses.$inferSelect;
+
+/** What every licence answer says of its batch. */
+export const batchFields = (batch: Batch) => ({
+  batch_id: batch.id,
+  type: batch.type as LicenseBatchItem['type'],
+  batch_no: batch.batchNo,
+  validity_type: batch.validityType as LicenseBatchItem['validity_type'],
+  effect_days: batch.effectDays,
+  expiration_date: batch.expirationDate,
+  max_use_times: batch.maxUseTimes,
+});
+
+export const presentLicense = (batch: Batch, binding: Binding): DeviceLicense => ({
+  ...batchFields(batch),
+  bound_at: binding.boundAt.toISOString(),
+  expires_at: binding.expiresAt?.toISOString() ?? null,
+});
+
 /**
- * Status 5 as a column of a page of devices: one primary-key lookup per row shown (the EXISTS form
- * in a select list becomes a hashed plan over every expired licence in the table).
+ * Devices with the licence each holds, its batch and the whitelist check, in the one query that
+ * reads them: `fields` and the licence's columns from `devices` left-joined with its licence and
+ * batch (a primary-key lookup each). `presentLicenceStatus` reads the row.
  */
-export const licenceExpiredColumn = (time: Date = now()): SQL<boolean> =>
-  sql<boolean>`(coalesce((select ${deviceLicenses.expiresAt} <= ${at(time)} from ${deviceLicenses} where ${deviceLicenses.deviceId} = ${DEVICE_ID}), false)
-    and not ${whitelisted()})`;
+export const selectWithLicence = <F extends SelectedFields>(db: Db, fields: F) =>
+  db
+    .select({
+      ...fields,
+      licence: deviceLicenses,
+      licenceBatch: licenseBatches,
+      macWhitelisted: whitelisted(),
+    })
+    .from(devices)
+    .leftJoin(deviceLicenses, eq(deviceLicenses.deviceId, devices.id))
+    .leftJoin(licenseBatches, eq(licenseBatches.id, deviceLicenses.batchId));
+
+/** What `selectWithLicence` reads of a device's licence. */
+export type LicenceRow = { licence: Binding | null; licenceBatch: Batch | null; macWhitelisted: boolean };
+
+/** The state of the licence bound (null: none) at `time`; a whitelisted MAC needs none. */
+export function licenceStateOf(
+  binding: { expiresAt: Date | null } | null,
+  macWhitelisted: boolean,
+  time: Date = now(),
+): DeviceLicenseState {
+  if (macWhitelisted) return 'whitelisted';
+  if (!binding) return 'none';
+  return binding.expiresAt !== null && binding.expiresAt.getTime() <= time.getTime() ? 'expired' : 'valid';
+}
+
+/** A device's licence state and the licence it holds (a whitelisted device's is shown, not needed). */
+export function presentLicenceStatus(
+  row: LicenceRow,
+  time: Date = now(),
+): Omit<DeviceLicenseStatus, 'device_id'> {
+  const binding = row.licence && row.licenceBatch ? row.licence : null;
+  return {
+    state: licenceStateOf(binding, row.macWhitelisted, time),
+    license: binding && row.licenceBatch ? presentLicense(row.licenceBatch, binding) : null,
+  };
+}

@@ -18,16 +18,17 @@ import {
   type WhitelistListQuery,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
+import { deviceKeys } from '../device/api';
 
 // Licences (/manager/license): the platform's batches, the customer's and the company's pools.
-// Every write changes balances on all three levels, so each invalidates the whole area.
+// Every write changes balances on all three levels, so each invalidates the whole area; a write that
+// changes a device's licence (binding, the whitelist) the devices too, whose items carry it.
 
 export const licenseKeys = {
   all: ['license'] as const,
   batches: (query: LicenseBatchListQuery) => [...licenseKeys.all, 'batch', query] as const,
   customerPool: () => [...licenseKeys.all, 'shunt'] as const,
   companyPool: () => [...licenseKeys.all, 'company-shunt'] as const,
-  devices: (ids: readonly number[]) => [...licenseKeys.all, 'device', ids] as const,
   trialTerms: () => [...licenseKeys.all, 'trial'] as const,
   trialUsage: (query: TrialUsageQuery) => [...licenseKeys.all, 'trial', 'usage', query] as const,
   trialDevices: (query: TrialDeviceQuery) => [...licenseKeys.all, 'trial', 'device', query] as const,
@@ -72,19 +73,18 @@ export function useCompanyPool({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-/** The licence each of these devices holds (a page of devices). */
-export function useDeviceLicenses(deviceIds: readonly number[]) {
-  return useQuery({
-    queryKey: licenseKeys.devices(deviceIds),
-    queryFn: ({ signal }) =>
-      call(ops.deviceLicenses, { query: { device_ids: deviceIds.join(',') } }, { signal }),
-    enabled: deviceIds.length > 0,
-  });
-}
-
 function useLicensesChanged() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: licenseKeys.all });
+}
+
+function useDeviceLicensesChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: licenseKeys.all }),
+      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+    ]);
 }
 
 export function useCreateBatch() {
@@ -137,7 +137,7 @@ export function useKeySearch(key: string | null) {
 
 /** An owner binds one licence of a key's batch to a device of its company: one use of the key. */
 export function useBindByKey() {
-  const changed = useLicensesChanged();
+  const changed = useDeviceLicensesChanged();
   return useMutation({
     mutationFn: (body: LicenseKeyBindRequest) => call(ops.keyBind, { body }, silent),
     onSuccess: changed,
@@ -155,7 +155,7 @@ export function useAssignLicenses() {
 
 /** An owner binds one licence of the company's pool to a device; it replaces the one it held. */
 export function useBindLicense() {
-  const changed = useLicensesChanged();
+  const changed = useDeviceLicensesChanged();
   return useMutation({
     mutationFn: (body: LicenseBindRequest) => call(ops.bind, { body }, silent),
     onSuccess: changed,
@@ -207,7 +207,7 @@ export function useWhitelist(query: WhitelistListQuery) {
 
 /** Adds MAC addresses; a whitelisted device's licence state changes with it. */
 export function useAddWhitelist() {
-  const changed = useLicensesChanged();
+  const changed = useDeviceLicensesChanged();
   return useMutation({
     mutationFn: (body: WhitelistAddRequest) => call(ops.whitelistAdd, { body }, silent),
     onSuccess: changed,
@@ -215,7 +215,7 @@ export function useAddWhitelist() {
 }
 
 export function useDeleteWhitelist() {
-  const changed = useLicensesChanged();
+  const changed = useDeviceLicensesChanged();
   return useMutation({
     mutationFn: (ids: number[]) => call(ops.whitelistDelete, { body: { ids } }),
     onSuccess: changed,

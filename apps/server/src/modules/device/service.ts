@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
-import { licenceExpired, licenceExpiredColumn } from '../../platform/licence-state';
+import { licenceExpired, selectWithLicence } from '../../platform/licence-state';
 import { cappedTotal, keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
@@ -39,15 +39,11 @@ export const visible = (scope: TenantScope): SQL | undefined =>
     scope.rowFilter({ companyId: devices.companyId, workspaceId: devices.workspaceId }),
   );
 
+/** Devices with their workspace's and model's names and their licence, in one query. */
 function selectRows(db: Db) {
-  return (
-    db
-      // The licence is read at the licence clock's now, each query anew.
-      .select({ ...rowColumns, licenceExpired: licenceExpiredColumn() })
-      .from(devices)
-      .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
-      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
-  );
+  return selectWithLicence(db, rowColumns)
+    .leftJoin(workspaces, eq(workspaces.id, devices.workspaceId))
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId));
 }
 
 const SORT = {

@@ -1,4 +1,4 @@
-import type { DeviceLicense, LicenseBindResult, licenseBindRequestSchema } from '@vitrine/contract';
+import type { LicenseBindResult, licenseBindRequestSchema } from '@vitrine/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -6,10 +6,11 @@ import type { Db } from '../../db/client';
 import { deviceLicenses, devices, licenseBatches, licensePools } from '../../db/schema';
 import { now } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { presentLicense } from '../../platform/licence-state';
 import { notifyLicenceChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import { type Holder, move } from './ledger';
-import { batchFields, holderOf } from './licenses';
+import { holderOf } from './licenses';
 
 // A device holds one licence at a time, bound by an owner from the company's pool: one licence
 // leaves the pool for the device (a ledger row) and the binding replaces the device's previous one,
@@ -40,12 +41,6 @@ export async function bindTo(tx: Db, deviceId: number, batch: Batch, transferId:
   await notifyLicenceChanged(tx, [deviceId]);
   return binding;
 }
-
-export const presentLicense = (batch: Batch, binding: typeof deviceLicenses.$inferSelect): DeviceLicense => ({
-  ...batchFields(batch),
-  bound_at: binding.boundAt.toISOString(),
-  expires_at: binding.expiresAt?.toISOString() ?? null,
-});
 
 /** The claimed devices the caller sees. */
 export const visibleDevices = (scope: TenantScope) =>

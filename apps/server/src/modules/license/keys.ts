@@ -26,10 +26,11 @@ import {
   licensePools,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { batchFields } from '../../platform/licence-state';
 import type { TenantScope } from '../../platform/tenancy';
 import { bindFrom, lockDevice, visibleDevices } from './bindings';
 import { PLATFORM } from './ledger';
-import { batchFields, holderOf } from './licenses';
+import { holderOf } from './licenses';
 
 // Licence keys (docs/license.md "Licence keys"): the platform makes a key of a batch; each use binds
 // one licence of the batch, from the platform's pool, to an owner's device. Only the key's hash is

@@ -345,6 +345,71 @@ describe('binding a licence to a device', () => {
     expect(await poolsOffLedger(app.db)).toEqual([]);
   });
 
+  it('gives each device of the device list and detail its licence, as GET device does, in the caller’s scope only', async () => {
+    const { batch, customer, tenant, owner } = await customerWithLicences(2, {
+      validity_type: 'days',
+      effect_days: 30,
+    });
+    await data(
+      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+    );
+    const mac = `02:${unique().match(/../g)?.join(':')}:01`;
+    const screens = {
+      valid: await buildDevice(app, tenant.root, 'Valid', {}, { licensed: false }),
+      // A claim binds a trial licence while the company has trials left.
+      trial: await buildDevice(app, tenant.root, 'Trial'),
+      expired: await buildDevice(app, tenant.root, 'Expired', {}, { licensed: false }),
+      whitelisted: await buildDevice(app, tenant.root, 'Demo', { mac }, { licensed: false }),
+      none: await buildDevice(app, tenant.root, 'Unlicensed', {}, { licensed: false }),
+    };
+    const valid = await data(bind(owner, { device_id: screens.valid.row.id, batch_id: batch.batch_id }));
+    const lapsed = await data(bind(owner, { device_id: screens.expired.row.id, batch_id: batch.batch_id }));
+    await app.db.execute(sql`insert into mac_whitelist (mac) values (${mac})`);
+    // One of the two thirty-day licences was bound thirty-one days ago: it has expired.
+    await app.db.execute(
+      sql`update device_licenses set expires_at = expires_at - interval '31 days' where device_id = ${screens.expired.row.id}`,
+    );
+
+    type Item = { device_id: number; status: number; license: { state: string; license: unknown } };
+    const listed: Item[] = (
+      await data(owner({ method: 'GET', url: '/backend/manager/device?page_size=100' }))
+    ).list;
+    const itemOf = (screen: { row: { id: number } }) =>
+      listed.find((item) => item.device_id === screen.row.id) as Item;
+    expect(itemOf(screens.valid).license).toEqual({ state: 'valid', license: valid.license });
+    expect(itemOf(screens.trial).license).toMatchObject({
+      state: 'valid',
+      license: { type: 'trial', validity_type: 'days', batch_no: expect.stringMatching(/^trial-/) },
+    });
+    expect(itemOf(screens.expired).license).toEqual({
+      state: 'expired',
+      license: {
+        ...lapsed.license,
+        expires_at: new Date(Date.parse(lapsed.license.expires_at) - 31 * 86_400_000).toISOString(),
+      },
+    });
+    expect(itemOf(screens.expired).status).toBe(5);
+    expect(itemOf(screens.whitelisted).license).toEqual({ state: 'whitelisted', license: null });
+    expect(itemOf(screens.none).license).toEqual({ state: 'none', license: null });
+
+    // The detail and GET device say the same of each.
+    const ids = Object.values(screens).map((screen) => screen.row.id);
+    const states = await data(owner({ method: 'GET', url: `${L}/device?device_ids=${ids.join(',')}` }));
+    for (const screen of Object.values(screens)) {
+      const { license } = itemOf(screen);
+      expect(states.list).toContainEqual({ device_id: screen.row.id, ...license });
+      expect(
+        (await data(owner({ method: 'GET', url: `/backend/manager/device/${screen.row.id}` }))).license,
+      ).toEqual(license);
+    }
+    // Another company's owner lists none of them and sees none of their licences.
+    const stranger = await callAs(app, (await buildTenant(app)).owner);
+    const theirs = await data(stranger({ method: 'GET', url: '/backend/manager/device?page_size=100' }));
+    expect(theirs.list.filter((item: Item) => ids.includes(item.device_id))).toEqual([]);
+    const detail = await stranger({ method: 'GET', url: `/backend/manager/device/${screens.valid.row.id}` });
+    expect(detail.json().code).toBe(ResultCode.notFound);
+  });
+
   it('lets exactly one of concurrent binds of the company’s last licence succeed', async () => {
     const { batch, customer, tenant, owner } = await customerWithLicences(1);
     await data(

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { batchFields } from '../../platform/licence-state';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { batchUsable, type Holder, move, PLATFORM } from './ledger';
@@ -36,17 +37,6 @@ type Batch = typeof licenseBatches.$inferSelect;
 
 const userName = (id: Column) =>
   sql<string>`coalesce((select coalesce(nullif(${users.nickname}, ''), ${users.username}) from ${users} where ${users.id} = ${id}), '')`;
-
-/** What every licence answer says of its batch. */
-export const batchFields = (batch: Batch) => ({
-  batch_id: batch.id,
-  type: batch.type as LicenseBatchItem['type'],
-  batch_no: batch.batchNo,
-  validity_type: batch.validityType as LicenseBatchItem['validity_type'],
-  effect_days: batch.effectDays,
-  expiration_date: batch.expirationDate,
-  max_use_times: batch.maxUseTimes,
-});
 
 /** A pool row's figures: assigned = passed on, available = still held while the batch is usable. */
 const balance = (batch: Batch, received: number, held: number) => ({

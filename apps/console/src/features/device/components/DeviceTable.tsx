@@ -10,7 +10,6 @@ import { leftToRight } from '../../../lib/bidi';
 import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
 import { pagerTotal, totalLabel } from '../../../lib/pager-total';
 import { usePermission } from '../../../lib/permissions';
-import { useDeviceLicenses } from '../../license/api';
 import { LicenseStateTag } from '../../license/ui';
 import { DeviceStatusBadge, LastSeen } from './labels';
 
@@ -44,11 +43,6 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
   const canOpen = usePermission('device:dev:info');
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const dateTime = useDateTime();
-  // The licence of each device on the page, with its expiry (one call per page).
-  const licences = useDeviceLicenses((data?.list ?? []).map((device) => device.device_id));
-  const licenceOf = (device: DeviceItem) =>
-    licences.data?.list.find((status) => status.device_id === device.device_id);
-
   const columns: TableProps<DeviceItem>['columns'] = [
     {
       title: t('field.deviceName'),
@@ -78,9 +72,8 @@ export function DeviceTable({ data, loading, view, onView, selected, onSelect, a
     {
       title: t('field.license'),
       key: 'license',
-      render: (_, device) => {
-        const status = licenceOf(device);
-        if (!status) return null;
+      // Each item carries its licence state and the licence it holds, with its expiry.
+      render: (_, { license: status }) => {
         const expires = status.license?.expires_at;
         return (
           <>

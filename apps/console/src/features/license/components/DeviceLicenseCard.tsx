@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { leftToRight } from '../../../lib/bidi';
 import { usePermission } from '../../../lib/permissions';
-import { useCompanyPool, useDeviceLicenses } from '../api';
+import { useCompanyPool } from '../api';
 import { BindDialog } from './BindDialog';
 import { LicenseStateTag } from './LicenseStateTag';
 
@@ -18,12 +18,9 @@ export function DeviceLicenseCard({ device }: { device: DeviceItem }) {
   const { t } = useTranslation('license');
   const dateTime = useDateTime();
   const canBind = usePermission('license:company-shunt:list');
-  const states = useDeviceLicenses([device.device_id]);
   const pool = useCompanyPool({ enabled: canBind });
   const [binding, setBinding] = useState(false);
-  const status = states.data?.list[0];
-  if (!status) return null;
-  const { license, state } = status;
+  const { license, state } = device.license;
   const prompt = state === 'none' || state === 'expired';
   return (
     <Card

@@ -1,5 +1,5 @@
 import { LinkOutlined } from '@ant-design/icons';
-import type { DeviceItem, DeviceLicenseStatus, LicensePoolItem } from '@vitrine/contract';
+import type { DeviceItem, LicensePoolItem } from '@vitrine/contract';
 import { Button, Card, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
 import { pagerTotal } from '../../../lib/pager-total';
 import { useDeviceList } from '../../device/api';
-import { useDeviceLicenses } from '../api';
 import { BindDialog } from './BindDialog';
 import { LicenseStateTag } from './LicenseStateTag';
 
@@ -22,12 +21,8 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
   const [page, setPage] = useState(1);
   const devices = useDeviceList({ page, page_size: PAGE_SIZE });
   const list = devices.data?.list ?? [];
-  const states = useDeviceLicenses(list.map((device) => device.device_id));
-  const [binding, setBinding] = useState<{ device: DeviceItem; held: DeviceLicenseStatus | null } | null>(
-    null,
-  );
-  const stateOf = (device: DeviceItem) =>
-    states.data?.list.find((state) => state.device_id === device.device_id) ?? null;
+  // Each device of the list carries its licence state and the licence it holds.
+  const [binding, setBinding] = useState<DeviceItem | null>(null);
 
   const columns: ColumnsType<DeviceItem> = [
     { key: 'name', title: t('device.name'), render: (_, device) => <Name>{device.device_name}</Name> },
@@ -35,14 +30,14 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
       key: 'state',
       title: t('device.state'),
       render: (_, device) => {
-        return <LicenseStateTag state={stateOf(device)?.state ?? 'none'} />;
+        return <LicenseStateTag state={device.license.state} />;
       },
     },
     {
       key: 'batch',
       title: t('column.batchNo'),
       render: (_, device) => {
-        const license = stateOf(device)?.license;
+        const { license } = device.license;
         return license ? <bdi dir="ltr">{license.batch_no}</bdi> : '—';
       },
     },
@@ -50,7 +45,7 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
       key: 'expires',
       title: t('device.expires'),
       render: (_, device) => {
-        const license = stateOf(device)?.license;
+        const { license } = device.license;
         if (!license) return '—';
         return license.expires_at ? leftToRight(dateTime(license.expires_at)) : t('validity.permanent');
       },
@@ -63,7 +58,7 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
           size="small"
           icon={<LinkOutlined />}
           aria-label={t('bind.action', { name: device.device_name })}
-          onClick={() => setBinding({ device, held: stateOf(device) })}
+          onClick={() => setBinding(device)}
         >
           {t('bind.title')}
         </Button>
@@ -89,8 +84,8 @@ export function DeviceLicenses({ pool }: { pool: readonly LicensePoolItem[] }) {
         }}
       />
       <BindDialog
-        device={binding?.device ?? null}
-        held={binding?.held?.license ?? null}
+        device={binding}
+        held={binding?.license.license ?? null}
         pool={pool}
         onClose={() => setBinding(null)}
       />

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type DeviceLicenseStatus, Role } from '@vitrine/contract';
+import { type DeviceItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { deviceItem } from '../../../test/device';
-import { poolItem } from '../../../test/license';
+import { deviceLicense, poolItem } from '../../../test/license';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
 import { queriesTo, signInAs } from '../../../test/team';
 import { CompanyPoolPage } from './CompanyPoolPage';
@@ -21,31 +21,24 @@ const POOL = [
     available: 2,
   }),
 ];
-const LOBBY = deviceItem({ device_id: 21, device_name: 'Lobby' });
-const BAR = deviceItem({ device_id: 22, device_name: 'Bar' });
-// The bar screen holds a trial licence.
-const TRIAL: DeviceLicenseStatus = {
-  device_id: 22,
+// Each device of the list carries its licence: the lobby screen holds none, the bar one a trial.
+const LOBBY = deviceItem({ device_id: 21, device_name: 'Lobby', license: { state: 'none', license: null } });
+const TRIAL: DeviceItem['license'] = {
   state: 'valid',
-  license: {
+  license: deviceLicense({
     batch_id: 3,
     type: 'trial',
     batch_no: 'TRY-1',
-    validity_type: 'days',
     effect_days: 14,
-    expiration_date: null,
-    max_use_times: 1,
-    bound_at: '2026-11-01T08:00:00.000Z',
     expires_at: '2026-11-15T08:00:00.000Z',
-  },
+  }),
 };
+const BAR = deviceItem({ device_id: 22, device_name: 'Bar', license: TRIAL });
 
 function server(pool = POOL, extra: Record<string, ApiHandler> = {}) {
   return mockApi({
     'GET /manager/license/company-shunt': () => ok({ list: pool }),
     'GET /manager/device': () => ok({ list: [LOBBY, BAR], total: 2 }),
-    'GET /manager/license/device': () =>
-      ok({ list: [{ device_id: 21, state: 'none', license: null }, TRIAL] }),
     ...extra,
   });
 }
@@ -90,7 +83,9 @@ describe('CompanyPoolPage', { timeout: 30_000 }, () => {
     const bar = (await screen.findByText('Bar', {}, slow)).closest('tr') as HTMLElement;
     await waitFor(() => expect(within(bar).getByText('TRY-1')).toBeTruthy());
     expect(within(bar).getByText('Valid')).toBeTruthy();
-    expect(queriesTo('/manager/license/device')[0].get('device_ids')).toBe('21,22');
+    expect(within(bar).getByText(/11-15-2026/)).toBeTruthy();
+    // The list's items carry the licences: no second call for them.
+    expect(queriesTo('/manager/license/device')).toEqual([]);
     const lobby = screen.getByText('Lobby').closest('tr') as HTMLElement;
     expect(within(lobby).getByText('None')).toBeTruthy();
 

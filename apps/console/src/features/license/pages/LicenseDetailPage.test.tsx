@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type DeviceLicenseStatus, type LicenseKeyDetail, Role } from '@vitrine/contract';
+import { type DeviceItem, type LicenseKeyDetail, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotifier } from '../../../lib/notify';
 import { deviceItem } from '../../../test/device';
-import { poolItem } from '../../../test/license';
+import { deviceLicense, poolItem } from '../../../test/license';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
 import { queriesTo, signInAs } from '../../../test/team';
 import { LicenseDetailPage } from './LicenseDetailPage';
@@ -22,20 +22,15 @@ const DETAIL: LicenseKeyDetail = {
   devices: [{ device_id: 21, device_name: 'Lobby', bound_at: '2026-11-06T08:00:00.000Z' }],
 };
 // The bar screen holds a trial licence; the key's batch is commercial.
-const TRIAL: DeviceLicenseStatus = {
-  device_id: 22,
+const TRIAL: DeviceItem['license'] = {
   state: 'valid',
-  license: {
+  license: deviceLicense({
     batch_id: 3,
     type: 'trial',
     batch_no: 'TRY-1',
-    validity_type: 'days',
     effect_days: 14,
-    expiration_date: null,
-    max_use_times: 1,
-    bound_at: '2026-11-01T08:00:00.000Z',
     expires_at: '2026-11-15T08:00:00.000Z',
-  },
+  }),
 };
 
 function server(extra: Record<string, ApiHandler> = {}) {
@@ -44,12 +39,11 @@ function server(extra: Record<string, ApiHandler> = {}) {
     'GET /manager/device': () =>
       ok({
         list: [
-          deviceItem({ device_id: 21, device_name: 'Lobby' }),
-          deviceItem({ device_id: 22, device_name: 'Bar' }),
+          deviceItem({ device_id: 21, device_name: 'Lobby', license: { state: 'none', license: null } }),
+          deviceItem({ device_id: 22, device_name: 'Bar', license: TRIAL }),
         ],
         total: 2,
       }),
-    'GET /manager/license/device': () => ok({ list: [TRIAL] }),
     ...extra,
   });
 }

@@ -19,7 +19,7 @@ import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useDeviceList } from '../../device/api';
-import { useBindByKey, useDeviceLicenses, useKeySearch } from '../api';
+import { useBindByKey, useKeySearch } from '../api';
 import { useValidityText } from '../components/columns';
 import { ReplaceWarning } from '../components/ReplaceWarning';
 
@@ -121,7 +121,6 @@ function BindByKey({ keyText, detail }: { keyText: string; detail: LicenseKeyDet
   const [form] = Form.useForm<{ device_id?: number }>();
   const devices = useDeviceList(DEVICE_QUERY);
   const deviceId = Form.useWatch('device_id', form);
-  const held = useDeviceLicenses(deviceId === undefined ? [] : [deviceId]);
   const bind = useBindByKey();
   const [bound, setBound] = useState<{ name: string; result: LicenseBindResult } | null>(null);
   const left = detail.max_uses - detail.uses;
@@ -161,7 +160,7 @@ function BindByKey({ keyText, detail }: { keyText: string; detail: LicenseKeyDet
         />
       ) : null}
       <ReplaceWarning
-        held={held.data?.list.find((device) => device.device_id === deviceId)?.license}
+        held={devices.data?.list.find((device) => device.device_id === deviceId)?.license.license}
         chosen={detail.type}
       />
       <ErrorAlert error={bind.error} />
