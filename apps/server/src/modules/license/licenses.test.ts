@@ -288,12 +288,23 @@ describe('licences down the tenancy', () => {
 describe('binding a licence to a device', () => {
   const bind = (call: Call, body: object) => call({ method: 'POST', url: `${L}/bind`, payload: body });
 
-  it('binds from the company pool with its expiry, replaces the previous one, and reports the state', async () => {
-    const days = await customerWithLicences(2, { validity_type: 'days', effect_days: 30 });
-    const { batch, customer, tenant, owner } = days;
+  /** `customerWithLicences` whose customer assigned all `count` to the company: the owner's pool holds them. */
+  async function ownerWithLicences(count: number, batch: Partial<LicenseBatchCreateRequest> = {}) {
+    const held = await customerWithLicences(count, batch);
+    const { customer, tenant } = held;
     await data(
-      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
+      assign(customer.call, {
+        batch_id: held.batch.batch_id,
+        company_id: tenant.company.id,
+        quantity: count,
+      }),
     );
+    return held;
+  }
+
+  it('binds from the company pool with its expiry, replaces the previous one, and reports the state', async () => {
+    const days = await ownerWithLicences(2, { validity_type: 'days', effect_days: 30 });
+    const { batch, customer, tenant, owner } = days;
     const trial = await data(
       createBatch({ type: 'trial', validity_type: 'date', expiration_date: '2099-12-31' }),
     );
@@ -346,13 +357,7 @@ describe('binding a licence to a device', () => {
   });
 
   it('gives each device of the device list and detail its licence, as GET device does, in the caller’s scope only', async () => {
-    const { batch, customer, tenant, owner } = await customerWithLicences(2, {
-      validity_type: 'days',
-      effect_days: 30,
-    });
-    await data(
-      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
-    );
+    const { batch, tenant, owner } = await ownerWithLicences(2, { validity_type: 'days', effect_days: 30 });
     const mac = `02:${unique().match(/../g)?.join(':')}:01`;
     const screens = {
       valid: await buildDevice(app, tenant.root, 'Valid', {}, { licensed: false }),
@@ -411,10 +416,7 @@ describe('binding a licence to a device', () => {
   });
 
   it('lets exactly one of concurrent binds of the company’s last licence succeed', async () => {
-    const { batch, customer, tenant, owner } = await customerWithLicences(1);
-    await data(
-      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 1 }),
-    );
+    const { batch, tenant, owner } = await ownerWithLicences(1);
     const screens = await Promise.all(
       [1, 2, 3, 4].map((n) => buildDevice(app, tenant.root, `Screen ${n}`, {}, { licensed: false })),
     );
@@ -431,13 +433,7 @@ describe('binding a licence to a device', () => {
   });
 
   it('refuses a schedule for a device never licensed or whose licence expired, and takes it once one is bound', async () => {
-    const { batch, customer, tenant, owner } = await customerWithLicences(2, {
-      validity_type: 'days',
-      effect_days: 10,
-    });
-    await data(
-      assign(customer.call, { batch_id: batch.batch_id, company_id: tenant.company.id, quantity: 2 }),
-    );
+    const { batch, tenant, owner } = await ownerWithLicences(2, { validity_type: 'days', effect_days: 10 });
     const screen = await buildDevice(app, tenant.root, 'Foyer', {}, { licensed: false });
     const image = await buildContent(app, tenant.root, { mime: 'image/png', width: 1920, height: 1080 });
     const schedule = () => owner(scheduleRequest([screen.row.id], image.id));
