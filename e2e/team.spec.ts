@@ -66,10 +66,18 @@ test('customer → company → owner → workspaces → members, each with only 
   await page.goto('/setting/permission');
   await expect(page.getByText('Changes reach users who are signed in at their next request.')).toBeVisible();
   // Each key by its name, the key small beneath; keys that open no page are left out (the console's
-  // PermissionPage test checks which), the upgrade list is in now that it is a page.
+  // PermissionPage test checks which), the upgrade list and the OTA key pages are in now that they
+  // are pages.
   const matrix = page.getByRole('tabpanel');
   await expect(matrix.locator('label').filter({ hasText: 'team:user:list' })).toContainText('manage member');
-  await expect(matrix.locator('label').filter({ hasText: 'device:ota:list' })).toBeVisible();
+  for (const key of [
+    'device:ota:list',
+    'ota:appkey:list',
+    'ota:custom-validation-rule:list',
+    'ota:device-key:list',
+  ]) {
+    await expect(matrix.locator('label').filter({ hasText: key })).toBeVisible();
+  }
   await shot(page, 'team', '2-permission-matrix');
 
   // The system account's home leads only to pages it may open (it holds no device list).

@@ -23,18 +23,21 @@ type Props<T> = {
   update: (patch: ListPatch) => void;
   /** A table of the items; a page that shows them otherwise (a grid) puts that in `children`. */
   table?: ListTable<T>;
+  /** What names a row: `id` unless the items are named otherwise (a device's key by its device). */
+  rowKey?: keyof T & string;
   /** What follows the list: its own view, drawers, dialogs. */
   children?: ReactNode;
 };
 
 /** A library list page: a heading with its actions, a keyword search, the items' table. */
-export function ListPage<T extends { id: number }>({
+export function ListPage<T extends object>({
   title,
   extra,
   search,
   view,
   update,
   table,
+  rowKey = 'id' as keyof T & string,
   children,
 }: Props<T>) {
   return (
@@ -51,7 +54,7 @@ export function ListPage<T extends { id: number }>({
       </div>
       {table ? (
         <Table<T>
-          rowKey="id"
+          rowKey={rowKey}
           columns={table.columns}
           dataSource={table.list.data?.list}
           loading={table.list.isFetching}

@@ -1,9 +1,6 @@
 import { type AppRoute, lazyPage } from '../../lib/route-table';
 
-/**
- * OTA upgrades (spec 000 §2): /ota opens /ota/plan. The children without a page yet have neither
- * route nor menu entry.
- */
+/** OTA upgrades (spec 000 §2): /ota opens /ota/plan. */
 export const OTA_ROUTES: AppRoute = {
   path: '/ota',
   permission: 'ota',
@@ -23,12 +20,23 @@ export const OTA_ROUTES: AppRoute = {
       title: 'route.otaPackage',
       page: lazyPage(() => import('./pages/PackagePage'), 'PackagePage'),
     },
-    { path: '/ota/appkey', permission: 'ota:appkey:list', title: 'route.otaAppKey' },
+    {
+      path: '/ota/appkey',
+      permission: 'ota:appkey:list',
+      title: 'route.otaAppKey',
+      page: lazyPage(() => import('./pages/AppKeyPage'), 'AppKeyPage'),
+    },
     {
       path: '/ota/validation-exemption',
       permission: 'ota:custom-validation-rule:list',
       title: 'route.otaValidationExemption',
+      page: lazyPage(() => import('./pages/ExemptionPage'), 'ExemptionPage'),
     },
-    { path: '/ota/device-key', permission: 'ota:device-key:list', title: 'route.otaDeviceKey' },
+    {
+      path: '/ota/device-key',
+      permission: 'ota:device-key:list',
+      title: 'route.otaDeviceKey',
+      page: lazyPage(() => import('./pages/DeviceKeyPage'), 'DeviceKeyPage'),
+    },
   ],
 };

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
 import { ListPage } from '../../../components/ListPage';
-import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
 import { RowActions } from '../../../components/RowActions';
 import { leftToRight } from '../../../lib/bidi';
@@ -13,6 +12,7 @@ import { formatSize } from '../../../lib/format';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useDeletePackages, usePackageList } from '../api';
+import { CreatedCell } from '../components/CreatedCell';
 import { ModelSelect } from '../components/ModelSelect';
 import { PackageEditDrawer } from '../components/PackageEditDrawer';
 import { PackageUploadDrawer } from '../components/PackageUploadDrawer';
@@ -24,7 +24,6 @@ const TAGS_WIDTH = 260;
 /** /ota/package: the platform's packages of player software, the shipped build among them. */
 export function PackagePage() {
   const { t } = useTranslation(['ota', 'common']);
-  const dateTime = useDateTime();
   const { view, query, update } = useListView(FILTERS);
   const list = usePackageList(query);
   const remove = useDeletePackages();
@@ -102,16 +101,7 @@ export function PackagePage() {
       title: t('field.created'),
       dataIndex: 'created_at',
       ...sorted('created_at'),
-      render: (createdAt: string, item) => (
-        <Space direction="vertical" size={0}>
-          {leftToRight(dateTime(createdAt))}
-          {item.created_by ? (
-            <Typography.Text type="secondary">
-              <Name>{item.created_by}</Name>
-            </Typography.Text>
-          ) : null}
-        </Space>
-      ),
+      render: (createdAt: string, item) => <CreatedCell at={createdAt} by={item.created_by} />,
     },
     {
       title: t('field.actions'),

@@ -75,14 +75,19 @@ describe('PermissionPage', { timeout: 30_000 }, () => {
     mockApi({ 'GET /manager/account/role/permission': () => ok(roles) });
     await renderPage(<PermissionPage />, '/setting/permission?role=1', '/setting/permission');
     await screen.findByText('Changes reach users who are signed in at their next request.', {}, slow);
-    // The system role holds OTA app keys, whose page is not there yet, and the image library,
-    // which is not its page; the upgrade list, the packages and the plans are.
-    for (const key of ['ota:appkey:list', 'res:image:list']) {
-      expect(screen.queryByText(key, { selector: 'code' })).toBeNull();
+    // The system role holds the image library, which is not its page; the upgrade list and every
+    // OTA page are.
+    expect(screen.queryByText('res:image:list', { selector: 'code' })).toBeNull();
+    for (const key of [
+      'device:ota:list',
+      'ota:pkg:list',
+      'ota:plan:list',
+      'ota:appkey:list',
+      'ota:custom-validation-rule:list',
+      'ota:device-key:list',
+    ]) {
+      expect(box(key).checked).toBe(true);
     }
-    expect(box('device:ota:list').checked).toBe(true);
-    expect(box('ota:pkg:list').checked).toBe(true);
-    expect(box('ota:plan:list').checked).toBe(true);
     expect(box('setting:pms').checked).toBe(true);
     expect(box('team:user:list').checked).toBe(true);
   });
