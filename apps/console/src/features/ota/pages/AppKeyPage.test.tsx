@@ -79,7 +79,7 @@ describe('AppKeyPage', { timeout: 30_000 }, () => {
     expect(within(shown).getByRole('button', { name: /Copy/ })).toBeTruthy();
     expect(screen.getByText(/shown only this once/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
-    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull(), slow);
   });
 
   it('rotates a key after confirming and shows the new secret', async () => {

@@ -1,4 +1,4 @@
-import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import type { AppKeyItem, AppKeySecret } from '@vitrine/contract';
 import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
@@ -85,7 +85,7 @@ export function AppKeyPage() {
         <Space size={0}>
           <IconAction
             label={t('app.rotateLabel', { package: item.package })}
-            icon={<KeyOutlined />}
+            icon={<SyncOutlined />}
             onClick={() => askRotate(item)}
           />
           <IconAction

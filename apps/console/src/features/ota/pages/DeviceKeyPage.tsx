@@ -1,4 +1,4 @@
-import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import type { DeviceKeyIssued, DeviceKeyItem } from '@vitrine/contract';
 import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
@@ -89,7 +89,7 @@ export function DeviceKeyPage() {
         <Space size={0}>
           <IconAction
             label={t('device.reissueLabel', { device: item.device_name || item.signage_id })}
-            icon={<KeyOutlined />}
+            icon={<SyncOutlined />}
             onClick={() => askReissue(item)}
           />
           <IconAction

@@ -42,7 +42,7 @@ export function ExemptionPage() {
       title: t('field.validation'),
       dataIndex: 'validation',
       render: (validation: ExemptionItem['validation']) => (
-        <Tag color={validation === 'model' ? 'purple' : 'gold'}>{t(`validation.${validation}`)}</Tag>
+        <Tag color={validation === 'model' ? 'purple' : 'gold'}>{t(`validationName.${validation}`)}</Tag>
       ),
     },
     {
@@ -86,7 +86,7 @@ export function ExemptionPage() {
       fixed: 'end',
       render: (_, item) => (
         <IconAction
-          label={t('exemption.deleteLabel', { validation: t(`validation.${item.validation}`) })}
+          label={t('exemption.deleteLabel', { validation: t(`validationName.${item.validation}`) })}
           icon={<DeleteOutlined />}
           onClick={() => askDelete(item)}
           danger
@@ -108,7 +108,7 @@ export function ExemptionPage() {
             value={validation}
             options={OTA_VALIDATIONS.map((validation) => ({
               value: validation,
-              label: t(`validation.${validation}`),
+              label: t(`validationName.${validation}`),
             }))}
             onChange={(value) => update({ validation: value ?? null, page: null })}
           />
