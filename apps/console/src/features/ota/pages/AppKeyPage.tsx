@@ -1,10 +1,9 @@
-import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { AppKeyItem, AppKeySecret } from '@vitrine/contract';
-import { Button, Space, type TableProps, Typography } from 'antd';
+import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, confirmDelete } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
@@ -13,6 +12,7 @@ import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { AppKeyDrawer } from '../components/AppKeyDrawer';
 import { CreatedCell } from '../components/CreatedCell';
+import { KeyRowActions } from '../components/KeyRowActions';
 import { KeySecretDialog } from '../components/KeySecretDialog';
 import { useAppKeyList, useDeleteAppKeys, useRotateAppKey } from '../key-api';
 
@@ -82,19 +82,12 @@ export function AppKeyPage() {
       key: 'actions',
       fixed: 'end',
       render: (_, item) => (
-        <Space size={0}>
-          <IconAction
-            label={t('app.rotateLabel', { package: item.package })}
-            icon={<SyncOutlined />}
-            onClick={() => askRotate(item)}
-          />
-          <IconAction
-            label={t('app.deleteLabel', { package: item.package })}
-            icon={<DeleteOutlined />}
-            onClick={() => askDelete(item)}
-            danger
-          />
-        </Space>
+        <KeyRowActions
+          renewLabel={t('app.rotateLabel', { package: item.package })}
+          deleteLabel={t('app.deleteLabel', { package: item.package })}
+          onRenew={() => askRotate(item)}
+          onDelete={() => askDelete(item)}
+        />
       ),
     },
   ];

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type DeviceKeyItem, type OtaDeviceItem, Role } from '@vitrine/contract';
+import { type DeviceKeyItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
+import { otaDeviceItem } from '../../../test/ota';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
 import { signInAs } from '../../../test/team';
 import { DeviceKeyPage } from './DeviceKeyPage';
@@ -21,17 +22,7 @@ const item = (overrides: Partial<DeviceKeyItem> = {}): DeviceKeyItem => ({
   last_used_at: '2026-11-06T09:30:00.000Z',
   ...overrides,
 });
-const device: OtaDeviceItem = {
-  device_id: 42,
-  signage_id: 'ZX98YW76',
-  device_name: 'Hall screen',
-  model_id: null,
-  model_name: null,
-  system_version: '1.2.0',
-  online: true,
-  newest_version: null,
-  newest_package_id: null,
-};
+const device = otaDeviceItem();
 
 const server = (extra: Record<string, ApiHandler> = {}) =>
   mockApi({

@@ -1,10 +1,9 @@
-import { DeleteOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { DeviceKeyIssued, DeviceKeyItem } from '@vitrine/contract';
-import { Button, Space, type TableProps, Typography } from 'antd';
+import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction, confirmDelete } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
@@ -13,6 +12,7 @@ import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { CreatedCell } from '../components/CreatedCell';
 import { DeviceKeyDrawer } from '../components/DeviceKeyDrawer';
+import { KeyRowActions } from '../components/KeyRowActions';
 import { KeySecretDialog } from '../components/KeySecretDialog';
 import { useDeviceKeyList, useIssueDeviceKeys, useRevokeDeviceKeys } from '../key-api';
 
@@ -86,19 +86,12 @@ export function DeviceKeyPage() {
       key: 'actions',
       fixed: 'end',
       render: (_, item) => (
-        <Space size={0}>
-          <IconAction
-            label={t('device.reissueLabel', { device: item.device_name || item.signage_id })}
-            icon={<SyncOutlined />}
-            onClick={() => askReissue(item)}
-          />
-          <IconAction
-            label={t('device.revokeLabel', { device: item.device_name || item.signage_id })}
-            icon={<DeleteOutlined />}
-            onClick={() => askRevoke(item)}
-            danger
-          />
-        </Space>
+        <KeyRowActions
+          renewLabel={t('device.reissueLabel', { device: item.device_name || item.signage_id })}
+          deleteLabel={t('device.revokeLabel', { device: item.device_name || item.signage_id })}
+          onRenew={() => askReissue(item)}
+          onDelete={() => askRevoke(item)}
+        />
       ),
     },
   ];

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type ExemptionItem, type OtaDeviceItem, Role } from '@vitrine/contract';
+import { type ExemptionItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { registerNotifier } from '../../../lib/notify';
+import { otaDeviceItem } from '../../../test/ota';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
 import { queriesTo, signInAs } from '../../../test/team';
 import { ExemptionPage } from './ExemptionPage';
@@ -19,17 +20,7 @@ const item = (overrides: Partial<ExemptionItem> = {}): ExemptionItem => ({
   created_at: '2026-11-05T08:00:00.000Z',
   ...overrides,
 });
-const device: OtaDeviceItem = {
-  device_id: 42,
-  signage_id: 'ZX98YW76',
-  device_name: 'Hall screen',
-  model_id: null,
-  model_name: null,
-  system_version: '1.2.0',
-  online: true,
-  newest_version: null,
-  newest_package_id: null,
-};
+const device = otaDeviceItem();
 
 const server = (extra: Record<string, ApiHandler> = {}) =>
   mockApi({

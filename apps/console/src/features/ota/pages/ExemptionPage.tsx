@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ExemptionItem, OTA_VALIDATIONS } from '@vitrine/contract';
-import { Button, Flex, Select, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, Select, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm';
@@ -10,6 +10,7 @@ import { Name } from '../../../components/Name';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { CreatedCell } from '../components/CreatedCell';
+import { DescriptionCell } from '../components/DescriptionCell';
 import { ExemptionDrawer } from '../components/ExemptionDrawer';
 import { useDeleteExemptions, useExemptionList } from '../key-api';
 
@@ -61,17 +62,7 @@ export function ExemptionPage() {
     {
       title: t('field.description'),
       dataIndex: 'description',
-      render: (description: string) =>
-        description ? (
-          <Typography.Paragraph
-            ellipsis={{ rows: 2, tooltip: description }}
-            style={{ marginBottom: 0, maxInlineSize: 280 }}
-          >
-            <Name>{description}</Name>
-          </Typography.Paragraph>
-        ) : (
-          '—'
-        ),
+      render: (description: string) => <DescriptionCell description={description} />,
     },
     {
       title: t('field.created'),

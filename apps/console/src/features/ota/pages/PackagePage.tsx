@@ -13,6 +13,7 @@ import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useDeletePackages, usePackageList } from '../api';
 import { CreatedCell } from '../components/CreatedCell';
+import { DescriptionCell } from '../components/DescriptionCell';
 import { ModelSelect } from '../components/ModelSelect';
 import { PackageEditDrawer } from '../components/PackageEditDrawer';
 import { PackageUploadDrawer } from '../components/PackageUploadDrawer';
@@ -78,17 +79,7 @@ export function PackagePage() {
     {
       title: t('field.description'),
       dataIndex: 'description',
-      render: (description: string) =>
-        description ? (
-          <Typography.Paragraph
-            ellipsis={{ rows: 2, tooltip: description }}
-            style={{ marginBottom: 0, maxInlineSize: 280 }}
-          >
-            <Name>{description}</Name>
-          </Typography.Paragraph>
-        ) : (
-          '—'
-        ),
+      render: (description: string) => <DescriptionCell description={description} />,
     },
     {
       title: t('field.size'),
