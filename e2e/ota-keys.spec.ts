@@ -1,16 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, baseUrl, expect, test } from './support';
-import { addScreen, createOwner, fitsThePhone, logIn, PHONE, shot } from './support/journey';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, test } from './support';
+import { addScreen, createOwner, fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
 
 // OTA keys: an owner pairs a screen; the system role adds an app key (its secret shown once, and
 // a hello of that application passes with it and not without), exempts the screen from the
 // version check, and issues it a device key (shown once). Each list in English, Arabic and on
 // the phone.
-
-async function person(browser: Browser, options: Record<string, unknown> = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
-  return context.newPage();
-}
 
 /** The secret the dialog shows once, after checking it is there with its copy button. */
 async function shownSecret(page: Page) {
@@ -22,7 +17,7 @@ async function shownSecret(page: Page) {
 
 /** Chooses a device in the open drawer's device picker by searching its name. */
 async function pickDevice(page: Page, name: string) {
-  await page.locator('#device_ids').fill(name);
+  await page.locator('#devices').fill(name);
   await page.getByTitle(new RegExp(name)).click();
   await page.keyboard.press('Escape');
 }

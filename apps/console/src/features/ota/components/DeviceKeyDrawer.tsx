@@ -1,14 +1,14 @@
-import { type DeviceKeyIssued, deviceKeyIssueRequestSchema } from '@vitrine/contract';
+import type { DeviceKeyIssued } from '@vitrine/contract';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useIssueDeviceKeys } from '../key-api';
-import { DevicePicker } from './DevicePicker';
 import { savingWith } from './KeySecretDialog';
+import { DeviceTargetSelect, type Target } from './PlanTargetSelect';
+import { chosenDevicesSchema, targetIds } from './target-ids';
 
 const FORM_ID = 'otaDeviceKeyForm';
-const shape = deviceKeyIssueRequestSchema.shape;
 
 /** Issues device keys to chosen devices (a device that has one gets a new one); the keys go to `onIssued`. */
 export function DeviceKeyDrawer({
@@ -33,20 +33,20 @@ export function DeviceKeyDrawer({
       savedText={t('device.created')}
     >
       {(send) => (
-        <Form<{ device_ids: number[] }>
+        <Form<{ devices: Target[] }>
           id={FORM_ID}
           layout="vertical"
-          initialValues={{ device_ids: [] }}
-          onFinish={(values) => send(values.device_ids)}
+          initialValues={{ devices: [] }}
+          onFinish={(values) => send(targetIds(values.devices))}
         >
           <Form.Item
             required
-            name="device_ids"
+            name="devices"
             label={t('field.devices')}
             extra={t('device.hint')}
-            rules={[rules.zod(shape.device_ids)]}
+            rules={[rules.zod(chosenDevicesSchema)]}
           >
-            <DevicePicker />
+            <DeviceTargetSelect placeholder={t('placeholder.devices')} />
           </Form.Item>
         </Form>
       )}

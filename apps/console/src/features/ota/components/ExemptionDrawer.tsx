@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useCreateExemption } from '../key-api';
-import { DevicePicker } from './DevicePicker';
+import { DeviceTargetSelect, type Target } from './PlanTargetSelect';
+import { chosenDevicesSchema, targetIds } from './target-ids';
+
+type Values = Omit<ExemptionCreateRequest, 'device_ids'> & { devices: Target[] };
 
 const FORM_ID = 'otaExemptionForm';
 const shape = exemptionCreateRequestSchema.shape;
@@ -28,11 +31,11 @@ export function ExemptionDrawer({ open, onClose }: { open: boolean; onClose: () 
       savedText={t('exemption.created')}
     >
       {(send) => (
-        <Form<ExemptionCreateRequest>
+        <Form<Values>
           id={FORM_ID}
           layout="vertical"
-          initialValues={{ validation: 'version', device_ids: [], description: '' }}
-          onFinish={send}
+          initialValues={{ validation: 'version', devices: [], description: '' }}
+          onFinish={({ devices, ...values }) => send({ ...values, device_ids: targetIds(devices) })}
         >
           <Form.Item required name="validation" label={t('field.validation')}>
             <Radio.Group>
@@ -45,11 +48,11 @@ export function ExemptionDrawer({ open, onClose }: { open: boolean; onClose: () 
           </Form.Item>
           <Form.Item
             required
-            name="device_ids"
+            name="devices"
             label={t('field.devices')}
-            rules={[rules.zod(shape.device_ids)]}
+            rules={[rules.zod(chosenDevicesSchema)]}
           >
-            <DevicePicker />
+            <DeviceTargetSelect placeholder={t('placeholder.devices')} />
           </Form.Item>
           <Form.Item name="description" label={t('field.description')} rules={[rules.zod(shape.description)]}>
             <Input.TextArea dir="auto" maxLength={256} showCount autoSize={{ minRows: 2, maxRows: 5 }} />

@@ -67,7 +67,7 @@ describe('DeviceKeyPage', { timeout: 30_000 }, () => {
     });
     await page();
     fireEvent.click(await screen.findByRole('button', { name: /Issue device keys/ }, slow));
-    fireEvent.mouseDown(document.getElementById('device_ids') as HTMLElement);
+    fireEvent.mouseDown(document.getElementById('devices') as HTMLElement);
     fireEvent.click(await screen.findByTitle(/Hall screen/, {}, slow));
     fireEvent.click(document.getElementById('otaDeviceKeyFormSubmit') as HTMLElement);
     const shown = await screen.findByTestId('ota-key-secret', {}, slow);

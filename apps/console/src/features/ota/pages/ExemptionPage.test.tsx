@@ -66,8 +66,8 @@ describe('ExemptionPage', { timeout: 30_000 }, () => {
     fireEvent.click(document.getElementById('otaExemptionFormSubmit') as HTMLElement);
     expect(await screen.findByText('Please select at least one item')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /Model check/ }));
-    fireEvent.mouseDown(document.getElementById('device_ids') as HTMLElement);
-    fireEvent.change(document.getElementById('device_ids') as HTMLElement, { target: { value: 'hall' } });
+    fireEvent.mouseDown(document.getElementById('devices') as HTMLElement);
+    fireEvent.change(document.getElementById('devices') as HTMLElement, { target: { value: 'hall' } });
     await waitFor(() =>
       expect(queriesTo('/manager/ota/device').some((q) => q.get('keyword') === 'hall')).toBe(true),
     );
