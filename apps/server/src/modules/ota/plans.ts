@@ -293,8 +293,8 @@ export type NewPlan = Pick<
 /**
  * Writes a plan of this package for these devices, in the caller's transaction: a device not of
  * the package's models, or already at its version or later, is skipped (final at once) unless it
- * is exempted from that validation; the rest
- * wait, approved by the plan's creator now, each with the version it runs. Answers the plan's id;
+ * is exempted from that validation; the rest wait, approved by the plan's creator now, each with
+ * the version it runs. Answers the plan's id;
  * the caller offers its due devices once committed.
  */
 export async function insertPlan(
