@@ -6,6 +6,7 @@ import { devices, otaAppKeys, otaDeviceKeys } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { buildCompany, loggedIn } from '../../test/factories';
+import { databaseFingerprint } from '../../test/fingerprint';
 import { buildModel, buildPackage } from '../../test/ota-factories';
 
 // App keys, validation exemptions and device keys through the real routes: secrets shown once and
@@ -15,6 +16,8 @@ import { buildModel, buildPackage } from '../../test/ota-factories';
 type Call = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 const MANAGER = '/backend/manager/ota';
 const HELLO = '/backend/player/hello';
+/** Tables any signed-in call writes (its session, the login), whatever it answers. */
+const AUDIT = ['sessions', 'users', 'login_history', 'jobs'];
 
 let app: FastifyInstance;
 let system: Call;
@@ -266,23 +269,38 @@ describe('device keys', () => {
 });
 
 describe('who may call', () => {
-  it('refuses an owner on every call (403001)', async () => {
-    const calls: [InjectOptions['method'], string, object?][] = [
-      ['GET', `${MANAGER}/appkey`],
-      ['POST', `${MANAGER}/appkey`, { name: 'X', package: 'com.acme.x' }],
-      ['POST', `${MANAGER}/appkey/1/rotate`],
-      ['DELETE', `${MANAGER}/appkey`, { ids: [1] }],
-      ['GET', `${MANAGER}/validation-exemption`],
-      ['POST', `${MANAGER}/validation-exemption`, { validation: 'model', device_ids: [1] }],
-      ['DELETE', `${MANAGER}/validation-exemption`, { ids: [1] }],
-      ['GET', `${MANAGER}/device-key`],
-      ['POST', `${MANAGER}/device-key`, { device_ids: [1] }],
-      ['DELETE', `${MANAGER}/device-key`, { ids: [1] }],
+  const calls: [InjectOptions['method'], string, object?][] = [
+    ['GET', `${MANAGER}/appkey`],
+    ['POST', `${MANAGER}/appkey`, { name: 'X', package: 'com.acme.x' }],
+    ['POST', `${MANAGER}/appkey/1/rotate`],
+    ['DELETE', `${MANAGER}/appkey`, { ids: [1] }],
+    ['GET', `${MANAGER}/validation-exemption`],
+    ['POST', `${MANAGER}/validation-exemption`, { validation: 'model', device_ids: [1] }],
+    ['DELETE', `${MANAGER}/validation-exemption`, { ids: [1] }],
+    ['GET', `${MANAGER}/device-key`],
+    ['POST', `${MANAGER}/device-key`, { device_ids: [1] }],
+    ['DELETE', `${MANAGER}/device-key`, { ids: [1] }],
+  ];
+
+  it('lets the system operator in, and refuses a customer, owner, user admin or user every call (403001), changing nothing', async () => {
+    const operator = (await loggedIn(app, { role: Role.systemOperator })).call;
+    for (const url of [`${MANAGER}/appkey`, `${MANAGER}/validation-exemption`, `${MANAGER}/device-key`]) {
+      expect((await envelope(operator, 'GET', url)).code).toBe(ResultCode.success);
+    }
+    const callers = [
+      owner,
+      ...(await Promise.all(
+        [Role.customer, Role.userAdmin, Role.user].map(async (role) => (await loggedIn(app, { role })).call),
+      )),
     ];
-    for (const [method, url, payload] of calls) {
-      expect((await envelope(owner, method, url, payload)).code, `${method} ${url}`).toBe(
-        ResultCode.permission,
-      );
+    for (const call of callers) {
+      const before = await databaseFingerprint(app.db, AUDIT);
+      for (const [method, url, payload] of calls) {
+        expect((await envelope(call, method, url, payload)).code, `${method} ${url}`).toBe(
+          ResultCode.permission,
+        );
+      }
+      expect(await databaseFingerprint(app.db, AUDIT)).toBe(before);
     }
   });
 });
