@@ -1,6 +1,6 @@
-import type { DeviceTimers } from '@vitrine/contract';
+import { type DeviceTimers, minuteOfWeek, powerPlan } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { minuteOfWeek, PowerTimers, powerPlan, RECHECK_MS } from './timers';
+import { PowerTimers, RECHECK_MS } from './timers';
 
 // 2025-01-06 is a Monday.
 const at = (iso: string) => Date.parse(iso);

@@ -43,6 +43,8 @@ export const userInfoSchema = z.object({
   time_format: z.string(),
   week_start: z.string(),
   user_off_site_login_alarm: z.boolean(),
+  /** Mailed when a screen the user sees is powered on or off by its timers or a command. */
+  user_power_mail: z.boolean(),
   login_times: z.number(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

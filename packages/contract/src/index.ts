@@ -31,6 +31,7 @@ export * from './permissions';
 export * from './player';
 export * from './player-operations';
 export * from './playlist';
+export * from './power-plan';
 export * from './program';
 export * from './program-operations';
 export * from './program-schemas';

@@ -146,6 +146,10 @@ export const offSiteLoginAlarmSchema = z.object({
   user_off_site_login_alarm: z.boolean({ error: 'validation.boolean' }),
 });
 
+export const powerMailSchema = z.object({
+  user_power_mail: z.boolean({ error: 'validation.boolean' }),
+});
+
 const clip = (max: number) => (value: string) => value.slice(0, max);
 /** A query string or body as the console saw it: kept as text, objects as JSON, cut to `max`. */
 const capturedText = (max: number) =>
@@ -239,6 +243,14 @@ export const preferenceOperations = {
     path: `${SYS}/off-site-login-alarm`,
     body: offSiteLoginAlarmSchema,
     response: offSiteLoginAlarmSchema,
+    access: 'authenticated',
+  }),
+  /** Power on/off mails (spec 001 §1), beside the remote-login alarm. */
+  powerMail: operation({
+    method: 'POST',
+    path: `${SYS}/power-mail`,
+    body: powerMailSchema,
+    response: powerMailSchema,
     access: 'authenticated',
   }),
 };

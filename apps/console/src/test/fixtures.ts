@@ -21,6 +21,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     time_format: 'HH:mm',
     week_start: 'monday',
     user_off_site_login_alarm: false,
+    user_power_mail: false,
     login_times: 2,
     ...overrides,
   };

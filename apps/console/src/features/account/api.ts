@@ -61,6 +61,7 @@ const PREFERENCES = {
     body: 'user_off_site_login_alarm',
     field: 'user_off_site_login_alarm',
   },
+  powerMail: { url: '/manager/sys/power-mail', body: 'user_power_mail', field: 'user_power_mail' },
 } as const satisfies Record<string, Preference<keyof UserInfo>>;
 
 export type PreferenceName = keyof typeof PREFERENCES;

@@ -42,6 +42,8 @@ export const users = pgTable(
     timeFormat: varchar('time_format', { length: 16 }).notNull().default('HH:mm'),
     weekStart: varchar('week_start', { length: 16 }).notNull().default('monday'),
     offSiteLoginAlarm: boolean('off_site_login_alarm').notNull().default(false),
+    /** Whether the user is mailed when a screen they see is powered on or off (spec 001 §1). */
+    powerMail: boolean('power_mail').notNull().default(false),
     loginTimes: integer('login_times').notNull().default(0),
     userGuide: jsonb('user_guide')
       .$type<UserGuide>()

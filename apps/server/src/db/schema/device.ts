@@ -45,6 +45,8 @@ export const devices = pgTable(
     volume: smallint('volume').notNull().default(50),
     mute: boolean('mute').notNull().default(false),
     screenOn: boolean('screen_on').notNull().default(true),
+    /** Whether its timers have the screen on, as the server last followed them (power on/off mails). */
+    timerOn: boolean('timer_on').notNull().default(true),
     /** The settings screen's lock: SHA-256 (hex) of lockSalt + PIN; null = no lock. */
     lockPinSha256: varchar('lock_pin_sha256', { length: 64 }),
     lockSalt: varchar('lock_salt', { length: 32 }),
@@ -59,6 +61,9 @@ export const devices = pgTable(
     screenshotAt: timestamp('screenshot_at', { withTimezone: true }),
     /** When a device-status mail last went out for it (at most one each way per DEVICE_STATUS_MAIL_MINUTES). */
     statusMailedAt: timestamp('status_mailed_at', { withTimezone: true }),
+    /** The last power mail's change ('on' or 'off') and when it went out (one pair per DEVICE_STATUS_MAIL_MINUTES). */
+    powerMailed: varchar('power_mailed', { length: 8 }),
+    powerMailedAt: timestamp('power_mailed_at', { withTimezone: true }),
     /** When the schedule-empty mail last went out for it (nothing to play: at most one a day). */
     emptyMailedAt: timestamp('empty_mailed_at', { withTimezone: true }),
     systemVersion: varchar('system_version', { length: 32 }),

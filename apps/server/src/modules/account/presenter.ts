@@ -31,6 +31,7 @@ export function presentUser(
     time_format: row.timeFormat,
     week_start: row.weekStart,
     user_off_site_login_alarm: row.offSiteLoginAlarm,
+    user_power_mail: row.powerMail,
     login_times: row.loginTimes,
   };
 }

@@ -24,6 +24,7 @@ import type { TenantScope } from '../../platform/tenancy';
 import { refuseUnsupported } from './features';
 import { removeScreenshot } from './screenshot';
 import { visible } from './service';
+import { mailPowerCommand } from './status-mail';
 
 // Remote control (ARCHITECTURE §7): a command is a device_commands row (pending), the setting it
 // changes is saved on the device in the same transaction, and a 'device-command' bus event lets
@@ -126,6 +127,9 @@ const unclaimed = (now: Date): Partial<Device> => ({
   lockPinSha256: null,
   lockSalt: null,
   timers: { enabled: false, timers: [] },
+  timerOn: true,
+  powerMailed: null,
+  powerMailedAt: null,
   screenshotAt: null,
 });
 
@@ -153,6 +157,7 @@ async function issue(
     const now = new Date();
     const setting = command.action === 'unpair' ? unclaimed(now) : settingOf(command);
     if (setting) {
+      if (setting.screenOn !== undefined) await mailPowerCommand(app, tx, targets, setting.screenOn, now);
       await tx
         .update(devices)
         .set({ ...setting, updatedAt: now })

@@ -7,9 +7,9 @@ import { devices, jobs, users } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { clearOutbox, readOutbox } from '../../test/outbox';
-import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
+import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { sweepOffline } from './hub';
-import { mailOffline, markOnline } from './status-mail';
+import { followTimers, mailOffline, markOnline } from './status-mail';
 
 let app: FastifyInstance;
 let base: string;
@@ -144,5 +144,126 @@ describe('device-status mails', () => {
     await later();
     expect(await mails()).toEqual([]);
     expect((await rowOf(c.device.row.id)).statusMailedAt).toBeNull();
+  });
+});
+
+describe('power on/off mails', () => {
+  /** The company above, its device online, with the hall user and the owner asking for power mails. */
+  async function choosing() {
+    const c = await company();
+    await app.db
+      .update(devices)
+      .set({ status: DeviceStatus.online, lastSeenAt: new Date() })
+      .where(eq(devices.id, c.device.row.id));
+    for (const user of [c.hallUser, c.owner]) {
+      const chosen = await (await callAs(app, user))({
+        method: 'POST',
+        url: '/backend/manager/sys/power-mail',
+        payload: { user_power_mail: true },
+      });
+      expect(chosen.json().data).toEqual({ user_power_mail: true });
+    }
+    const owner = await callAs(app, c.owner);
+    const command = (action: 'screen-on' | 'screen-off') =>
+      owner({
+        method: 'POST',
+        url: `/backend/manager/device/${c.device.row.id}/command`,
+        payload: { action },
+      });
+    return { ...c, command };
+  }
+
+  it('mails the users who chose them when a command turns the screen off and on, once a window', async () => {
+    const c = await choosing();
+    expect((await c.command('screen-off')).json().code).toBe(220000);
+    const off = await mails();
+    // Only those who chose it: not the admins, who hear of offline screens.
+    expect(off.map((mail) => mail.to).sort()).toEqual([c.owner.email, c.hallUser.email].sort());
+    expect(off.find((mail) => mail.to === c.owner.email)?.subject).toBe('Gerät Lobby: Ausgeschaltet');
+    expect(off.find((mail) => mail.to === c.hallUser.email)?.subject).toBe('Device Lobby: Powered off');
+    clearOutbox(app);
+
+    // Off again changes nothing; on answers the mailed off.
+    expect((await c.command('screen-off')).json().code).toBe(220000);
+    expect(await mails()).toEqual([]);
+    expect((await c.command('screen-on')).json().code).toBe(220000);
+    expect((await mails()).map((mail) => mail.subject)).toContain('Device Lobby: Powered on');
+    clearOutbox(app);
+
+    // Flapping within the window: neither the off nor the on that follows is mailed.
+    await c.command('screen-off');
+    await c.command('screen-on');
+    expect(await mails()).toEqual([]);
+
+    // Past the window the next off is mailed again.
+    await app.db
+      .update(devices)
+      .set({ powerMailedAt: minutesAgo(DEVICE_STATUS_MAIL_MINUTES + 1) })
+      .where(eq(devices.id, c.device.row.id));
+    await c.command('screen-off');
+    expect(await mails()).toHaveLength(2);
+  });
+
+  it("follows the timers in the screen's zone: powered off and on at their boundaries", async () => {
+    const c = await choosing();
+    const id = c.device.row.id;
+    // Mondays 08:00 to 18:00 in Tokyo (2025-01-06 is a Monday).
+    await app.db
+      .update(devices)
+      .set({
+        timezone: 'Asia/Tokyo',
+        timers: { enabled: true, timers: [{ weekday: 1, on: '08:00', off: '18:00' }] },
+      })
+      .where(eq(devices.id, id));
+    await followTimers(app, new Date('2025-01-06T01:00:00Z')); // 10:00 in Tokyo: on, as it was
+    expect(await mails()).toEqual([]);
+    await followTimers(app, new Date('2025-01-06T09:30:00Z')); // 18:30 in Tokyo: off
+    expect((await rowOf(id)).timerOn).toBe(false);
+    const off = await mails();
+    expect(off.map((mail) => mail.subject).sort()).toEqual([
+      'Device Lobby: Powered off',
+      'Gerät Lobby: Ausgeschaltet',
+    ]);
+    clearOutbox(app);
+    await followTimers(app, new Date('2025-01-06T09:31:00Z')); // still off: nothing new
+    expect(await mails()).toEqual([]);
+    await followTimers(app, new Date('2025-01-12T23:30:00Z')); // Monday 08:30 in Tokyo: on
+    expect((await rowOf(id)).timerOn).toBe(true);
+    expect((await mails()).map((mail) => mail.subject)).toContain('Device Lobby: Powered on');
+  });
+
+  it('says nothing for a screen off by command, an offline one, or users who did not choose it', async () => {
+    const c = await choosing();
+    const id = c.device.row.id;
+    const timers = { enabled: true, timers: [{ weekday: 1, on: '08:00', off: '18:00' }] };
+    await app.db.update(devices).set({ timezone: 'UTC', timers, screenOn: false }).where(eq(devices.id, id));
+    await followTimers(app, new Date('2025-01-06T19:00:00Z'));
+    expect((await rowOf(id)).timerOn).toBe(false);
+    expect(await mails()).toEqual([]);
+
+    await app.db
+      .update(devices)
+      .set({ screenOn: true, timerOn: true, status: DeviceStatus.offline })
+      .where(eq(devices.id, id));
+    await followTimers(app, new Date('2025-01-06T19:00:00Z'));
+    expect(await mails()).toEqual([]);
+
+    await app.db
+      .update(devices)
+      .set({ timerOn: true, status: DeviceStatus.online })
+      .where(eq(devices.id, id));
+    await app.db.update(users).set({ powerMail: false }).where(eq(users.companyId, c.company.id));
+    await followTimers(app, new Date('2025-01-06T19:00:00Z'));
+    expect(await mails()).toEqual([]);
+  });
+
+  it('refuses a choice that is not a boolean', async () => {
+    const c = await company();
+    const response = await (await callAs(app, c.hallUser))({
+      method: 'POST',
+      url: '/backend/manager/sys/power-mail',
+      payload: { user_power_mail: 'yes' },
+    });
+    expect(response.json().code).toBe(400001);
   });
 });

@@ -1,7 +1,7 @@
-import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, Role } from '@vitrine/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, powerPlan, Role } from '@vitrine/contract';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { devices, users } from '../../db/schema';
 import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
 import { workspaceAndAncestors } from '../../platform/workspace-trees';
@@ -20,11 +20,18 @@ import { mailLanguage, mailTime } from '../account';
 //   after the last time the device was seen before the outage), so every "online" answers one
 //   "offline", and a screen that flaps every minute costs one pair of mails per window.
 // The check and the stamp happen in the transaction that queues the mails.
+//
+// Power on/off mails (spec 001 §1) ride the same job and template, to the users who chose them
+// (users.power_mail) and see the screen. A screen is on when its last screen-on/off command left
+// it on and its weekly timers have it on; a command or a timer boundary (followed by the
+// timer sweep, with the player's own plan) that flips it queues the mail. Throttled the same way
+// with devices.power_mailed(_at): a "powered off" mail only if no power mail went out in the last
+// DEVICE_STATUS_MAIL_MINUTES, a "powered on" mail only to answer a mailed "powered off".
 
 const JOB = 'device-status';
 const WINDOW_MS = DEVICE_STATUS_MAIL_MINUTES * 60_000;
 
-type Change = 'online' | 'offline';
+type Change = 'online' | 'offline' | 'power-on' | 'power-off';
 /** seen: the device's last sign of life when it dropped, which tells this outage from a later one. */
 type Payload = { deviceId: number; status: Change; at: string; seen?: string | null };
 
@@ -83,6 +90,86 @@ export async function markOnline(app: FastifyInstance, ids: readonly number[], n
   });
 }
 
+/** How often the timer sweep looks for screens whose timers turned them on or off. */
+export const TIMER_SWEEP_MS = 30_000;
+
+const powerChange = (on: boolean): Change => (on ? 'power-on' : 'power-off');
+
+/**
+ * Before screen-on/off commands save `on` on these devices: queues the power mail of each whose
+ * screen it turns (its timers having it on), in the command's transaction.
+ */
+export async function mailPowerCommand(
+  app: FastifyInstance,
+  tx: Db,
+  ids: readonly number[],
+  on: boolean,
+  now = new Date(),
+) {
+  if (ids.length === 0) return;
+  const turned = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(inArray(devices.id, [...ids]), ne(devices.screenOn, on), eq(devices.timerOn, true)));
+  for (const { id } of turned) {
+    await app.jobs.enqueue(JOB, { deviceId: id, status: powerChange(on), at: now.toISOString() }, {}, tx);
+  }
+}
+
+/** The timer's zone: the screen's, UTC when it reported none (or one this runtime does not know). */
+function planAt(timers: Parameters<typeof powerPlan>[0], at: number, zone: string | null): boolean {
+  try {
+    return powerPlan(timers, at, zone ?? 'UTC').on;
+  } catch {
+    return powerPlan(timers, at, 'UTC').on;
+  }
+}
+
+/**
+ * The timer sweep: follows every claimed screen's timers (devices.timer_on) and queues the power
+ * mail of each online one they turned whose screen is not off by command.
+ */
+export async function followTimers(app: FastifyInstance, now = new Date()) {
+  const rows = await app.db
+    .select({ id: devices.id, timers: devices.timers, timezone: devices.timezone, timerOn: devices.timerOn })
+    .from(devices)
+    .where(
+      and(
+        isNotNull(devices.companyId),
+        or(sql`(${devices.timers}->>'enabled')::boolean`, eq(devices.timerOn, false)),
+      ),
+    );
+  for (const row of rows) {
+    const on = planAt(row.timers, now.getTime(), row.timezone);
+    if (on === row.timerOn) continue;
+    await app.db.transaction(async (tx) => {
+      const [turned] = await tx
+        .update(devices)
+        .set({ timerOn: on })
+        .where(and(eq(devices.id, row.id), eq(devices.timerOn, !on)))
+        .returning({ screenOn: devices.screenOn, status: devices.status });
+      if (turned?.screenOn && turned.status === DeviceStatus.online) {
+        await app.jobs.enqueue(
+          JOB,
+          { deviceId: row.id, status: powerChange(on), at: now.toISOString() },
+          {},
+          tx,
+        );
+      }
+    });
+  }
+}
+
+/** Whether a power mail is news, and its stamp: see the throttle above. */
+function powerNews(device: typeof devices.$inferSelect, change: Change): boolean {
+  const on = change === 'power-on';
+  // Turned back since: not news (that change has its own job).
+  if ((device.screenOn && device.timerOn) !== on) return false;
+  if (on) return device.powerMailed === 'off';
+  if (device.powerMailed === 'off') return false;
+  return !device.powerMailedAt || Date.now() - device.powerMailedAt.getTime() >= WINDOW_MS;
+}
+
 /** The job: one mail per recipient, all queued together. */
 async function sendStatusMails(app: FastifyInstance, payload: Payload) {
   // The company's tree first: inside the transaction a second query would wait for it on PGlite.
@@ -103,6 +190,14 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
       if (device.statusMailedAt && Date.now() - device.statusMailedAt.getTime() < WINDOW_MS) return;
       await tx.update(devices).set({ statusMailedAt: new Date() }).where(eq(devices.id, device.id));
     }
+    const power = payload.status === 'power-on' || payload.status === 'power-off';
+    if (power) {
+      if (!powerNews(device, payload.status)) return;
+      await tx
+        .update(devices)
+        .set({ powerMailed: payload.status === 'power-on' ? 'on' : 'off', powerMailedAt: new Date() })
+        .where(eq(devices.id, device.id));
+    }
     const holders = workspaceAndAncestors(links, device.workspaceId);
     const recipients = await tx
       .select()
@@ -111,10 +206,16 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
         and(
           eq(users.companyId, companyId),
           eq(users.status, AccountStatus.active),
-          or(
-            eq(users.roleId, Role.owner),
-            and(eq(users.roleId, Role.userAdmin), inArray(users.workspaceId, holders)),
-          ),
+          power
+            ? // Everyone who sees the screen and chose power mails.
+              and(
+                eq(users.powerMail, true),
+                or(eq(users.roleId, Role.owner), inArray(users.workspaceId, holders)),
+              )
+            : or(
+                eq(users.roleId, Role.owner),
+                and(eq(users.roleId, Role.userAdmin), inArray(users.workspaceId, holders)),
+              ),
         ),
       );
     const at = new Date(payload.at);
@@ -138,4 +239,5 @@ export function registerStatusMails(app: FastifyInstance) {
   app.jobs.register(JOB, (payload) => sendStatusMails(app, payload));
   app.deviceHub.onOffline((ids) => mailOffline(app, ids));
   app.deviceHub.onWake((ids) => markOnline(app, ids));
+  app.jobs.every('device-timer-sweep', TIMER_SWEEP_MS, () => followTimers(app));
 }

@@ -366,7 +366,7 @@ describe('access', () => {
   it('answers 600003 to every setting call without a token', async () => {
     const before = await app.db.select().from(settings);
     const routes = app.routeAccess.filter((route) => route.url.startsWith('/backend/manager/sys/'));
-    expect(routes.length).toBe(41);
+    expect(routes.length).toBe(42);
     for (const route of routes) {
       expect(route.access, `${route.method} ${route.url}`).not.toBe('public');
       const response = await app.inject({

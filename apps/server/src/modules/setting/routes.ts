@@ -18,6 +18,7 @@ import {
   seenFeatures,
   setLanguage,
   setOffSiteLoginAlarm,
+  setPowerMail,
   week,
 } from './service';
 
@@ -85,6 +86,10 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, own.offSiteLoginAlarm, async (request) =>
     ok(await setOffSiteLoginAlarm(app.db, request.user.userId, request.body.user_off_site_login_alarm)),
+  );
+
+  route(app, own.powerMail, async (request) =>
+    ok(await setPowerMail(app.db, request.user.userId, request.body.user_power_mail)),
   );
 
   // Public: the console also reports failures that happen before login.

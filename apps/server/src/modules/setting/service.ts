@@ -74,7 +74,7 @@ async function userRow(db: Db, userId: number) {
 type UserPatch = Partial<
   Pick<
     typeof users.$inferInsert,
-    'language' | 'timezone' | 'timeFormat' | 'dateFormat' | 'userGuide' | 'offSiteLoginAlarm'
+    'language' | 'timezone' | 'timeFormat' | 'dateFormat' | 'userGuide' | 'offSiteLoginAlarm' | 'powerMail'
   >
 >;
 
@@ -135,6 +135,10 @@ export async function setOffSiteLoginAlarm(db: Db, userId: number, enabled: bool
     user_off_site_login_alarm: (await updateUser(db, userId, { offSiteLoginAlarm: enabled }))
       .offSiteLoginAlarm,
   };
+}
+
+export async function setPowerMail(db: Db, userId: number, enabled: boolean) {
+  return { user_power_mail: (await updateUser(db, userId, { powerMail: enabled })).powerMail };
 }
 
 const featureScope = (userId: number) =>

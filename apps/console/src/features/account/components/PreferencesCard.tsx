@@ -52,7 +52,35 @@ function usePreference<P extends PreferenceName>(name: P, saved: PreferenceValue
   };
 }
 
-/** Language, time zone, date and time formats, and the off-site login alarm; each saved on change. */
+/** A mail the user may ask for, switched on or off and saved at once. */
+function SwitchPreference({
+  name,
+  saved,
+  label,
+  help,
+}: {
+  name: 'offSiteLoginAlarm' | 'powerMail';
+  saved: boolean;
+  label: string;
+  help: string;
+}) {
+  const preference = usePreference(name, saved);
+  return (
+    <Form.Item label={label} htmlFor={name}>
+      <Switch
+        id={name}
+        checked={preference.value}
+        loading={preference.pending}
+        onChange={(checked) => preference.change(checked)}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {help}
+      </Typography.Paragraph>
+    </Form.Item>
+  );
+}
+
+/** Language, time zone, date and time formats, the off-site login alarm and power mails; each saved on change. */
 export function PreferencesCard({ info }: { info: UserInfo }) {
   const { t } = useTranslation('account');
   const { language: shown } = useLanguage();
@@ -62,7 +90,6 @@ export function PreferencesCard({ info }: { info: UserInfo }) {
   const zone = usePreference('timezone', info.timezone);
   const dateFormat = usePreference('dateFormat', info.date_format || DEFAULT_DATE_FORMAT);
   const timeFormat = usePreference('timeFormat', info.time_format || DEFAULT_TIME_FORMAT);
-  const alarm = usePreference('offSiteLoginAlarm', info.user_off_site_login_alarm);
 
   const zonedNow = zones.some((option) => option.value === zone.value) ? now.tz(zone.value) : now;
   const example = (format: string) =>
@@ -117,17 +144,18 @@ export function PreferencesCard({ info }: { info: UserInfo }) {
             onChange={(value: string) => timeFormat.change(value)}
           />
         </Form.Item>
-        <Form.Item label={t('profile.preferences.alarm')} htmlFor="offSiteLoginAlarm">
-          <Switch
-            id="offSiteLoginAlarm"
-            checked={alarm.value}
-            loading={alarm.pending}
-            onChange={(checked) => alarm.change(checked)}
-          />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            {t('profile.preferences.alarmHelp')}
-          </Typography.Paragraph>
-        </Form.Item>
+        <SwitchPreference
+          name="offSiteLoginAlarm"
+          saved={info.user_off_site_login_alarm}
+          label={t('profile.preferences.alarm')}
+          help={t('profile.preferences.alarmHelp')}
+        />
+        <SwitchPreference
+          name="powerMail"
+          saved={info.user_power_mail}
+          label={t('profile.preferences.powerMail')}
+          help={t('profile.preferences.powerMailHelp')}
+        />
       </Form>
     </Card>
   );

@@ -61,6 +61,7 @@ describe('ProfilePage', () => {
       'POST /manager/sys/date/format': () => ok(),
       'POST /manager/sys/time/format': () => ok(),
       'POST /manager/sys/off-site-login-alarm': () => ok(),
+      'POST /manager/sys/power-mail': () => ok(),
     });
     await renderPage(<ProfilePage />, '/profile/info');
     await screen.findByText('ada@example.com');
@@ -78,6 +79,11 @@ describe('ProfilePage', () => {
     expect(api.callsTo('POST /manager/sys/off-site-login-alarm')[0].body).toEqual({
       user_off_site_login_alarm: true,
     });
-    expect(notices).toHaveBeenCalledTimes(3);
+
+    expect(screen.getByText('Power on/off mails')).toBeTruthy();
+    fireEvent.click(document.getElementById('powerMail')!);
+    await waitFor(() => expect(getSession().user?.user_power_mail).toBe(true));
+    expect(api.callsTo('POST /manager/sys/power-mail')[0].body).toEqual({ user_power_mail: true });
+    expect(notices).toHaveBeenCalledTimes(4);
   });
 });
