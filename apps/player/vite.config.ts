@@ -34,6 +34,10 @@ function serviceWorkerManifest(): Plugin {
 
 export default defineConfig({
   base: '/player/',
+  // A browser package (scripts/package.mjs) reports its own version; the shipped build, the contract's.
+  define: {
+    'import.meta.env.VITRINE_PLAYER_VERSION': JSON.stringify(process.env.VITRINE_PLAYER_VERSION ?? ''),
+  },
   plugins: [serviceWorkerManifest()],
   server: {
     proxy: { '/backend': { target: SERVER, changeOrigin: true, ws: true } },

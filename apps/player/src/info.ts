@@ -1,5 +1,6 @@
 import type { Orientation, PlayerInfo, StorageMode } from '@vitrine/contract';
-import { APP_VERSION, cleanModelName } from '@vitrine/contract';
+import { cleanModelName } from '@vitrine/contract';
+import { PLAYER_VERSION } from './version';
 
 // Same rule as the contract's playerInfoSchema.mac (the player does not load zod).
 const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i;
@@ -122,7 +123,7 @@ export async function collectInfo(language: string): Promise<PlayerInfo> {
     orientation: orientationOf(screen.orientation?.angle),
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? null,
     user_agent: navigator.userAgent.slice(0, 512),
-    player_version: APP_VERSION.slice(0, 32),
+    player_version: PLAYER_VERSION.slice(0, 32),
     free_storage: await freeStorage(),
     storage_mode: storageModeOf(window.isSecureContext, 'caches' in window),
     mac: macFromQuery(location.search),

@@ -1,0 +1,91 @@
+import { md5 } from '@noble/hashes/legacy';
+import { bytesToHex } from '@noble/hashes/utils';
+import { unzipSync } from 'fflate';
+
+// A browser package (docs/ota.md "The browser player's upgrade"): a zip of a player build made
+// with a relative base (npm run package -w apps/player). Checked against the MD5 the offer and the
+// download name, then unpacked into files the service worker serves under /player/v/<version>/.
+
+/** An upgrade step that cannot go on; its message is the reason reported to the plan. */
+export class UpgradeFailed extends Error {}
+
+/** One file of a package: its path inside the build, its bytes and the type it is served with. */
+export type PackageFile = { path: string; bytes: Uint8Array; type: string };
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  map: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  wasm: 'application/wasm',
+};
+
+/** The Content-Type a file of the build is served with, by its extension. */
+export function contentTypeOf(path: string): string {
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return TYPES[extension] ?? 'application/octet-stream';
+}
+
+export const md5Hex = (bytes: Uint8Array): string => bytesToHex(md5(bytes));
+
+/**
+ * Throws unless the bytes' MD5 is the offer's and, when the server sent one, the X-Package-MD5
+ * header's (both compared without regard to case).
+ */
+export function verifyPackage(bytes: Uint8Array, offered: string, header: string | null): void {
+  const actual = md5Hex(bytes);
+  if (actual !== offered.toLowerCase()) {
+    throw new UpgradeFailed(`The package's MD5 ${actual} is not the plan's ${offered.toLowerCase()}.`);
+  }
+  if (header && actual !== header.trim().toLowerCase()) {
+    throw new UpgradeFailed(
+      `The package's MD5 ${actual} is not the server's ${header.trim().toLowerCase()}.`,
+    );
+  }
+}
+
+/** A path inside the build, or null when it would leave it (absolute, a drive, `..`, backslashes). */
+function safePath(name: string): string | null {
+  if (name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name)) return null;
+  const parts = name.split('/');
+  if (parts.some((part) => part === '..' || part === '.' || part === '')) return null;
+  return name;
+}
+
+/**
+ * The package's files. Refuses a file that is not a zip, a path that would leave the build, and a
+ * build without index.html at its root; folders are skipped.
+ */
+export function unpackPackage(bytes: Uint8Array): PackageFile[] {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes);
+  } catch {
+    throw new UpgradeFailed('The package is not a zip file.');
+  }
+  const files: PackageFile[] = [];
+  for (const [name, content] of Object.entries(entries)) {
+    if (name.endsWith('/')) continue;
+    const path = safePath(name);
+    if (!path) throw new UpgradeFailed(`The package holds a file outside its folder: ${name}`);
+    files.push({ path, bytes: content, type: contentTypeOf(path) });
+  }
+  if (!files.some((file) => file.path === 'index.html')) {
+    throw new UpgradeFailed('The package holds no index.html.');
+  }
+  return files;
+}
