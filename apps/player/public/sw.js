@@ -4,12 +4,16 @@
 // /backend is never cached here (its calls always go to the network), except /backend/media/:
 // files named by their hash, which never change. The page fetches a manifest's media ahead into
 // MEDIA_CACHE (src/media-cache.ts); this worker answers from it first, ranges included, so the
-// screen plays with the server down.
+// screen plays with the server down. Upgraded builds of the player, kept by the page in caches of
+// their own (src/upgrade/builds.ts), are answered under /player/v/<version>/ from those alone.
 const BUILD = self.__VITRINE_BUILD__;
 const PREFIX = 'vitrine-player-';
 // Not under PREFIX: a new build keeps the media.
 const MEDIA_CACHE = 'vitrine-media';
 const MEDIA_PATH = '/backend/media/';
+// Not under PREFIX either: a new shipped build keeps the upgraded builds (the page drops them).
+const KEPT_PREFIX = 'vitrine-build-';
+const KEPT_PATH = '/player/v/';
 const CACHE = `${PREFIX}${BUILD.version}`;
 const SHELL = './';
 
@@ -44,6 +48,10 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/backend/')) return;
+  if (url.pathname.startsWith(KEPT_PATH)) {
+    event.respondWith(keptBuild(url));
+    return;
+  }
   if (request.mode === 'navigate') {
     // The build's other page (preview.html, framed by the console) is not the player's shell.
     if (url.pathname.endsWith('.html') && !url.pathname.endsWith('/index.html')) return;
@@ -66,6 +74,19 @@ self.addEventListener('fetch', (event) => {
   // The build's files never change under one name: the cache answers first.
   event.respondWith(caches.match(request, { cacheName: CACHE }).then((cached) => cached ?? fetch(request)));
 });
+
+/** A file of an upgraded build (its page when the path ends in /): from its cache only, else 404. */
+async function keptBuild(url) {
+  const [version, ...rest] = url.pathname.slice(KEPT_PATH.length).split('/');
+  const path = rest.join('/') || 'index.html';
+  const cached = await caches.match(`${KEPT_PATH}${version}/${path}`, {
+    cacheName: `${KEPT_PREFIX}${decodeURIComponent(version)}`,
+  });
+  return (
+    cached ??
+    new Response('Not kept on this screen.', { status: 404, headers: { 'content-type': 'text/plain' } })
+  );
+}
 
 const fetchingWhole = new Set();
 

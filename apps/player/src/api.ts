@@ -1,13 +1,14 @@
 import type {
   Envelope,
   Manifest,
+  OtaReportRequest,
   Playback,
   PlayerAckRequest,
   PlayerHelloRequest,
   PlayerPoll,
   PlayerState,
 } from '@vitrine/contract';
-import { httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
+import { DEVICE_KEY_HEADER, httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
 import type { ContentErrorReport } from './render/zone';
 
 // The player's HTTP calls under /backend/player: hello, and the socket's fallback (poll and ack),
@@ -21,6 +22,7 @@ const {
   manifest: MANIFEST,
   contentError: CONTENT_ERROR,
   playbacks: PLAYBACKS,
+  otaReport: OTA_REPORT,
 } = PLAYER_CALLS;
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
@@ -130,4 +132,33 @@ export async function uploadPlaybacks(token: string, playbacks: Playback[]): Pro
   });
   const { accepted } = await dataOf<{ accepted: string[] }>(response);
   return Array.isArray(accepted) ? accepted : [];
+}
+
+/** POST /backend/player/ota/report: how an upgrade stands on this screen. */
+export async function reportUpgrade(token: string, body: OtaReportRequest): Promise<void> {
+  const response = await fetch(OTA_REPORT.path, {
+    method: OTA_REPORT.method,
+    headers: { ...JSON_TYPE, ...bearer(token) },
+    body: JSON.stringify(body),
+  });
+  await dataOf(response);
+}
+
+/**
+ * An upgrade's file (the offer's `url`): its bytes and the MD5 the server names in X-Package-MD5.
+ * The screen's device key, when it was launched with one, goes along as X-Device-Key.
+ */
+export async function downloadPackage(
+  url: string,
+  token: string,
+  deviceKey: string | null,
+  signal: AbortSignal,
+): Promise<{ bytes: Uint8Array; md5: string | null }> {
+  const response = await fetch(url, {
+    headers: { ...bearer(token), ...(deviceKey ? { [DEVICE_KEY_HEADER]: deviceKey } : {}) },
+    cache: 'no-store',
+    signal,
+  });
+  if (!response.ok) await dataOf(response);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), md5: response.headers.get('x-package-md5') };
 }

@@ -1,6 +1,16 @@
 import './styles.css';
 import type { DeviceCommand, Manifest, PlayerInfo, PlayerState, Program } from '@vitrine/contract';
-import { acknowledge, CallRefused, fetchManifest, poll, reportContentError, uploadPlaybacks } from './api';
+import { PLAYER_UPGRADE_HEALTH_SECONDS, playerVersionOf } from '@vitrine/contract';
+import {
+  acknowledge,
+  CallRefused,
+  downloadPackage,
+  fetchManifest,
+  poll,
+  reportContentError,
+  reportUpgrade,
+  uploadPlaybacks,
+} from './api';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
 import { type CommandPlayer, runCommand } from './commands';
@@ -28,14 +38,23 @@ import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
 import {
   forgetDevice,
   loadClockOffset,
+  loadDeviceKey,
   loadManifest,
   loadState,
+  loadToken,
+  rememberDeviceKey,
   saveClockOffset,
   saveManifest,
   saveState,
 } from './store';
 import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
+import { buildStorage, buildUrl, hasBuild, keepOnlyBuilds, runningBuild } from './upgrade/builds';
+import { UpgradeFailed } from './upgrade/package';
+import { bootChoice, loadPin, savePin } from './upgrade/pin';
+import { onTrial, runTrial, tellParent } from './upgrade/trial';
+import { Upgrader } from './upgrade/upgrader';
+import { PLAYER_VERSION } from './version';
 
 // While the socket is down, the server is polled this often (state and commands, with ETag), so a
 // claim, a setting or a command from the console still arrives.
@@ -45,6 +64,10 @@ const OBEYED_KEPT = 100;
 // Slack after a PIN's end before asking for the next one, so the server has moved on.
 const PIN_RENEW_SLACK_MS = 500;
 
+// An upgraded build runs under /player/v/<version>/ (null: the build the server ships); one on
+// trial runs in a hidden frame of the page that downloaded it (docs/ota.md).
+const running = runningBuild(location.pathname);
+const trial = running !== null && onTrial(location.search, window.parent !== window);
 const root = document.getElementById('screen')!;
 const language = resolveLanguage(location.search, navigator.language);
 applyLanguage(document.documentElement, language);
@@ -71,6 +94,10 @@ let manifestTag: string | null = null;
 let manifestLoading = false;
 let manifestAgain = false;
 let programScreen: ProgramScreen | null = null;
+// Set once the screen is paired, connected and drawn: what a build on trial waits for.
+let healthy = false;
+// The socket went to the build on trial (the server keeps one per screen): it comes back if the trial fails.
+let socketLent = false;
 // Where the manifest's media is kept for playing offline.
 const mediaFiles = screenMediaFiles();
 // When to choose again what plays (the next schedule change, at most a minute away).
@@ -89,6 +116,62 @@ const playbacks = new PlaybackQueue({
 function setStatus(next: ConnectionStatus): void {
   status = next;
   view.setStatus(next);
+  checkHealth();
+}
+
+/** Paired, socket connected and its screen drawn: the build is healthy (once per page). */
+function checkHealth(): void {
+  if (healthy || !current?.paired || status !== 'connected' || shown === '') return;
+  healthy = true;
+  if (trial && running) tellParent({ type: 'vitrine-healthy', version: running });
+  else if (running) void confirmPinned(running);
+}
+
+/**
+ * An upgraded build up and healthy after the switch: its pin is marked healthy (the shipped page's
+ * watchdog stops counting), the plan hears `installed` with the version it runs, and builds other
+ * than this one and the one before it are dropped.
+ */
+async function confirmPinned(version: string): Promise<void> {
+  const pin = loadPin();
+  if (pin?.version !== version) return;
+  if (pin.plan_id !== null && token) {
+    await reportUpgrade(token, { plan_id: pin.plan_id, state: 'installed', version: PLAYER_VERSION }).catch(
+      () => {},
+    );
+  }
+  savePin({ ...pin, healthy: true, boots: 0, plan_id: null });
+  const storage = buildStorage();
+  if (storage) await keepOnlyBuilds(storage, [version, pin.previous]).catch(() => {});
+}
+
+const upgrader = new Upgrader({
+  version: PLAYER_VERSION,
+  running,
+  storage: buildStorage,
+  download: (url, signal) => downloadPackage(url, token ?? '', loadDeviceKey(), signal),
+  report: (report) =>
+    token ? reportUpgrade(token, report) : Promise.reject(new Error('no device token yet')),
+  trial: tryBuild,
+  savePin,
+  switchTo: (version) => location.replace(buildUrl(version, location.search)),
+});
+
+/** Tries a kept build in a hidden frame, served by the service worker; the socket comes back if it fails. */
+async function tryBuild(url: string, version: string, signal: AbortSignal): Promise<void> {
+  if (!(await navigator.serviceWorker?.getRegistration())) {
+    throw new UpgradeFailed('This screen runs without its service worker, which serves upgraded builds.');
+  }
+  await navigator.serviceWorker.ready;
+  try {
+    await runTrial(url, version, PLAYER_UPGRADE_HEALTH_SECONDS, signal);
+  } catch (error) {
+    if (socketLent && token) {
+      socketLent = false;
+      connect(token);
+    }
+    throw error;
+  }
 }
 
 function show(state: PlayerState): void {
@@ -99,6 +182,8 @@ function show(state: PlayerState): void {
   power.update(state);
   effects.apply(state.settings);
   present();
+  // A build on trial leaves upgrades to the page that tries it; a state kept from before is no offer.
+  if (!trial && token) upgrader.offer(state.upgrade);
 }
 
 /**
@@ -135,6 +220,7 @@ function present(): void {
         : renderUnpaired(root, { state, t, origin: state.console_url ?? location.origin, now: clock.now() }),
   );
   renewPinWhenDue(state);
+  checkHealth();
 }
 
 function replaceView(next: ScreenView): void {
@@ -153,14 +239,18 @@ function play(program: Program, scheduleId: number | null): void {
       now: () => clock.now(),
       language,
       onContentError: (report) => contentErrors.report(report),
-      // A screen turned off (by command or power timer) shows nothing: what starts then is not counted.
+      // A screen turned off (by command or power timer) shows nothing: what starts then is not
+      // counted; nor what a build on trial plays, hidden, beside the page that tries it.
       onPlayback: (item, forSchedule, alone) =>
-        effects.current.screen_on && !power.off ? playbacks.begin(item, forSchedule, alone) : () => {},
+        effects.current.screen_on && !power.off && !trial
+          ? playbacks.begin(item, forSchedule, alone)
+          : () => {},
     });
     replaceView(screen);
     programScreen = screen;
   }
   programScreen.play(program, scheduleId);
+  checkHealth();
 }
 
 /** Fetches the manifest when it changed (ETag), keeps it, and shows its program. */
@@ -291,7 +381,12 @@ function connect(nextToken: string): void {
         forget();
         restart();
       },
-      replaced: showReplaced,
+      // The build on trial took the socket: play on, polling, until it is switched to or given up.
+      replaced: () => {
+        if (!upgrader.trying) return showReplaced();
+        socketLent = true;
+        setStatus('offline');
+      },
       command: obey,
       manifest: () => void refreshManifest(),
     },
@@ -353,7 +448,40 @@ async function updateInfo(): Promise<void> {
   info = await collectInfo(language);
 }
 
+/**
+ * Which build runs this screen, before anything else (docs/ota.md "Boot"): the shipped page goes
+ * to the pinned upgraded build (or gives it up: see bootChoice); an upgraded build no longer
+ * pinned goes back to the shipped page. True when it leaves this page.
+ */
+async function chooseBuild(): Promise<boolean> {
+  if (trial) return false;
+  const pin = loadPin();
+  if (running !== null) {
+    if (pin?.version === running) return false;
+    location.replace(`/player/${location.search}`);
+    return true;
+  }
+  if (!pin) return false;
+  const storage = buildStorage();
+  const kept = new Set<string>();
+  for (const version of [pin.version, pin.previous]) {
+    if (version && storage && (await hasBuild(storage, version).catch(() => false))) kept.add(version);
+  }
+  const choice = bootChoice(pin, playerVersionOf(PLAYER_VERSION), (version) => kept.has(version));
+  savePin(choice.pin);
+  const stored = loadToken();
+  if (choice.failed && stored) {
+    await reportUpgrade(stored, { ...choice.failed, state: 'failed' }).catch(() => {});
+  }
+  if (!choice.pin && storage) await keepOnlyBuilds(storage, []).catch(() => {});
+  if (choice.go === null) return false;
+  location.replace(buildUrl(choice.go, location.search));
+  return true;
+}
+
 async function start(): Promise<void> {
+  rememberDeviceKey(location.search);
+  if (await chooseBuild()) return;
   registerServiceWorker();
   settingsScreen.listen();
   // Media kept in IndexedDB (no Cache Storage here) is registered before anything plays.
@@ -362,7 +490,7 @@ async function start(): Promise<void> {
   const saved = loadState();
   if (saved?.paired) show(saved);
   await updateInfo();
-  playbacks.start();
+  if (!trial) playbacks.start();
   if (manifest) void warmMedia(manifest, mediaFiles);
   pollTimer = setInterval(() => {
     if (connection && status !== 'connected') void pollNow();

@@ -6,9 +6,18 @@ const TOKEN_KEY = 'vitrine.player.token';
 const STATE_KEY = 'vitrine.player.state';
 const CLOCK_KEY = 'vitrine.player.clock-offset';
 const MANIFEST_KEY = 'vitrine.player.manifest';
+// The key a kiosk launch names (?device_key=), sent with upgrade downloads (docs/ota.md).
+const DEVICE_KEY_KEY = 'vitrine.player.device-key';
 
 export const loadToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const saveToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
+
+/** Keeps the device key a launch names (?device_key=); a launch without one keeps the one kept. */
+export function rememberDeviceKey(search: string): void {
+  const key = new URLSearchParams(search).get('device_key')?.trim();
+  if (key) localStorage.setItem(DEVICE_KEY_KEY, key);
+}
+export const loadDeviceKey = (): string | null => localStorage.getItem(DEVICE_KEY_KEY);
 
 export function forgetDevice(): void {
   localStorage.removeItem(TOKEN_KEY);

@@ -19,6 +19,11 @@ export const BROWSER_PLAYER_PACKAGE = 'io.vitrine.player';
 export const APP_KEY_HEADER = 'X-App-Key';
 /** The header a device with a device key sends it in, on its package downloads (docs/ota.md "Device keys"). */
 export const DEVICE_KEY_HEADER = 'X-Device-Key';
+/**
+ * How long a browser player gives a downloaded build, tried in a hidden frame, to come up healthy
+ * (paired, socket connected, its screen drawn) before it gives the upgrade up (docs/ota.md).
+ */
+export const PLAYER_UPGRADE_HEALTH_SECONDS = 60;
 /** An upgrade's file (a download, not an envelope): the `url` of the state's `upgrade`. */
 export const playerOtaPackagePath = (planId: number) => `${PLAYER}/ota/package/${planId}`;
 

@@ -1,0 +1,76 @@
+import gt from 'semver/functions/gt.js';
+
+// Which kept build the screen runs (docs/ota.md "The browser player's upgrade"), in localStorage:
+// shared by the shipped page at /player/ and the builds under /player/v/, as they are one origin.
+
+const PIN_KEY = 'vitrine.player.pin';
+
+export type Pin = {
+  /** The kept build to run. */
+  version: string;
+  /** The build that ran before it (null: the shipped one), where a failed start goes back to. */
+  previous: string | null;
+  /** The plan whose `installed` (or `failed`) is still to be reported, once this build is healthy. */
+  plan_id: number | null;
+  /** It came up healthy (paired, socket, screen) since it was pinned. */
+  healthy: boolean;
+  /** Starts of the shipped page while it was pinned and not yet healthy. */
+  boots: number;
+};
+
+/** After this many starts without coming up healthy, the pinned build is given up. */
+export const PIN_BOOTS_MAX = 2;
+
+export function loadPin(): Pin | null {
+  try {
+    const pin = JSON.parse(localStorage.getItem(PIN_KEY) ?? 'null') as Pin | null;
+    return pin && typeof pin.version === 'string' ? pin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePin(pin: Pin | null): void {
+  if (pin) localStorage.setItem(PIN_KEY, JSON.stringify(pin));
+  else localStorage.removeItem(PIN_KEY);
+}
+
+/** What the shipped page does at its start with the pin it finds. */
+export type BootChoice =
+  /** Runs itself (no pin). */
+  | { go: null; pin: null; failed: null }
+  /** Goes to the pinned build, with the pin as it now stands. */
+  | { go: string; pin: Pin; failed: null }
+  /**
+   * Gives the pin up (a newer shipped build, a build no longer kept, or too many starts without
+   * coming up healthy) and goes back to the previous build (null: runs itself). `failed`: the plan
+   * still waiting for its report, and why.
+   */
+  | { go: string | null; pin: Pin | null; failed: { plan_id: number; reason: string } | null };
+
+/**
+ * The shipped page's choice at its start. `shipped` is its own version; `kept` whether the pinned
+ * build is still whole in Cache Storage.
+ */
+export function bootChoice(pin: Pin | null, shipped: string, kept: (version: string) => boolean): BootChoice {
+  if (!pin) return { go: null, pin: null, failed: null };
+  const pending = (reason: string) => (pin.plan_id === null ? null : { plan_id: pin.plan_id, reason });
+  // The server now ships this build or a newer one: that wins, and no upgrade is left to report.
+  if (!gt(pin.version, shipped)) return { go: null, pin: null, failed: null };
+  if (!kept(pin.version)) {
+    return {
+      go: null,
+      pin: null,
+      failed: pending(`Version ${pin.version} is no longer kept on this screen.`),
+    };
+  }
+  if (pin.healthy) return { go: pin.version, pin, failed: null };
+  const boots = pin.boots + 1;
+  if (boots < PIN_BOOTS_MAX) return { go: pin.version, pin: { ...pin, boots }, failed: null };
+  const back = pin.previous !== null && kept(pin.previous) ? pin.previous : null;
+  return {
+    go: back,
+    pin: back === null ? null : { version: back, previous: null, plan_id: null, healthy: true, boots: 0 },
+    failed: pending(`Version ${pin.version} did not come up healthy after ${PIN_BOOTS_MAX} starts.`),
+  };
+}
