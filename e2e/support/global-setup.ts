@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { launchServer } from '../../scripts/launch.mjs';
 import { ADMIN, ENV_MAIL_DIR, ENV_SMTP_URL, ENV_URL } from './env';
 import { startMailbox } from './mailbox';
+import { buildPlayerPackages } from './player-packages';
 
 const e2eDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -28,6 +29,7 @@ export default async function globalSetup() {
     fs.rmSync(workDir, { recursive: true, force: true });
   };
   try {
+    buildPlayerPackages();
     const server = await launchServer({
       env: {
         DATA_DIR: path.join(workDir, 'data'),
