@@ -48,3 +48,4 @@ export * from './team';
 export * from './template';
 export * from './text';
 export * from './validation';
+export * from './web-files';

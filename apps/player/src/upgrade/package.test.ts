@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf, md5Hex, UpgradeFailed, unpackPackage, verifyPackage } from './package';
+import { md5Hex, UpgradeFailed, unpackPackage, verifyPackage } from './package';
 
 const zip = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
@@ -60,10 +60,5 @@ describe('unpackPackage', () => {
   it('refuses a build without index.html at its root, and a file that is no zip', () => {
     expect(() => unpackPackage(zip({ 'dist/index.html': '' }))).toThrow('The package holds no index.html.');
     expect(() => unpackPackage(strToU8('not a zip'))).toThrow('The package is not a zip file.');
-  });
-
-  it('types what it does not know as bytes', () => {
-    expect(contentTypeOf('a/b.WOFF2')).toBe('font/woff2');
-    expect(contentTypeOf('LICENSE')).toBe('application/octet-stream');
   });
 });

@@ -1,5 +1,6 @@
 import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex } from '@noble/hashes/utils';
+import { webFileType } from '@vitrine/contract';
 import { unzipSync } from 'fflate';
 
 // A browser package (docs/ota.md "The browser player's upgrade"): a zip of a player build made
@@ -11,34 +12,6 @@ export class UpgradeFailed extends Error {}
 
 /** One file of a package: its path inside the build, its bytes and the type it is served with. */
 export type PackageFile = { path: string; bytes: Uint8Array; type: string };
-
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json',
-  map: 'application/json',
-  txt: 'text/plain; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  ico: 'image/x-icon',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  wasm: 'application/wasm',
-};
-
-/** The Content-Type a file of the build is served with, by its extension. */
-export function contentTypeOf(path: string): string {
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  return TYPES[extension] ?? 'application/octet-stream';
-}
 
 export const md5Hex = (bytes: Uint8Array): string => bytesToHex(md5(bytes));
 
@@ -82,7 +55,7 @@ export function unpackPackage(bytes: Uint8Array): PackageFile[] {
     if (name.endsWith('/')) continue;
     const path = safePath(name);
     if (!path) throw new UpgradeFailed(`The package holds a file outside its folder: ${name}`);
-    files.push({ path, bytes: content, type: contentTypeOf(path) });
+    files.push({ path, bytes: content, type: webFileType(path) });
   }
   if (!files.some((file) => file.path === 'index.html')) {
     throw new UpgradeFailed('The package holds no index.html.');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { H5_ENTRY_FILE, sha256Schema } from '@vitrine/contract';
+import { H5_ENTRY_FILE, sha256Schema, webFileType } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
@@ -25,38 +25,6 @@ const SNIFF_BYTES = 4100;
 const MIME_CACHE_LIMIT = 10_000;
 const params = z.object({ hash: sha256Schema });
 const h5Params = z.object({ hash: sha256Schema, '*': z.string().max(1024) });
-
-/** The types of what HTML5 packages hold, by extension; anything else is served as bytes. */
-const H5_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  htm: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  json: 'application/json',
-  map: 'application/json',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  bmp: 'image/bmp',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  wasm: 'application/wasm',
-};
 
 /** Whether the client's If-None-Match names this ETag (weak or strong). */
 const isFresh = (match: string | undefined, etag: string) =>
@@ -121,12 +89,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only files unpacked there: never a folder, and no link (none is ever unpacked).
       const stat = await fs.promises.lstat(file).catch(() => null);
       if (!stat?.isFile() || !file.startsWith(site + path.sep)) throw notFound();
-      const extension = path.extname(file).slice(1).toLowerCase();
       const etag = `"${hash}-${stat.size}-${stat.mtimeMs}"`;
       reply
         .header('ETag', etag)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Type', H5_TYPES[extension] ?? 'application/octet-stream')
+        .header('Content-Type', webFileType(file))
         .header('Content-Security-Policy', "sandbox allow-scripts; frame-ancestors 'self'")
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('Access-Control-Allow-Origin', '*');
