@@ -66,12 +66,13 @@ test('customer → company → owner → workspaces → members, each with only 
   await page.goto('/setting/permission');
   await expect(page.getByText('Changes reach users who are signed in at their next request.')).toBeVisible();
   // Each key by its name, the key small beneath; keys that open no page are left out (the console's
-  // PermissionPage test checks which), the upgrade list and the OTA key pages are in now that they
-  // are pages.
+  // PermissionPage test checks which), the upgrade list, its history and the OTA key pages are in
+  // now that they are pages.
   const matrix = page.getByRole('tabpanel');
   await expect(matrix.locator('label').filter({ hasText: 'team:user:list' })).toContainText('manage member');
   for (const key of [
     'device:ota:list',
+    'setting:ota-history',
     'ota:appkey:list',
     'ota:custom-validation-rule:list',
     'ota:device-key:list',

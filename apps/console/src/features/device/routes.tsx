@@ -5,8 +5,9 @@ const page = {
   list: lazyPage(() => import('./pages/DeviceListPage'), 'DeviceListPage'),
   detail: lazyPage(() => import('./pages/DeviceDetailPage'), 'DeviceDetailPage'),
   timer: lazyPage(() => import('./pages/DeviceTimerPage'), 'DeviceTimerPage'),
-  // The OTA area's page, in the device area's menu (spec 000 §2).
+  // The OTA area's pages, in the device area's menu (spec 000 §2).
   ota: lazyPage(() => import('../ota/ui'), 'DeviceOtaPage'),
+  otaLog: lazyPage(() => import('../ota/ui'), 'DeviceOtaLogPage'),
 };
 
 /** Screens. */
@@ -29,7 +30,13 @@ export const DEVICE_ROUTES: AppRoute = {
     { path: '/device/preset-setting', permission: 'device:preset-prop:list', title: 'route.presetSetting' },
     { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule' },
     { path: '/device/ota', permission: 'device:ota:list', title: 'route.deviceOta', page: page.ota },
-    { path: '/device/ota/log', permission: 'setting:ota-history', title: 'route.deviceOtaLog', ...DETAIL },
+    {
+      path: '/device/ota/log',
+      permission: 'setting:ota-history',
+      title: 'route.deviceOtaLog',
+      ...DETAIL,
+      page: page.otaLog,
+    },
     { path: '/device/sensors', permission: 'device:sensor:list', title: 'route.sensors' },
     {
       path: '/device/timer/:device_id?',

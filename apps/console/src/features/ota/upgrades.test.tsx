@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type OtaDeviceItem, Role } from '@vitrine/contract';
+import { type OtaDeviceItem, type OtaLogItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmHost } from '../../components/confirm';
+import { registerNotifier } from '../../lib/notify';
 import { STORAGE_KEYS } from '../../lib/session';
 import { mockApi, ok, renderPage } from '../../test/render';
 import { queriesTo, signInAs } from '../../test/team';
 import { UpgradeTips } from './components/UpgradeTips';
 import { otaDotSources } from './dots';
+import { DeviceOtaLogPage } from './pages/DeviceOtaLogPage';
 import { DeviceOtaPage } from './pages/DeviceOtaPage';
 
 // The upgrade list, the OTA dots and the upgrade-tips panel against a stubbed server.
@@ -25,9 +28,17 @@ const device = (overrides: Partial<OtaDeviceItem> = {}): OtaDeviceItem => ({
   ...overrides,
 });
 const counted = (count: number) => () => ok({ upgradable_device_count: count });
+const notices = vi.fn();
+const noticeTitles = () =>
+  notices.mock.calls.map(([args]) => `${args.title ?? args.message ?? ''} ${args.description ?? ''}`.trim());
 
-beforeEach(() => signInAs(Role.owner, ['device', 'device:ota:list']));
+beforeEach(() => {
+  registerNotifier({ open: notices });
+  signInAs(Role.owner, ['device', 'device:ota:list', 'setting:ota-history']);
+});
 afterEach(() => {
+  registerNotifier(null);
+  notices.mockReset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.removeItem(STORAGE_KEYS.otaTips);
@@ -60,11 +71,160 @@ describe('DeviceOtaPage', { timeout: 30_000 }, () => {
     expect(within(hall).getByText('Up to date')).toBeTruthy();
     expect(within(hall).getByText('Not reported')).toBeTruthy();
     expect(screen.getByText('2 in total')).toBeTruthy();
-    // No action to upgrade a selection: that needs plans.
-    expect(screen.queryByRole('checkbox', { name: /select/i })).toBeNull();
+    // Only the upgradable row can be selected or upgraded.
+    expect((screen.getByRole('checkbox', { name: 'Select Hall' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(hall).queryByRole('button', { name: /Upgrade to/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Approved history' }).getAttribute('href')).toBe(
+      '/device/ota/log',
+    );
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Upgradable only' }));
     await waitFor(() => expect(queriesTo('/manager/ota/device').at(-1)?.get('upgradable')).toBe('1'));
+  });
+
+  const upgradePage = (extra: Parameters<typeof mockApi>[0] = {}) => {
+    const api = mockApi({
+      'GET /manager/ota/device': () =>
+        ok({
+          list: [
+            device(),
+            device({ device_id: 9, device_name: 'Cafe', newest_version: '2.1.0', upgrade_state: 'failed' }),
+            device({ device_id: 8, device_name: 'Hall', newest_version: null, upgrade_state: 'installed' }),
+          ],
+          total: 3,
+          total_capped: false,
+        }),
+      ...extra,
+    });
+    return {
+      api,
+      rendered: renderPage(
+        <>
+          <ConfirmHost />
+          <DeviceOtaPage />
+        </>,
+        '/device/ota',
+      ),
+    };
+  };
+
+  it('upgrades the selected rows after a confirmation naming how many go to which versions', async () => {
+    const { api, rendered } = upgradePage({
+      'POST /manager/ota/upgrade': () =>
+        ok({
+          list: [
+            { device_id: 7, plan_id: 1, version: '2.0.0-beta.1' },
+            { device_id: 9, plan_id: 2, version: '2.1.0' },
+          ],
+        }),
+    });
+    await rendered;
+    // Each device's newest approved upgrade shows its state.
+    const hall = (await screen.findByText('Hall', {}, slow)).closest('tr') as HTMLElement;
+    expect(within(hall).getByText('Installed')).toBeTruthy();
+    expect(within(screen.getByText('Cafe').closest('tr') as HTMLElement).getByText('Failed')).toBeTruthy();
+
+    const button = screen.getByRole('button', { name: /Upgrade \(0\)/ }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Lobby' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Cafe' }));
+    fireEvent.click(screen.getByRole('button', { name: /Upgrade \(2\)/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Upgrade 2 devices to \u20662.0.0-beta.1\u2069, \u20662.1.0\u2069? They install at once.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /manager/ota/upgrade')[0]?.body).toEqual({ device_ids: [7, 9] }),
+    );
+    await waitFor(() => expect(noticeTitles()).toContain('Upgrade approved for 2 devices'));
+    // The list is asked again, and the selection is gone.
+    await waitFor(() => expect(api.callsTo('GET /manager/ota/device').length).toBeGreaterThan(1));
+    expect(screen.getByRole('button', { name: /Upgrade \(0\)/ })).toBeTruthy();
+  });
+
+  it('upgrades one row from its action, and shows the server’s refusal', async () => {
+    const refusal = 'Lobby already runs the newest player for its model: there is nothing to upgrade to';
+    const { api, rendered } = upgradePage({
+      'POST /manager/ota/upgrade': () => ({ code: 409005, msg: refusal, data: null }),
+    });
+    await rendered;
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to \u20662.0.0-beta.1\u2069' }, slow));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Upgrade 1 device to \u20662.0.0-beta.1\u2069? It installs at once.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /manager/ota/upgrade')[0]?.body).toEqual({ device_ids: [7] }),
+    );
+    await waitFor(() => expect(noticeTitles().join(' ')).toContain(refusal));
+    expect(noticeTitles().some((title) => title.startsWith('Upgrade approved'))).toBe(false);
+  });
+});
+
+const logRow = (overrides: Partial<OtaLogItem> = {}): OtaLogItem => ({
+  plan_id: 1,
+  device_id: 7,
+  device_name: 'Lobby',
+  signage_id: 'AB12CD',
+  company_name: null,
+  from_version: '1.0.0',
+  to_version: '2.0.0',
+  state: 'installed',
+  reason: null,
+  approved_by: 'Olivia',
+  approved_at: '2026-11-29T08:00:00.000Z',
+  finished_at: '2026-11-29T08:05:00.000Z',
+  ...overrides,
+});
+
+describe('DeviceOtaLogPage', { timeout: 30_000 }, () => {
+  it('lists the approved upgrades: from → to isolated, state and reason, who approved; filters by state', async () => {
+    mockApi({
+      'GET /manager/ota/log': () =>
+        ok({
+          list: [
+            logRow({
+              plan_id: 2,
+              device_name: 'Hall',
+              state: 'failed',
+              reason: 'Disk full',
+              finished_at: null,
+            }),
+            logRow({ from_version: null }),
+          ],
+          total: 2,
+        }),
+    });
+    await renderPage(<DeviceOtaLogPage />, '/device/ota/log?state=failed');
+    const hall = (await screen.findByText('Hall', {}, slow)).closest('tr') as HTMLElement;
+    expect(within(hall).getByText('\u20661.0.0 → 2.0.0\u2069')).toBeTruthy();
+    expect(within(hall).getByText('Failed')).toBeTruthy();
+    expect(within(hall).getByText('Disk full')).toBeTruthy();
+    expect(within(hall).getByText('Olivia')).toBeTruthy();
+    const lobby = screen.getByText('Lobby').closest('tr') as HTMLElement;
+    expect(within(lobby).getByText('\u2066Not reported → 2.0.0\u2069')).toBeTruthy();
+    expect(within(lobby).getByText('Installed')).toBeTruthy();
+    // An owner's rows name no company.
+    expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
+    expect(queriesTo('/manager/ota/log').at(-1)?.get('state')).toBe('failed');
+  });
+
+  it('names each row’s company for the platform and sends the days chosen as moments', async () => {
+    signInAs(Role.system, ['device', 'device:ota:list', 'setting:ota-history']);
+    mockApi({
+      'GET /manager/ota/log': () => ok({ list: [logRow({ company_name: 'Acme' })], total: 1 }),
+    });
+    await renderPage(<DeviceOtaLogPage />, '/device/ota/log?from=2026-11-01&to=2026-11-29');
+    expect(await screen.findByText('Acme', {}, slow)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Company' })).toBeTruthy();
+    const query = queriesTo('/manager/ota/log').at(-1);
+    expect(new Date(query?.get('from') as string).getDate()).toBe(1);
+    expect(new Date(query?.get('to') as string).getDate()).toBe(29);
+    expect(Date.parse(query?.get('to') as string)).toBeGreaterThan(Date.parse(query?.get('from') as string));
   });
 });
 

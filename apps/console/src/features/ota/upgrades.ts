@@ -1,14 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type OtaDeviceListQuery, otaDeviceOperations as ops } from '@vitrine/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type OtaDeviceListQuery, type OtaLogQuery, otaDeviceOperations as ops } from '@vitrine/contract';
 import { call } from '../../lib/call';
 
 // Where the caller's screens stand (/manager/ota/device and /manager/ota/count): the /device/ota
-// upgrade list, the OTA dots and the upgrade-tips panel.
+// upgrade list, the OTA dots and the upgrade-tips panel; approving upgrades (/manager/ota/upgrade)
+// and their history (/manager/ota/log, the /device/ota/log page).
 
 export const otaDeviceKeys = {
   all: ['ota', 'device'] as const,
   list: (query: OtaDeviceListQuery) => [...otaDeviceKeys.all, 'list', query] as const,
   count: () => [...otaDeviceKeys.all, 'count'] as const,
+  log: (query: OtaLogQuery) => [...otaDeviceKeys.all, 'log', query] as const,
 };
 
 export function useOtaDeviceList(query: OtaDeviceListQuery) {
@@ -28,5 +30,22 @@ export function useUpgradableCount(enabled: boolean) {
     queryKey: otaDeviceKeys.count(),
     queryFn: ({ signal }) => fetchUpgradableCount(signal),
     enabled,
+  });
+}
+
+/** Approves the upgrade of these devices; a refusal shows the server's message. */
+export function useUpgradeDevices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deviceIds: number[]) => call(ops.upgrade, { body: { device_ids: deviceIds } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: otaDeviceKeys.all }),
+  });
+}
+
+export function useOtaLog(query: OtaLogQuery) {
+  return useQuery({
+    queryKey: otaDeviceKeys.log(query),
+    queryFn: ({ signal }) => call(ops.log, { query }, { signal }),
+    placeholderData: keepPreviousData,
   });
 }

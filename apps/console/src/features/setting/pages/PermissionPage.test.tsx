@@ -75,11 +75,12 @@ describe('PermissionPage', { timeout: 30_000 }, () => {
     mockApi({ 'GET /manager/account/role/permission': () => ok(roles) });
     await renderPage(<PermissionPage />, '/setting/permission?role=1', '/setting/permission');
     await screen.findByText('Changes reach users who are signed in at their next request.', {}, slow);
-    // The system role holds the image library, which is not its page; the upgrade list and every
-    // OTA page are.
+    // The system role holds the image library, which is not its page; the upgrade list, its
+    // history and every OTA page are.
     expect(screen.queryByText('res:image:list', { selector: 'code' })).toBeNull();
     for (const key of [
       'device:ota:list',
+      'setting:ota-history',
       'ota:pkg:list',
       'ota:plan:list',
       'ota:appkey:list',
