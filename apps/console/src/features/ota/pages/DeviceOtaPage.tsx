@@ -83,18 +83,6 @@ export function DeviceOtaPage() {
       render: (signageId: string) => leftToRight(signageId),
     },
     {
-      title: t('field.model'),
-      dataIndex: 'model_name',
-      render: (model: string | null) => (model ? <Name>{model}</Name> : t('unknownModel')),
-    },
-    {
-      title: t('field.online'),
-      dataIndex: 'online',
-      render: (online: boolean) => (
-        <Badge status={online ? 'success' : 'default'} text={t(online ? 'online' : 'offline')} />
-      ),
-    },
-    {
       title: t('field.current'),
       dataIndex: 'system_version',
       render: (version: string | null) => (version ? leftToRight(version) : t('unknownVersion')),
@@ -114,6 +102,18 @@ export function DeviceOtaPage() {
           )}
           {device.upgrade_state ? <UpgradeState state={device.upgrade_state} /> : null}
         </Flex>
+      ),
+    },
+    {
+      title: t('field.model'),
+      dataIndex: 'model_name',
+      render: (model: string | null) => (model ? <Name>{model}</Name> : t('unknownModel')),
+    },
+    {
+      title: t('field.online'),
+      dataIndex: 'online',
+      render: (online: boolean) => (
+        <Badge status={online ? 'success' : 'default'} text={t(online ? 'online' : 'offline')} />
       ),
     },
     {
