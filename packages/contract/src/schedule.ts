@@ -289,11 +289,29 @@ export const scheduleAuditListSchema = z.object({ list: z.array(scheduleAuditSch
  * the caller's own schedules that were rejected (until edited, resubmitted or deleted);
  * `push_failed` the caller's own approved, not yet ended schedules some device failed to receive.
  */
+/** How many notices the pending count carries at most: the latest changed. */
+export const SCHEDULE_NOTICE_LIMIT = 10;
+
+/**
+ * What the creator is told of an own schedule: "The schedule was rejected" with the approver's
+ * reason, or "Push failed" while a device did not receive it (spec 001 §5), in the caller's language.
+ */
+export const scheduleNoticeSchema = z.object({
+  schedule_id: z.number(),
+  name: z.string(),
+  message: z.string(),
+  reason: z.string().nullable(),
+  /** When the schedule last changed: a notice already shown is not shown again. */
+  updated_at: z.string(),
+});
+export type ScheduleNotice = z.infer<typeof scheduleNoticeSchema>;
+
 export const schedulePendingCountSchema = z.object({
   count: z.number(),
   pending: z.number(),
   rejected: z.number(),
   push_failed: z.number(),
+  notices: z.array(scheduleNoticeSchema),
 });
 export type SchedulePendingCount = z.infer<typeof schedulePendingCountSchema>;
 

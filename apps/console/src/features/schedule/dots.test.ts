@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../../lib/notify';
 import { mockApi, ok } from '../../test/render';
-import { refreshScheduleDots, scheduleDotSources } from './dots';
+import { refreshScheduleDots, scheduleDotSources, tellNotices } from './dots';
 
 // Each test asks afresh (dots asked within a second share one answer).
 beforeEach(() => refreshScheduleDots());
@@ -9,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const counts = (pending: number, rejected: number, push_failed: number) =>
   mockApi({
     'GET /manager/schedule/pending-count': () =>
-      ok({ count: pending + rejected + push_failed, pending, rejected, push_failed }),
+      ok({ count: pending + rejected + push_failed, pending, rejected, push_failed, notices: [] }),
   });
 
 async function shown(sources: ReturnType<typeof scheduleDotSources>) {
@@ -43,5 +44,35 @@ describe('schedule dots', () => {
       '/schedule/live',
     ]);
     expect(scheduleDotSources(['dashboard:data'], true)).toEqual([]);
+  });
+
+  it('tells the creator each notice the server sends once, with the rejection reason', async () => {
+    const notices = vi.fn();
+    registerNotifier({ open: notices });
+    const rejected = {
+      schedule_id: 7,
+      name: 'Night loop',
+      message: 'The schedule was rejected',
+      reason: 'Wrong logo',
+      updated_at: '2026-05-01T10:00:00.000Z',
+    };
+    const failed = { ...rejected, schedule_id: 8, name: 'Menu', message: 'Push failed', reason: null };
+    await tellNotices([rejected, failed]);
+    expect(notices).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'error',
+        title: 'The schedule was rejected',
+        description: 'Night loop · Reason: Wrong logo',
+      }),
+    );
+    expect(notices).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'error', title: 'Push failed', description: 'Menu' }),
+    );
+    await tellNotices([rejected, failed]);
+    expect(notices).toHaveBeenCalledTimes(2);
+    // Rejected again later: told again.
+    await tellNotices([{ ...rejected, updated_at: '2026-05-02T10:00:00.000Z' }]);
+    expect(notices).toHaveBeenCalledTimes(3);
+    registerNotifier(null);
   });
 });

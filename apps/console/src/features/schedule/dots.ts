@@ -1,6 +1,8 @@
-import type { SchedulePendingCount } from '@vitrine/contract';
+import type { ScheduleNotice, SchedulePendingCount } from '@vitrine/contract';
 import { useEffect } from 'react';
 import { type DotSource, refreshDots, registerDotSource } from '../../app/layout/dots';
+import { i18n } from '../../lib/i18n';
+import { notify } from '../../lib/notify';
 import { hasPermission } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { fetchPendingCount } from './api';
@@ -17,9 +19,40 @@ const SHARE_MS = 1000;
 
 let last: { at: number; counts: Promise<SchedulePendingCount> } | null = null;
 
+/** The notices shown in this page's life: each once, until its schedule changes again. */
+const told = new Set<string>();
+const noticeKey = (notice: ScheduleNotice) => `${notice.schedule_id}:${notice.updated_at}:${notice.message}`;
+
+/**
+ * Tells the creator what the server says of an own schedule ("The schedule was rejected" with the
+ * reason, "Push failed"), each notice once.
+ */
+export async function tellNotices(notices: readonly ScheduleNotice[]): Promise<void> {
+  const fresh = notices.filter((notice) => !told.has(noticeKey(notice)));
+  if (fresh.length === 0) return;
+  for (const notice of fresh) told.add(noticeKey(notice));
+  // The reason's words are the schedule pages', which may not be loaded yet.
+  await i18n.loadNamespaces('schedule');
+  for (const notice of fresh) {
+    const reason = notice.reason ? i18n.t('schedule:rejectReason', { reason: notice.reason }) : null;
+    notify({
+      type: 'error',
+      title: notice.message,
+      description: reason ? `${notice.name} · ${reason}` : notice.name,
+    });
+  }
+}
+
 function counts(): Promise<SchedulePendingCount> {
   const now = Date.now();
-  if (!last || now - last.at > SHARE_MS) last = { at: now, counts: fetchPendingCount() };
+  if (!last || now - last.at > SHARE_MS) {
+    const asked = fetchPendingCount();
+    asked.then(
+      (answer) => tellNotices(answer.notices),
+      () => {},
+    );
+    last = { at: now, counts: asked };
+  }
   return last.counts;
 }
 

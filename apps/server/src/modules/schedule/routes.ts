@@ -63,7 +63,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await deleteSchedules(app, callerOf(request), request.body.ids)),
   );
 
-  route(app, ops.pendingCount, async (request) => ok(await pendingCount(app.db, callerOf(request))));
+  route(app, ops.pendingCount, async (request) =>
+    ok(await pendingCount(app.db, callerOf(request), request.lang)),
+  );
 
   // The company's owner or a user admin holding schedule:audit.
   route(app, ops.config, async (request) => {

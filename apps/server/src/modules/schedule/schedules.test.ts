@@ -403,6 +403,7 @@ describe('approval', () => {
       pending: 0,
       rejected: 0,
       push_failed: 0,
+      notices: [],
     });
 
     const list = (await asAdmin({ method: 'GET', url: URL, query: { ntc: 'true' } })).json().data;
@@ -414,18 +415,31 @@ describe('approval', () => {
     expect((await asUser({ method: 'GET', url: URL, query: { ntc: 'true' } })).json().data.total).toBe(0);
     expect((await asAdmin({ method: 'GET', url: URL, query: { ntc: 'false' } })).json().data.total).toBe(1);
 
-    // Rejected: it counts on the creator's dot.
+    // Rejected: it counts on the creator's dot, told with the reason in the creator's language.
     await act(asAdmin, mine.id, 'reject', { reason: 'No' });
-    expect((await asUser({ method: 'GET', url: `${URL}/pending-count` })).json().data).toMatchObject({
+    const rejected = (await asUser({ method: 'GET', url: `${URL}/pending-count` })).json().data;
+    expect(rejected).toMatchObject({
       count: 1,
       rejected: 1,
+      notices: [
+        { schedule_id: mine.id, name: mine.name, message: 'The schedule was rejected', reason: 'No' },
+      ],
     });
+    const german = await asUser({
+      method: 'GET',
+      url: `${URL}/pending-count`,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json().data.notices[0].message).not.toBe('The schedule was rejected');
+    // The approver is not told of another's rejection.
+    expect((await asAdmin({ method: 'GET', url: `${URL}/pending-count` })).json().data.notices).toEqual([]);
     // Approved with a screen that did not receive it: push failed on the creator's dot.
     await act(asUser, mine.id, 'submit');
     await act(asAdmin, mine.id, 'approve');
     expect((await asUser({ method: 'GET', url: `${URL}/pending-count` })).json().data).toMatchObject({
       count: 1,
       push_failed: 1,
+      notices: [{ schedule_id: mine.id, message: 'Push failed', reason: null }],
     });
   });
 

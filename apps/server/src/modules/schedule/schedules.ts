@@ -1,17 +1,21 @@
 import {
   ITEM_SCHEDULE_TYPES,
+  type Language,
   type ListResult,
   PROGRAM_SCHEDULE_TYPES,
   ResultCode,
+  SCHEDULE_NOTICE_LIMIT,
   type ScheduleAction,
   type ScheduleDetail,
   type ScheduleFields,
+  type ScheduleNotice,
   type SchedulePendingCount,
   type ScheduleSummary,
   ScheduleType,
   type scheduleAuditListSchema,
   type scheduleListQuerySchema,
   todayAnywhere,
+  translate,
 } from '@vitrine/contract';
 import {
   and,
@@ -290,8 +294,10 @@ export async function scheduleAuditList(
 /**
  * GET schedule/pending-count: the dot. Pending schedules in scope the caller may approve; the
  * caller's own rejected ones; the caller's own approved, not ended ones a device failed to receive.
+ * The last two come with their notices ("The schedule was rejected" with the reason, "Push
+ * failed"), the latest changed first, for the console to tell the creator.
  */
-export async function pendingCount(db: Db, caller: Caller): Promise<SchedulePendingCount> {
+export async function pendingCount(db: Db, caller: Caller, lang: Language): Promise<SchedulePendingCount> {
   const own = and(visible(caller.scope), eq(schedules.creatorId, caller.scope.user.userId));
   const count = async (where: SQL | undefined) => {
     const [row] = await db
@@ -303,9 +309,23 @@ export async function pendingCount(db: Db, caller: Caller): Promise<SchedulePend
   const pending = mayApprove(caller)
     ? await count(and(visible(caller.scope), eq(schedules.state, 'pending')))
     : 0;
-  const rejected = await count(and(own, eq(schedules.state, 'rejected')));
+  const rejected = await db
+    .select({
+      id: schedules.id,
+      name: schedules.name,
+      reason: schedules.rejectReason,
+      updatedAt: schedules.updatedAt,
+    })
+    .from(schedules)
+    .where(and(own, eq(schedules.state, 'rejected')));
   const failing = await db
-    .select({ endDate: schedules.endDate, spot: schedules.spot })
+    .select({
+      id: schedules.id,
+      name: schedules.name,
+      updatedAt: schedules.updatedAt,
+      endDate: schedules.endDate,
+      spot: schedules.spot,
+    })
     .from(schedules)
     .where(
       and(
@@ -321,8 +341,31 @@ export async function pendingCount(db: Db, caller: Caller): Promise<SchedulePend
         ),
       ),
     );
-  const pushFailed = failing.filter((row) => !hasEnded(row)).length;
-  return { count: pending + rejected + pushFailed, pending, rejected, push_failed: pushFailed };
+  const failed = failing.filter((row) => !hasEnded(row));
+  const notice = (
+    row: { id: number; name: string; updatedAt: Date },
+    key: string,
+    reason: string | null,
+  ): ScheduleNotice => ({
+    schedule_id: row.id,
+    name: row.name,
+    message: translate(lang, key),
+    reason,
+    updated_at: row.updatedAt.toISOString(),
+  });
+  const notices = [
+    ...rejected.map((row) => notice(row, 'schedule.rejected', row.reason)),
+    ...failed.map((row) => notice(row, 'schedule.pushFailed', null)),
+  ]
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.schedule_id - a.schedule_id)
+    .slice(0, SCHEDULE_NOTICE_LIMIT);
+  return {
+    count: pending + rejected.length + failed.length,
+    pending,
+    rejected: rejected.length,
+    push_failed: failed.length,
+    notices,
+  };
 }
 
 // ── Writes ───────────────────────────────────────────────────────────────────────────────────
