@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ADMIN, expect, test } from './support';
 import { fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
-import { adminHeaders, createModel } from './support/ota';
+import { adminHeaders, createModel, fillPackageUpload } from './support/ota';
 
 // OTA packages: the system role uploads a player build for a model of its own with the MD5 it
 // came with, and finds it in the list beside the shipped build; the same with a wrong MD5 is
@@ -24,19 +24,13 @@ test('the system role uploads a package with the right MD5, and a wrong one is r
   await page.goto('/ota/package');
   await expect(page.getByRole('heading', { name: 'Upgrade packages', level: 4 })).toBeVisible();
 
-  const upload = async (version: string, code: string) => {
-    await page.getByRole('button', { name: 'Upload package' }).click();
-    await page.locator('#version').fill(version);
-    await page.locator('#md5').fill(code);
-    await page.locator('#model_ids').click();
-    await page.getByTitle(model).click();
-    await page.keyboard.press('Escape');
-    await page.locator('#description').fill('Faster start-up');
-    await page
-      .getByTestId('ota-package-input')
-      .setInputFiles({ name: `player-${version}.zip`, mimeType: 'application/zip', buffer: build });
-    await expect(page.getByTestId('ota-package-file')).toContainText(`player-${version}.zip`);
-  };
+  const upload = (version: string, code: string) =>
+    fillPackageUpload(page, {
+      version,
+      md5: code,
+      model,
+      file: { name: `player-${version}.zip`, buffer: build },
+    });
 
   // The right MD5: the package is listed, its MD5 shown as the server computed it.
   await upload('2.0.0', md5.toUpperCase());

@@ -1,17 +1,29 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, test } from './support';
-import { addScreen, createOwner, fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
-import { adminHeaders, createModel, type Headers, uploadPackage } from './support/ota';
+import {
+  addScreen,
+  createOwner,
+  fitsThePhone,
+  logIn,
+  PHONE,
+  person,
+  shot,
+  watchNotice,
+} from './support/journey';
+import { adminHeaders, createModel, fillPackageUpload, type Headers, uploadPackage } from './support/ota';
 import { BROKEN_VERSION, GOOD_VERSION, packageFile } from './support/player-packages';
 
-// The browser player really upgrades (docs/ota.md "The browser player's upgrade"): the platform
-// uploads a browser package of the player (built by global setup with the package script) for the
-// model a paired screen is launched as, and plans it instantly and mandatorily. The screen
-// downloads it, checks its MD5, tries it hidden, switches to /player/v/<version>/ and reports it
-// installed with the new version, still showing its screen. A broken package (its page never
-// comes up) is tried for 60 s, given up, and the plan shows the failure; the screen stays on the
-// good version. The plan's details in English, Arabic and on the phone.
+// The browser player really upgrades (docs/ota.md "The browser player's upgrade"): the system role
+// uploads a browser package of the player (built by global setup with the package script) at
+// /ota/package for the model a paired screen is launched as, and plans it instantly and
+// mandatorily. The screen downloads it, checks its MD5, tries it hidden, switches to
+// /player/v/<version>/ and reports it installed with the new version, still showing its screen. A
+// broken package (its page never comes up) is tried for 60 s, given up, and the plan shows the
+// failure; the screen stays on the good version. The plan's details in English, Arabic and on the
+// phone.
 
 /** Makes an instant mandatory plan of this package for the model's screens; answers its id. */
 async function planFor(
@@ -35,6 +47,21 @@ async function planFor(
   ).json();
   expect(made.code, JSON.stringify(made)).toBe(220000);
   return made.data.id as number;
+}
+
+/** The id of the package of this version for the model, as the package list has it. */
+async function packageId(request: APIRequestContext, headers: Headers, model: string, version: string) {
+  const answer = await (
+    await request.get(`/backend/manager/ota/package?keyword=${encodeURIComponent(version)}&page_size=100`, {
+      headers,
+    })
+  ).json();
+  expect(answer.code, JSON.stringify(answer)).toBe(220000);
+  const found = (answer.data.list as { id: number; version: string; models: { name: string }[] }[]).find(
+    (item) => item.version === version && item.models.some((entry) => entry.name === model),
+  );
+  expect(found, `package ${version} for ${model}`).toBeTruthy();
+  return found!.id;
 }
 
 /** The plan's one device as the server has it: state, reason and reported version. */
@@ -65,11 +92,6 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
   const model = `OTA Upgrade ${run}`;
   const headers = await adminHeaders(request);
   const modelId = await createModel(request, headers, model);
-  const good = await uploadPackage(request, headers, {
-    version: GOOD_VERSION,
-    build: fs.readFileSync(packageFile(GOOD_VERSION)),
-    modelIds: [modelId],
-  });
 
   // An owner pairs a screen launched as that model: it runs the shipped build.
   const owner = await createOwner(request, 'ota-upgrade');
@@ -80,6 +102,21 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
   await showsItsScreen(screen, name);
   await expect(screen).toHaveURL(/\/player\/\?model=/);
   await shot(screen, 'ota-upgrade', '1-screen-before');
+
+  // The system role uploads the good build at /ota/package with the MD5 the package script printed.
+  const build = fs.readFileSync(packageFile(GOOD_VERSION));
+  await logIn(page, ADMIN);
+  await page.goto('/ota/package');
+  await fillPackageUpload(page, {
+    version: GOOD_VERSION,
+    md5: createHash('md5').update(build).digest('hex'),
+    model,
+    file: { name: path.basename(packageFile(GOOD_VERSION)), buffer: build },
+  });
+  const uploaded = watchNotice(page, 'Package uploaded');
+  await page.locator('#otaPackageFormSubmit').click();
+  expect(await uploaded).toBe(true);
+  const good = await packageId(request, headers, model, GOOD_VERSION);
 
   // An instant mandatory plan: the screen switches to the new build and reports it installed.
   const first = await planFor(request, headers, `Upgrade ${run}`, good, modelId);
@@ -120,7 +157,7 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
     [await person(browser, PHONE), 'phone'],
   ];
   for (const [view, variant] of views) {
-    await logIn(view, ADMIN);
+    if (view !== page) await logIn(view, ADMIN);
     await view.goto(`/ota/plan?plan=${second}${variant === 'ar' ? '&language=ar' : ''}`);
     const row = view.getByRole('dialog').getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(`did not come up healthy within 60 s`);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN } from './env';
 import { expect } from './index';
 
 // What the OTA journeys set up through the real API as the platform's admin: a device model of
-// their own, and a player build uploaded as a package for it (init, one part, create with its MD5).
+// their own, and a player build uploaded as a package for it (init, one part, create with its MD5);
+// and the console's Upload package drawer filled in.
 
 export type Headers = { Authorization: string };
 
@@ -69,4 +70,28 @@ export async function uploadPackage(
   ).json();
   expect(made.code, JSON.stringify(made)).toBe(220000);
   return made.data.id;
+}
+
+/**
+ * Opens /ota/package's Upload package drawer (on the page at hand) and fills it in: version, MD5,
+ * the model, a description and the file. The caller submits and checks the answer.
+ */
+export async function fillPackageUpload(
+  page: Page,
+  {
+    version,
+    md5,
+    model,
+    file,
+  }: { version: string; md5: string; model: string; file: { name: string; buffer: Buffer } },
+) {
+  await page.getByRole('button', { name: 'Upload package' }).click();
+  await page.locator('#version').fill(version);
+  await page.locator('#md5').fill(md5);
+  await page.locator('#model_ids').click();
+  await page.getByTitle(model).click();
+  await page.keyboard.press('Escape');
+  await page.locator('#description').fill('Faster start-up');
+  await page.getByTestId('ota-package-input').setInputFiles({ ...file, mimeType: 'application/zip' });
+  await expect(page.getByTestId('ota-package-file')).toContainText(file.name);
 }
