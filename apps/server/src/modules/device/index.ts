@@ -44,7 +44,7 @@ export const deviceModule = fp(
 export type { Claim, ClaimHook, ClaimOutcome } from './claim-hooks';
 export { acknowledge, pendingCommands } from './commands';
 export { programOwner } from './defaults';
-export { deviceOfRequest, hello, renewPin } from './player';
+export { deviceOfRequest, hello, recordPlayerVersion, renewPin } from './player';
 export { recordSeen } from './presence';
 export { presentPlayerState, screenLicensed } from './presenter';
 export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from './screenshot';

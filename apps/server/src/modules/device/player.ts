@@ -53,6 +53,14 @@ export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
+/**
+ * The version a screen now runs, as its upgrade report says (docs/ota.md "For any player"): the
+ * lists show it at once, before the player's next hello reports it too.
+ */
+export async function recordPlayerVersion(db: Db, deviceId: number, version: string): Promise<void> {
+  await db.update(devices).set({ systemVersion: version }).where(eq(devices.id, deviceId));
+}
+
 /** A report's model_id: which model the reported name is, when the report names one (see rematchedModelId). */
 export const reportedModelId = (columns: Partial<Device>) =>
   columns.deviceModel === undefined ? {} : { modelId: rematchedModelId(columns.deviceModel) };

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
+import { recordPlayerVersion } from '../device';
 import { finishIfDone, pushStates } from './offers';
 import { packagePath } from './packages';
 
@@ -43,7 +44,7 @@ export async function planPackageFile(app: FastifyInstance, deviceId: number, pl
 /**
  * POST player/ota/report: the device's state in the plan moves forward (the same state again
  * changes nothing; backwards, or after a final state, is 409005 'ota.reportState'). `installed`
- * counts only with the package's version; another version is a failure with that reason. A final
+ * counts only with the package's version, which becomes the device's; another version is a failure with that reason. A final
  * state pushes the device's state (the offer goes) and may finish the plan.
  */
 export async function reportUpgrade(
@@ -78,6 +79,7 @@ export async function reportUpgrade(
       .update(otaPlanDevices)
       .set({ state, reason, finishedAt: final ? at : null, updatedAt: at })
       .where(and(eq(otaPlanDevices.planId, report.plan_id), eq(otaPlanDevices.deviceId, deviceId)));
+    if (state === 'installed') await recordPlayerVersion(tx, deviceId, row.version);
     if (final) {
       await pushStates(tx, [deviceId]);
       await finishIfDone(tx, report.plan_id);

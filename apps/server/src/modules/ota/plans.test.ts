@@ -1,8 +1,8 @@
 import { ResultCode, Role } from '@vitrine/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
+import { devices, otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
 import { localDateTime, otaDue } from '../../platform/ota-offer';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
@@ -301,6 +301,12 @@ describe('the player’s side', () => {
     }
     expect((await envelope(system, 'GET', `${URL}/${plan.id}`)).data.status).toBe('finished');
     expect(await upgradeOf(a.player)).toBeNull();
+    // The installed version is the device's at once, before its next hello reports it.
+    const versions = await app.db
+      .select({ version: devices.systemVersion })
+      .from(devices)
+      .where(inArray(devices.id, [a.id, b.id]));
+    expect(versions.map((device) => device.version)).toEqual(['5.1.0', '5.1.0']);
   });
 });
 
