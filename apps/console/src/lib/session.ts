@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   guide: 'guide',
   /** The user who closed the upgrade-tips panel (features/ota), until signing out. */
   otaTips: 'ota-tips',
+  /** The schedule notices already shown (features/schedule), until signing out. */
+  scheduleNotices: 'schedule-notices',
 } as const;
 
 function readJson<T>(key: string, fallback: T): T {
@@ -85,10 +87,11 @@ export function signIn(result: LoginResult): void {
   });
 }
 
-/** Clears the session, the local guide progress and closed tips, then goes to /login (spec 000 §4). */
+/** Clears the session, the local guide progress, closed tips and shown notices, then goes to /login (spec 000 §4). */
 export function signOut(): void {
   localStorage.removeItem(STORAGE_KEYS.guide);
   localStorage.removeItem(STORAGE_KEYS.otaTips);
+  localStorage.removeItem(STORAGE_KEYS.scheduleNotices);
   set({ token: null, user: null, permissions: [], config: null, workspaceId: null, ossAvailableSize: null });
   navigateTo('/login', { replace: true });
 }

@@ -70,6 +70,8 @@ describe('schedule dots', () => {
     );
     await tellNotices([rejected, failed]);
     expect(notices).toHaveBeenCalledTimes(2);
+    // Kept in the browser: a page loaded later does not tell them again.
+    expect(JSON.parse(localStorage.getItem('schedule-notices') ?? '[]')).toHaveLength(2);
     // Rejected again later: told again.
     await tellNotices([{ ...rejected, updated_at: '2026-05-02T10:00:00.000Z' }]);
     expect(notices).toHaveBeenCalledTimes(3);

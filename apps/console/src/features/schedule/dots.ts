@@ -1,10 +1,10 @@
-import type { ScheduleNotice, SchedulePendingCount } from '@vitrine/contract';
+import { SCHEDULE_NOTICE_LIMIT, type ScheduleNotice, type SchedulePendingCount } from '@vitrine/contract';
 import { useEffect } from 'react';
 import { type DotSource, refreshDots, registerDotSource } from '../../app/layout/dots';
 import { i18n } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
 import { hasPermission } from '../../lib/permissions';
-import { useSession } from '../../lib/session';
+import { STORAGE_KEYS, useSession } from '../../lib/session';
 import { fetchPendingCount } from './api';
 import { SCHEDULE_PATHS } from './labels';
 
@@ -19,18 +19,33 @@ const SHARE_MS = 1000;
 
 let last: { at: number; counts: Promise<SchedulePendingCount> } | null = null;
 
-/** The notices shown in this page's life: each once, until its schedule changes again. */
-const told = new Set<string>();
+/**
+ * The notices already shown, kept in this browser until signing out: each once, until its schedule
+ * changes again, not again at every page load. The server sends at most SCHEDULE_NOTICE_LIMIT, so
+ * keeping the last few times that many is enough.
+ */
+const KEPT = SCHEDULE_NOTICE_LIMIT * 5;
 const noticeKey = (notice: ScheduleNotice) => `${notice.schedule_id}:${notice.updated_at}:${notice.message}`;
+
+function toldKeys(): string[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.scheduleNotices) ?? '[]');
+    return Array.isArray(kept) ? kept.filter((key): key is string => typeof key === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Tells the creator what the server says of an own schedule ("The schedule was rejected" with the
  * reason, "Push failed"), each notice once.
  */
 export async function tellNotices(notices: readonly ScheduleNotice[]): Promise<void> {
-  const fresh = notices.filter((notice) => !told.has(noticeKey(notice)));
+  const told = toldKeys();
+  const fresh = notices.filter((notice) => !told.includes(noticeKey(notice)));
   if (fresh.length === 0) return;
-  for (const notice of fresh) told.add(noticeKey(notice));
+  const keep = [...told, ...fresh.map(noticeKey)].slice(-KEPT);
+  localStorage.setItem(STORAGE_KEYS.scheduleNotices, JSON.stringify(keep));
   // The reason's words are the schedule pages', which may not be loaded yet.
   await i18n.loadNamespaces('schedule');
   for (const notice of fresh) {
