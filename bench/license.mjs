@@ -141,7 +141,8 @@ function listStatements(companyId, status, at) {
   const where = `d.company_id is not null and d.company_id = $1${status === null ? '' : ` and ${expiredSql}`}`;
   return {
     page: {
-      text: `select d.*, w.name as group_name, m.name as model_name, l.*, b.*,
+      text: `select d.*, w.name as group_name, m.name as model_name, l.bound_at, l.expires_at,
+               b.id, b.type, b.batch_no, b.validity_type, b.effect_days, b.expiration_date, b.max_use_times,
                exists (select 1 from mac_whitelist m where m.mac = lower(d.mac)) as whitelisted
              from devices d left join device_licenses l on l.device_id = d.id
              left join license_batches b on b.id = l.batch_id
@@ -149,7 +150,7 @@ function listStatements(companyId, status, at) {
              left join device_models m on m.id = d.model_id
              where ${where} order by d.created_at desc, d.id desc limit 20 offset 0`,
       values: status === null ? [companyId] : [companyId, at],
-      // As drizzle reads rows: by position (device_licenses and license_batches share column names with devices).
+      // As drizzle reads rows: by position (license_batches shares column names with devices).
       rowMode: 'array',
     },
     // Counted up to LIST_TOTAL_CAP + 1 matches, as the server counts (platform/lists.ts cappedTotal).

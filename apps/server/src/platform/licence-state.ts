@@ -55,8 +55,19 @@ export const licenceExpired = (time: Date = now()): SQL<boolean> =>
 
 // ── A device's licence as the API shows it ──────────────────────────────────────────────────
 
-type Batch = typeof licenseBatches.$inferSelect;
-type Binding = typeof deviceLicenses.$inferSelect;
+/** What a licence answer shows of its batch and of the binding. */
+const batchColumns = {
+  id: licenseBatches.id,
+  type: licenseBatches.type,
+  batchNo: licenseBatches.batchNo,
+  validityType: licenseBatches.validityType,
+  effectDays: licenseBatches.effectDays,
+  expirationDate: licenseBatches.expirationDate,
+  maxUseTimes: licenseBatches.maxUseTimes,
+};
+const bindingColumns = { boundAt: deviceLicenses.boundAt, expiresAt: deviceLicenses.expiresAt };
+type Batch = Pick<typeof licenseBatches.$inferSelect, keyof typeof batchColumns>;
+type Binding = Pick<typeof deviceLicenses.$inferSelect, keyof typeof bindingColumns>;
 
 /** What every licence answer says of its batch. */
 export const batchFields = (batch: Batch) => ({
@@ -77,15 +88,15 @@ export const presentLicense = (batch: Batch, binding: Binding): DeviceLicense =>
 
 /**
  * Devices with the licence each holds, its batch and the whitelist check, in the one query that
- * reads them: `fields` and the licence's columns from `devices` left-joined with its licence and
- * batch (a primary-key lookup each). `presentLicenceStatus` reads the row.
+ * reads them: `fields` and what the answer shows of the licence, from `devices` left-joined with
+ * its licence and batch (a primary-key lookup each). `presentLicenceStatus` reads the row.
  */
 export const selectWithLicence = <F extends SelectedFields>(db: Db, fields: F) =>
   db
     .select({
       ...fields,
-      licence: deviceLicenses,
-      licenceBatch: licenseBatches,
+      licence: bindingColumns,
+      licenceBatch: batchColumns,
       macWhitelisted: whitelisted(),
     })
     .from(devices)
