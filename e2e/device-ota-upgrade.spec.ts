@@ -9,7 +9,7 @@ import {
   shot,
   watchNotice,
 } from './support/journey';
-import { adminHeaders, createModel, uploadPackage } from './support/ota';
+import { modelWithPackage, playerToken, reportInstalled } from './support/ota';
 
 // Approving an upgrade (docs/ota.md "Approving an upgrade"): the owner selects its screen on
 // /device/ota and upgrades it; the screen's state carries the offer, mandatory; the player's
@@ -25,19 +25,13 @@ test('an owner upgrades a screen from the upgrade list and finds it in the histo
   request,
 }) => {
   test.setTimeout(150_000);
-  const run = Date.now().toString(36);
-  const model = `OTA Upgrade ${run}`;
-  const headers = await adminHeaders(request);
-  const modelId = await createModel(request, headers, model);
-  const build = Buffer.from(`vitrine player ${VERSION} ${run}\n`.repeat(1000));
-  await uploadPackage(request, headers, { version: VERSION, build, modelIds: [modelId] });
+  const { run, model } = await modelWithPackage(request, 'OTA Upgrade', VERSION);
 
   const owner = await createOwner(request, 'ota-up');
   const name = `Foyer ${run}`;
   await logIn(page, owner);
   const screen = await addScreen(page, browser, name, `?model=${encodeURIComponent(model)}`);
-  const token = await screen.evaluate(() => localStorage.getItem('vitrine.player.token'));
-  expect(token).toBeTruthy();
+  const token = await playerToken(screen);
   // The player speaks through the API from here on (the browser player's own upgrade is not this
   // journey's): its page closes so that only these reports move the upgrade.
   await screen.context().close();
@@ -64,15 +58,7 @@ test('an owner upgrades a screen from the upgrade list and finds it in the histo
   expect(offer, JSON.stringify(polled.data.state)).toMatchObject({ version: VERSION, mandatory: true });
 
   // The player's reports, step by step, to installed.
-  for (const state of ['downloading', 'installing', 'installed']) {
-    const report = await (
-      await request.post('/backend/player/ota/report', {
-        headers: player,
-        data: { plan_id: offer.plan_id, state, version: VERSION },
-      })
-    ).json();
-    expect(report.code, `${state}: ${JSON.stringify(report)}`).toBe(220000);
-  }
+  await reportInstalled(request, token, offer.plan_id, VERSION);
   await page.reload();
   await expect(row).toContainText('Installed');
 

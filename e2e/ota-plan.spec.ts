@@ -10,7 +10,7 @@ import {
   pickOption,
   shot,
 } from './support/journey';
-import { adminHeaders, createModel, uploadPackage } from './support/ota';
+import { modelWithPackage, playerToken, reportInstalled, uploadPackage } from './support/ota';
 
 // OTA plans: the platform uploads a player build for a model; an owner pairs a screen launched
 // as that model; the system role makes an instant mandatory plan for that screen from the New
@@ -26,12 +26,7 @@ test('the system role plans an upgrade for a screen and follows it to installed'
   request,
 }) => {
   test.setTimeout(150_000);
-  const run = Date.now().toString(36);
-  const model = `OTA Plan ${run}`;
-  const headers = await adminHeaders(request);
-  const modelId = await createModel(request, headers, model);
-  const build = Buffer.from(`vitrine player ${VERSION} ${run}\n`.repeat(1000));
-  await uploadPackage(request, headers, { version: VERSION, build, modelIds: [modelId] });
+  const { run, model, modelId, headers } = await modelWithPackage(request, 'OTA Plan', VERSION);
 
   // An owner pairs a screen launched as that model; its device token is the player's credential.
   const owner = await createOwner(request, 'ota-plan');
@@ -39,9 +34,7 @@ test('the system role plans an upgrade for a screen and follows it to installed'
   await logIn(ownerPage, owner);
   const device = `Lobby ${run}`;
   const screen = await addScreen(ownerPage, browser, device, `?model=${encodeURIComponent(model)}`);
-  const readToken = () => screen.evaluate(() => localStorage.getItem('vitrine.player.token'));
-  await expect.poll(readToken).toBeTruthy();
-  const token = await readToken();
+  const token = await playerToken(screen);
   // The reports below stand in for the player; the page itself is closed so that only they speak.
   await screen.context().close();
   const player = { Authorization: `Bearer ${token}` };
@@ -88,19 +81,7 @@ test('the system role plans an upgrade for a screen and follows it to installed'
   const planId: number = polled.data.state.upgrade.plan_id;
 
   // The player's reports: downloading, installing, installed with the package's version.
-  for (const [state, version] of [
-    ['downloading', undefined],
-    ['installing', undefined],
-    ['installed', VERSION],
-  ] as const) {
-    const reported = await (
-      await request.post('/backend/player/ota/report', {
-        headers: player,
-        data: { plan_id: planId, state, ...(version ? { version } : {}) },
-      })
-    ).json();
-    expect(reported.code, `${state}: ${JSON.stringify(reported)}`).toBe(220000);
-  }
+  await reportInstalled(request, token, planId, VERSION);
   // The list reads a running plan again every few seconds: installed, finished.
   await expect(row.getByTestId('plan-counts')).toHaveText('Installed 1', { timeout: 15_000 });
   await expect(row).toContainText('1/1');

@@ -73,6 +73,48 @@ export async function uploadPackage(
 }
 
 /**
+ * A device model of the run's own (`label run`) with a stand-in build uploaded as the package
+ * `version` for it: what an OTA journey's screen launches as and is offered.
+ */
+export async function modelWithPackage(request: APIRequestContext, label: string, version: string) {
+  const run = Date.now().toString(36);
+  const model = `${label} ${run}`;
+  const headers = await adminHeaders(request);
+  const modelId = await createModel(request, headers, model);
+  const build = Buffer.from(`vitrine player ${version} ${run}\n`.repeat(1000));
+  await uploadPackage(request, headers, { version, build, modelIds: [modelId] });
+  return { run, model, modelId, headers };
+}
+
+/** A paired player page's device token, the credential its player calls carry. */
+export async function playerToken(screen: Page): Promise<string> {
+  const read = () => screen.evaluate(() => localStorage.getItem('vitrine.player.token'));
+  await expect.poll(read).toBeTruthy();
+  return (await read()) ?? '';
+}
+
+/**
+ * What a player reports as it takes the plan's upgrade (docs/ota.md "For any player"): downloading,
+ * installing, then installed with `version`; each answered 220000.
+ */
+export async function reportInstalled(
+  request: APIRequestContext,
+  token: string,
+  planId: number,
+  version: string,
+): Promise<void> {
+  for (const state of ['downloading', 'installing', 'installed'] as const) {
+    const reported = await (
+      await request.post('/backend/player/ota/report', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { plan_id: planId, state, ...(state === 'installed' ? { version } : {}) },
+      })
+    ).json();
+    expect(reported.code, `${state}: ${JSON.stringify(reported)}`).toBe(220000);
+  }
+}
+
+/**
  * Opens /ota/package's Upload package drawer (on the page at hand) and fills it in: version, MD5,
  * the model, a description and the file. The caller submits and checks the answer.
  */
