@@ -72,7 +72,7 @@ const root = document.getElementById('screen')!;
 const language = resolveLanguage(location.search, navigator.language);
 applyLanguage(document.documentElement, language);
 const t = translator(language);
-const clock = new ServerClock(Date.now, saveClockOffset);
+const clock = new ServerClock(undefined, saveClockOffset);
 clock.restore(loadClockOffset());
 const power = new PowerTimers(() => clock.now());
 const effects = new ScreenEffects(root);
@@ -293,9 +293,9 @@ function renewPinWhenDue(state: PlayerState): void {
 
 /** Hello, timed to read the server clock, and its state on screen. */
 async function greetAndShow(): Promise<string> {
-  const sentAt = Date.now();
+  const sentAt = clock.local();
   const session = await greet(info);
-  clock.sample(Date.parse(session.state.server_time), sentAt, Date.now());
+  clock.sample(Date.parse(session.state.server_time), sentAt, clock.local());
   show(session.state);
   return session.token;
 }
@@ -333,12 +333,12 @@ async function pollNow(): Promise<void> {
 
 async function pollState(): Promise<void> {
   if (!token) return;
-  const sentAt = Date.now();
+  const sentAt = clock.local();
   try {
     const answer = await poll(token, pollTag);
     if (!answer) return;
     pollTag = answer.etag;
-    clock.sample(Date.parse(answer.poll.state.server_time), sentAt, Date.now());
+    clock.sample(Date.parse(answer.poll.state.server_time), sentAt, clock.local());
     show(answer.poll.state);
     for (const { command_id, command } of answer.poll.commands) obey(command_id, command);
   } catch (error) {
@@ -366,6 +366,7 @@ function connect(nextToken: string): void {
     url: socketUrl(location),
     token: nextToken,
     info: () => info,
+    now: clock.local,
     events: {
       status: (next) => {
         setStatus(next);

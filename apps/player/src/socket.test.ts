@@ -1,5 +1,10 @@
 import type { PlayerMessage, PlayerState, ServerMessage } from '@vitrine/contract';
-import { HEARTBEAT_SECONDS, PlayerSocketClose } from '@vitrine/contract';
+import {
+  CLOCK_FIRST_PINGS,
+  CLOCK_PING_SECONDS,
+  HEARTBEAT_SECONDS,
+  PlayerSocketClose,
+} from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectionEvents, PlayerConnection, type SocketLike, socketUrl } from './socket';
 import { STATE_DEFAULTS } from './testing';
@@ -125,18 +130,79 @@ describe('PlayerConnection', () => {
     connection.start();
     welcome(sockets[0]);
     const socket = sockets[0];
+    const beats = () => socket.sent.filter((message) => message.type === 'heartbeat');
     vi.advanceTimersByTime(HEARTBEAT_SECONDS * 800 - 1);
-    expect(socket.sent).toHaveLength(1);
+    expect(beats()).toHaveLength(0);
     vi.advanceTimersByTime(1);
-    expect(socket.sent[1]).toEqual({ type: 'heartbeat', sent_at: Date.now() });
+    expect(beats()[0]).toEqual({ type: 'heartbeat', sent_at: Date.now() });
     socket.receive({ type: 'heartbeat', server_time: Date.now(), sent_at: Date.now() });
     setInfo({ ...INFO, orientation: 90 as 0 });
     vi.advanceTimersByTime(HEARTBEAT_SECONDS * 800);
-    expect(socket.sent[2]).toEqual({
+    expect(beats()[1]).toEqual({
       type: 'heartbeat',
       sent_at: Date.now(),
       info: { ...INFO, orientation: 90 },
     });
+  });
+
+  it('pings for the clock: the first ones one after another, then one every 10 s', () => {
+    const { connection, sockets, events, welcome } = setup();
+    connection.start();
+    welcome(sockets[0]);
+    const socket = sockets[0];
+    const pings = () => socket.sent.filter((message) => message.type === 'ping');
+    expect(pings()).toEqual([{ type: 'ping', sent_at: Date.now() }]);
+    // Each answer brings the next ping at once, until the first round is done.
+    for (let answered = 1; answered <= CLOCK_FIRST_PINGS; answered++) {
+      vi.advanceTimersByTime(30);
+      const { sent_at } = pings().at(-1) as { sent_at: number };
+      socket.receive({ type: 'pong', server_time: 1_000_000 + answered, sent_at });
+      expect(events.clock).toHaveBeenLastCalledWith(1_000_000 + answered, sent_at, Date.now());
+    }
+    expect(pings()).toHaveLength(CLOCK_FIRST_PINGS);
+    // The last of the first round went 30 ms ago; a second after it, the steady pace begins.
+    vi.advanceTimersByTime(1_000 - 30);
+    expect(pings()).toHaveLength(CLOCK_FIRST_PINGS + 1);
+    vi.advanceTimersByTime(CLOCK_PING_SECONDS * 1000 - 1);
+    expect(pings()).toHaveLength(CLOCK_FIRST_PINGS + 1);
+    vi.advanceTimersByTime(1);
+    expect(pings()).toHaveLength(CLOCK_FIRST_PINGS + 2);
+  });
+
+  it('times its clock samples by the clock it is given', () => {
+    const sockets: FakeSocket[] = [];
+    const clock = vi.fn();
+    let local = 500.25;
+    const connection = new PlayerConnection({
+      url: 'ws://screen.test/backend/player/socket',
+      token: 'token-0123456789abcdefghij',
+      info: () => INFO,
+      events: { ...setup().events, clock },
+      now: () => local,
+      open: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    connection.start();
+    sockets[0].opened();
+    local = 510.5;
+    sockets[0].receive({ type: 'welcome', server_time: 9_000, state: STATE });
+    expect(clock).toHaveBeenLastCalledWith(9_000, 500.25, 510.5);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'ping', sent_at: 510.5 });
+  });
+
+  it('stops pinging when the socket closes', () => {
+    const { connection, sockets, welcome } = setup();
+    connection.start();
+    welcome(sockets[0]);
+    const pings = () => sockets.flatMap((socket) => socket.sent).filter((message) => message.type === 'ping');
+    sockets[0].dropped(1006);
+    const before = pings().length;
+    vi.advanceTimersByTime(CLOCK_PING_SECONDS * 3000); // reconnects meanwhile, never welcomed
+    expect(sockets.length).toBeGreaterThan(1);
+    expect(pings()).toHaveLength(before);
   });
 
   it('passes heartbeat replies on as clock readings', () => {

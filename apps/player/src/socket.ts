@@ -1,10 +1,19 @@
 import type { DeviceCommand, PlayerInfo, PlayerMessage, PlayerState, ServerMessage } from '@vitrine/contract';
-import { HEARTBEAT_SECONDS, PLAYER_SOCKET_PATH, PlayerSocketClose } from '@vitrine/contract';
+import {
+  CLOCK_FIRST_PINGS,
+  CLOCK_PING_SECONDS,
+  HEARTBEAT_SECONDS,
+  PLAYER_SOCKET_PATH,
+  PlayerSocketClose,
+} from '@vitrine/contract';
 import { backoffDelay, jittered } from './backoff';
 
 const HEARTBEAT_MS = HEARTBEAT_SECONDS * 1000;
 // Nothing heard for this long: the connection is dead though not closed (a pulled cable).
 const SILENCE_MS = HEARTBEAT_MS * 2.5;
+const PING_MS = CLOCK_PING_SECONDS * 1000;
+// A ping of the first ones not answered within this long: the next one goes anyway.
+const FIRST_PING_WAIT_MS = 1_000;
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'offline';
 
@@ -39,6 +48,8 @@ export type ConnectionOptions = {
   events: ConnectionEvents;
   open?: (url: string) => SocketLike;
   random?: () => number;
+  /** The screen's clock the clock samples are timed by (ServerClock.local). */
+  now?: () => number;
 };
 
 /** ws: or wss: like the page, on the same host (the server checks the Origin). */
@@ -47,8 +58,9 @@ export function socketUrl({ protocol, host }: Pick<Location, 'protocol' | 'host'
 }
 
 /**
- * The player's one socket: auth first, heartbeats with jitter, reconnects with full-jitter
- * backoff until it is stopped, unpaired, refused or replaced.
+ * The player's one socket: auth first, heartbeats with jitter, clock pings (a few at once when
+ * welcomed, then one every CLOCK_PING_SECONDS), reconnects with full-jitter backoff until it is
+ * stopped, unpaired, refused or replaced.
  */
 export class PlayerConnection {
   private socket: SocketLike | null = null;
@@ -58,12 +70,17 @@ export class PlayerConnection {
   private authSentAt = 0;
   private lastReceivedAt = 0;
   private lastInfo = '';
+  private pingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Pings of the first round still to send. */
+  private firstPings = 0;
   private readonly open: (url: string) => SocketLike;
   private readonly random: () => number;
+  private readonly now: () => number;
 
   constructor(private readonly options: ConnectionOptions) {
     this.open = options.open ?? ((url) => new WebSocket(url));
     this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
   }
 
   start(): void {
@@ -74,6 +91,7 @@ export class PlayerConnection {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.pingTimer);
     this.detach()?.close(1000);
   }
 
@@ -102,7 +120,7 @@ export class PlayerConnection {
 
   private authenticate(): void {
     const info = this.options.info();
-    this.authSentAt = Date.now();
+    this.authSentAt = this.now();
     this.lastReceivedAt = this.authSentAt;
     this.lastInfo = JSON.stringify(info);
     this.send({ type: 'auth', token: this.options.token, info });
@@ -115,7 +133,7 @@ export class PlayerConnection {
     } catch {
       return;
     }
-    const now = Date.now();
+    const now = this.now();
     this.lastReceivedAt = now;
     const { events } = this.options;
     switch (message.type) {
@@ -126,9 +144,15 @@ export class PlayerConnection {
         events.status('connected');
         events.state(message.state);
         this.scheduleHeartbeat();
+        this.firstPings = CLOCK_FIRST_PINGS;
+        this.ping();
         break;
       case 'heartbeat':
         events.clock(message.server_time, message.sent_at, now);
+        break;
+      case 'pong':
+        events.clock(message.server_time, message.sent_at, now);
+        if (this.firstPings > 0) this.ping();
         break;
       case 'state':
         events.state(message.state);
@@ -157,6 +181,7 @@ export class PlayerConnection {
   private closed(code: number): void {
     this.socket = null;
     clearTimeout(this.timer);
+    clearTimeout(this.pingTimer);
     if (this.stopped) return;
     if (code === PlayerSocketClose.replaced) {
       this.stopped = true;
@@ -179,8 +204,18 @@ export class PlayerConnection {
     this.timer = setTimeout(() => this.beat(), jittered(HEARTBEAT_MS, this.random));
   }
 
+  /** Asks the server's time; the first ones follow each other as soon as answered. */
+  private ping(): void {
+    clearTimeout(this.pingTimer);
+    if (!this.socket) return;
+    const first = this.firstPings > 0;
+    if (first) this.firstPings--;
+    this.send({ type: 'ping', sent_at: this.now() });
+    this.pingTimer = setTimeout(() => this.ping(), first ? FIRST_PING_WAIT_MS : PING_MS);
+  }
+
   private beat(): void {
-    const now = Date.now();
+    const now = this.now();
     if (now - this.lastReceivedAt > SILENCE_MS) {
       this.detach()?.close(1000);
       this.closed(1006);

@@ -223,6 +223,8 @@ export type PlayerAckRequest = z.input<typeof playerAckRequestSchema>;
 export type PlayerMessage =
   | { type: 'auth'; token: string; info?: PlayerInfo }
   | { type: 'heartbeat'; sent_at: number; info?: PlayerInfo }
+  /** Asks the server's time (answered by a pong at once); sent_at is the player's own clock. */
+  | { type: 'ping'; sent_at: number }
   /** The result of a command: ok, or not with an error text. */
   | { type: 'ack'; command_id: number; ok: boolean; result?: string | null };
 
@@ -231,6 +233,8 @@ export type ServerMessage =
   /** After auth; server_time (ms since the epoch) lets the player keep its clock offset. */
   | { type: 'welcome'; server_time: number; state: PlayerState }
   | { type: 'heartbeat'; server_time: number; sent_at: number }
+  /** A ping's answer: the server's time when it was read, and the ping's sent_at back. */
+  | { type: 'pong'; server_time: number; sent_at: number }
   /** The state changed: claimed, renamed, a new PIN, moved. */
   | { type: 'state'; state: PlayerState }
   /** Deleted from the console: forget the token and register anew. */

@@ -10,6 +10,12 @@ export const DEVICE_PIN_TTL_SECONDS = 300;
 export const HEARTBEAT_SECONDS = 30;
 /** With no heartbeat for this long a device counts as offline. */
 export const OFFLINE_AFTER_SECONDS = 90;
+/**
+ * The clock (docs/sync.md): a player pings over its socket and the server answers at once with its
+ * time; CLOCK_FIRST_PINGS one after another when the socket opens, then one every CLOCK_PING_SECONDS.
+ */
+export const CLOCK_FIRST_PINGS = 8;
+export const CLOCK_PING_SECONDS = 10;
 const PLAYER = '/backend/player';
 /** The player's socket: a WebSocket, served as a plain route (no operation describes a socket). */
 export const PLAYER_SOCKET_PATH = `${PLAYER}/socket`;

@@ -77,6 +77,13 @@ describe('the player socket', () => {
 
     player.say({ type: 'heartbeat', sent_at: 1234 });
     expect(await player.next()).toMatchObject({ type: 'heartbeat', sent_at: 1234 });
+    // The clock's ping: the server's time at once, with the player's own time back.
+    const before = Date.now();
+    player.say({ type: 'ping', sent_at: 987.5 });
+    const pong = (await player.next()) as { type: string; server_time: number; sent_at: number };
+    expect(pong).toMatchObject({ type: 'pong', sent_at: 987.5 });
+    expect(pong.server_time).toBeGreaterThanOrEqual(before);
+    expect(pong.server_time).toBeLessThanOrEqual(Date.now());
 
     player.socket.close();
     await player.closed;
@@ -90,6 +97,10 @@ describe('the player socket', () => {
     const rude = await connect();
     rude.say({ type: 'heartbeat', sent_at: 1 });
     expect(await rude.closed).toBe(PlayerSocketClose.unauthorized);
+    // No time for a socket that did not authenticate.
+    const early = await connect();
+    early.say({ type: 'ping', sent_at: 1 });
+    expect(await early.closed).toBe(PlayerSocketClose.unauthorized);
   });
 
   it('refuses a browser of another origin', async () => {

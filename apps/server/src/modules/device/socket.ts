@@ -38,6 +38,8 @@ const heartbeatSchema = z.object({
   info: playerInfoSchema.optional(),
 });
 
+const pingSchema = z.object({ type: z.literal('ping'), sent_at: z.number() });
+
 const parse = (data: unknown): unknown => {
   try {
     return JSON.parse(String(data));
@@ -93,6 +95,12 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
   socket.on('message', (data) => {
     app.deviceHub.heard(socket);
     const message = parse(data);
+    // The clock's ping: answered before anything else, so the time read is as fresh as can be.
+    const ping = deviceId === null ? null : pingSchema.safeParse(message);
+    if (ping?.success) {
+      send(socket, { type: 'pong', server_time: Date.now(), sent_at: ping.data.sent_at });
+      return;
+    }
     const ack = deviceId === null ? null : ackSchema.safeParse(message);
     let work: Promise<unknown>;
     if (deviceId === null) {
