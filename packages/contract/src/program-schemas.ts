@@ -103,6 +103,7 @@ export const programSchema = z.object({
       items: z.array(playItemSchema),
     }),
   ),
+  sync: z.object({ epoch_ms: z.number() }).nullish(),
 }) satisfies z.ZodType<Program>;
 
 const scheduleFrameSchema = z.object({ start: z.string(), end: z.string(), rrule: z.string() });

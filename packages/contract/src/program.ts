@@ -108,7 +108,14 @@ export type Program = {
   /** One pass of the longest zone. */
   duration_ms: number;
   zones: ProgramZone[];
+  /**
+   * Played in lock-step with other screens (sync schedules, walls; docs/sync.md): each zone's loop
+   * of items began at server time epoch_ms, so its position is a function of server time.
+   */
+  sync?: ProgramSync | null;
 };
+
+export type ProgramSync = { epoch_ms: number };
 
 /** What a paired screen plays, from GET /backend/player/manifest (ETag = version). */
 export type Manifest = {

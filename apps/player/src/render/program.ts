@@ -3,7 +3,7 @@ import { fitCanvas } from './geometry';
 import { mediaSource } from './media-source';
 import { FramePacer } from './pacer';
 import { prepareSlide } from './slides';
-import { type ZoneDeps, ZonePlayer } from './zone';
+import { type ZoneDeps, ZonePlayer, type ZoneSync } from './zone';
 import './render.css';
 
 export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context' | 'startAt'> &
@@ -55,6 +55,14 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
   observer?.observe(stage);
 
   const pacer = deps.pacer ?? new FramePacer();
+  // Synced (docs/sync.md): server time against the pacer's clock, read afresh each time (the clock slews).
+  const sync: ZoneSync | undefined = program.sync
+    ? {
+        epoch: program.sync.epoch_ms,
+        serverAt: (local) => deps.now() - pacer.now() + local,
+        localAt: (server) => server - deps.now() + pacer.now(),
+      }
+    : undefined;
   const zones = [...program.zones]
     .sort((a, b) => a.z - b.z)
     .map(
@@ -67,6 +75,7 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
           onItemShown: deps.onItemShown,
           startAt: deps.resume?.[zone.key],
           random: deps.random,
+          sync,
         }),
     );
   canvas.append(...zones.map((zone) => zone.element));

@@ -36,6 +36,11 @@ export type SlideContext = {
   signal: AbortSignal;
   /** Whether this item plays alone in its zone (kept on, a video looping). */
   alone: boolean;
+  /**
+   * A synced program's item (docs/sync.md): its turn began at server time `start`; `serverAt` maps
+   * the pacer's clock (a frame's time) to server time. A video follows it frame by frame.
+   */
+  synced?: { start: number; serverAt(local: number): number };
 };
 
 /** Why an item could not be shown, as reported to the server. */

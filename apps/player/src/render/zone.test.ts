@@ -1,7 +1,8 @@
 import { TRANSITION_MS } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FramePacer } from './pacer';
 import { SlideError } from './slide';
-import { FRAME_MS, image, recordingPrepare, shownKeys, testPacer, zoneOf } from './testing';
+import { FRAME_MS, image, recordingPrepare, shownKeys, testFrames, testPacer, zoneOf } from './testing';
 import type { RenderTrace, RenderTraceEvent } from './trace';
 import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, ZonePlayer } from './zone';
 
@@ -274,5 +275,100 @@ describe('ZonePlayer proof of play', () => {
     expect(events[1]).toBe('left a1 at 5000');
     zone.destroy();
     expect(events).toHaveLength(2);
+  });
+});
+
+describe('ZonePlayer, synced', () => {
+  /** Two screens whose clocks disagree by `skew` ms, each playing the zone of one synced program. */
+  function syncedScreen(
+    items: Parameters<typeof zoneOf>[0],
+    epoch: number,
+    skew: number,
+    prepare = recordingPrepare(),
+  ) {
+    // The screen's clock (its frames' too) is Date.now() − skew; its server clock knows the skew (as the clock would).
+    const frames = {
+      request: (callback: (time: number) => void) => testFrames.request((time) => callback(time - skew)),
+      cancel: testFrames.cancel,
+    };
+    const pacer = new FramePacer(frames, () => Date.now() - skew);
+    const zone = new ZonePlayer(zoneOf(items), {
+      prepare: prepare.prepare,
+      pacer,
+      context,
+      onContentError: () => {},
+      sync: { epoch, serverAt: (local) => local + skew, localAt: (server) => server - skew },
+    });
+    document.body.append(zone.element);
+    zone.start();
+    zones.push(zone);
+    return { zone, calls: prepare.calls };
+  }
+  const ITEMS = () => [image('a1', 1000), image('b2', 500), image('c3', 1500)];
+
+  it('begins with the item of the loop playing now, wherever the loop is, and ends it with its turn', async () => {
+    // A loop of 3 s begun at 0: at 10_200 it is 1_200 ms in, 200 ms into b2.
+    await vi.advanceTimersByTimeAsync(10_200);
+    const { zone, calls } = syncedScreen(ITEMS(), 0, 0);
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+    expect(calls[0]?.context.synced?.start).toBe(10_000);
+    // b2's turn ends at 10_500: c3 is on screen from the frame nearest to it.
+    await vi.advanceTimersByTimeAsync(10_500 - Date.now() + FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['c3']);
+    expect(Math.abs((calls[1]?.started as number) + FRAME_MS - 10_500)).toBeLessThanOrEqual(FRAME_MS / 2 + 1);
+  });
+
+  it('shows the same item at the same server time on screens whose clocks disagree', async () => {
+    await vi.advanceTimersByTimeAsync(5_000);
+    const early = syncedScreen(ITEMS(), 1_000, -1_234);
+    await vi.advanceTimersByTimeAsync(1_700);
+    const late = syncedScreen(ITEMS(), 1_000, 1_777);
+    for (let t = 0; t < 6_000; t += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      // Away from the boundaries (a frame either side), both show the loop's item for this moment.
+      const into = (Date.now() - 1_000) % 3_000;
+      const near = [0, 1_000, 1_500].some((edge) => Math.abs(into - edge) <= 2 * FRAME_MS);
+      if (near) continue;
+      const expected = into < 1_000 ? 'a1' : into < 1_500 ? 'b2' : 'c3';
+      expect(shownKeys(early.zone.element)).toEqual([expected]);
+      expect(shownKeys(late.zone.element)).toEqual([expected]);
+    }
+  });
+
+  it('tells each slide its turn, for a video to follow', async () => {
+    const { calls } = syncedScreen(ITEMS(), 0, 0);
+    await vi.advanceTimersByTimeAsync(3_100);
+    const turns = calls.map((call) => [call.item.key, call.context.synced?.start]);
+    expect(turns.slice(0, 4)).toEqual([
+      ['a1', 0],
+      ['b2', 1_000],
+      ['c3', 1_500],
+      ['a1', 3_000],
+    ]);
+  });
+
+  it('an item whose turn ended while it was prepared gives way to the one playing by then', async () => {
+    let slow = true;
+    const prepare = recordingPrepare();
+    const delayed: typeof prepare.prepare = (item, slideContext) =>
+      slow && item.key === 'a1'
+        ? new Promise((resolve) => setTimeout(() => resolve(prepare.prepare(item, slideContext)), 1_200))
+        : prepare.prepare(item, slideContext);
+    const zone = new ZonePlayer(zoneOf(ITEMS()), {
+      prepare: delayed,
+      pacer: testPacer(),
+      context,
+      onContentError: () => {},
+      sync: { epoch: 0, serverAt: (local) => local, localAt: (server) => server },
+    });
+    document.body.append(zone.element);
+    zone.start();
+    zones.push(zone);
+    await vi.advanceTimersByTimeAsync(1_200 + FRAME_MS);
+    slow = false;
+    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+    expect(prepare.calls[0]?.disposed).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { type ContentErrorReason, type PlayItem, type ProgramZone, TRANSITION_MS
 import { PassOrder } from './order';
 import type { FramePacer } from './pacer';
 import { type PrepareSlide, type Slide, type SlideContext, SlideError } from './slide';
+import { nextOccurrence, type Occurrence, occurrenceAt } from './timeline';
 import { traceHook } from './trace';
 
 // One zone of a program: its items in turn, each prepared in a second layer under the one shown
@@ -30,6 +31,15 @@ export type ZoneDeps = {
   /** An item came on screen (alone: the only one of its zone, which stays on); call the answer when it leaves. */
   onItemShown?: (item: PlayItem, alone: boolean) => () => void;
   random?: () => number;
+  /** A synced program (docs/sync.md): the zone's loop is placed by server time, not by when it began. */
+  sync?: ZoneSync;
+};
+
+/** A synced program's loop: its epoch, and server time against the pacer's clock. */
+export type ZoneSync = {
+  epoch: number;
+  serverAt(local: number): number;
+  localAt(server: number): number;
 };
 
 type Shown = {
@@ -48,6 +58,8 @@ type Shown = {
   due: number;
   /** Its end was re-based (once). */
   rebased?: boolean;
+  /** In a synced zone: its turn in the loop, in server time. */
+  turn?: Occurrence;
   /** It failed while shown (reported once). */
   broken?: boolean;
   /** Tells proof of play it left the screen. */
@@ -69,10 +81,13 @@ export class ZonePlayer {
     this.firstShown = resolve;
   });
 
+  private readonly durations: number[];
+
   constructor(
     private readonly zone: ProgramZone,
     private readonly deps: ZoneDeps,
   ) {
+    this.durations = zone.items.map((item) => item.duration_ms);
     this.order = new PassOrder(zone.items, zone.shuffle, deps.random);
     if (deps.startAt !== undefined) this.order.startAt((item) => item.key === deps.startAt);
     this.element = document.createElement('div');
@@ -122,14 +137,29 @@ export class ZonePlayer {
     }
   }
 
-  /** The next item that gets ready, reporting and skipping those that fail. */
+  /**
+   * The next item that gets ready, reporting and skipping those that fail. Synced, the next is the
+   * turn after the one shown, or for the first (or after a failure) the turn playing now; one whose
+   * turn ended while it was being prepared gives way to the turn playing by then.
+   */
   private async prepareNext(): Promise<Shown | null> {
     let failures = 0;
+    const { sync } = this.deps;
+    let turn = this.shown?.turn && sync ? nextOccurrence(this.durations, this.shown.turn) : undefined;
     while (!this.destroyed) {
-      const item = this.order.next() as PlayItem;
+      if (sync && !turn)
+        turn = occurrenceAt(this.durations, sync.epoch, sync.serverAt(this.deps.pacer.now()));
+      const item = turn ? (this.zone.items[turn.index] as PlayItem) : (this.order.next() as PlayItem);
       try {
-        return await this.prepare(item);
+        const next = await this.prepare(item, turn);
+        if (!sync || !turn || turn.end > sync.serverAt(this.deps.pacer.now() + this.deps.pacer.interval)) {
+          return next;
+        }
+        this.release(next);
+        turn = undefined;
       } catch (error) {
+        // Synced, the turn after the failed one is tried (a failed first: shown when its turn comes).
+        turn = turn ? nextOccurrence(this.durations, turn) : undefined;
         if (this.destroyed) return null;
         this.report(
           item,
@@ -147,7 +177,7 @@ export class ZonePlayer {
     return null;
   }
 
-  private async prepare(item: PlayItem): Promise<Shown> {
+  private async prepare(item: PlayItem, turn?: Occurrence): Promise<Shown> {
     const requested = this.deps.pacer.now();
     const layer = document.createElement('div');
     layer.className = 'render-layer';
@@ -162,6 +192,7 @@ export class ZonePlayer {
       alone: this.alone,
       failed: (error) => this.failed(item, error),
       began: (at) => this.began(item, at),
+      synced: turn && this.deps.sync ? { start: turn.start, serverAt: this.deps.sync.serverAt } : undefined,
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -173,7 +204,7 @@ export class ZonePlayer {
     try {
       const slide = await Promise.race([this.deps.prepare(item, context), timeout]);
       const prepared = this.deps.pacer.now();
-      return { item, slide, layer, abort, requested, prepared, planned: 0, due: 0 };
+      return { item, slide, layer, abort, requested, prepared, planned: 0, due: 0, turn };
     } catch (error) {
       abort.abort();
       this.aborts.delete(abort);
@@ -197,10 +228,13 @@ export class ZonePlayer {
         this.cancels.delete(cancel);
         this.endEarly = null;
         if (this.destroyed) return next.slide.dispose();
-        const due = outgoing ? outgoing.due : 0;
+        const due = outgoing ? this.dueOf(outgoing) : 0;
         const painted = pacer.painted(frameTime);
         // On time, the item's own time runs from when it was due: no drift over a long playlist.
-        next.planned = (outgoing && painted - due <= pacer.interval ? due : painted) + next.item.duration_ms;
+        // Synced, it ends when its turn does, by server time.
+        next.planned = next.turn
+          ? this.dueOf(next)
+          : (outgoing && painted - due <= pacer.interval ? due : painted) + next.item.duration_ms;
         next.due = next.planned;
         next.layer.style.zIndex = String(++this.layers);
         next.layer.classList.add('render-layer--shown');
@@ -217,7 +251,13 @@ export class ZonePlayer {
         this.firstShown();
         this.afterPaint(next, outgoing, frameTime, transition !== 'none', resolve);
       };
-      let cancel = outgoing ? pacer.at(() => outgoing.due, show) : pacer.next(show);
+      const { sync } = this.deps;
+      const first = sync && next.turn ? sync.localAt(next.turn.start) : null;
+      let cancel = outgoing
+        ? pacer.at(() => this.dueOf(outgoing), show)
+        : first !== null
+          ? pacer.at(first, show)
+          : pacer.next(show);
       this.cancels.add(cancel);
       // The shown item broke: the next one takes over at once.
       this.endEarly = () => {
@@ -238,7 +278,7 @@ export class ZonePlayer {
     done: () => void,
   ) {
     // The outgoing item's end as the swap used it (a broken item's is when it broke).
-    const due = outgoing ? outgoing.due : null;
+    const due = outgoing ? this.dueOf(outgoing) : null;
     const planned = outgoing ? outgoing.planned : null;
     const cancel = this.deps.pacer.next((painted) => {
       this.cancels.delete(cancel);
@@ -259,6 +299,16 @@ export class ZonePlayer {
       this.cancels.add(stop);
     });
     this.cancels.add(cancel);
+  }
+
+  /**
+   * When a shown item ends on the pacer's clock: synced, its turn's end by the clock as it is now
+   * (it slews), unless it broke; else its end as set (and maybe re-based).
+   */
+  private dueOf(shown: Shown): number {
+    const { sync } = this.deps;
+    if (!sync || !shown.turn || shown.broken) return shown.due;
+    return sync.localAt(shown.turn.end);
   }
 
   private leave(shown: Shown): void {
@@ -295,7 +345,15 @@ export class ZonePlayer {
    */
   private began(item: PlayItem, at: number): void {
     const shown = this.shown;
-    if (this.destroyed || shown?.item !== item || shown.broken || shown.rebased || !Number.isFinite(at))
+    // Synced, the turn decides the end, not when playback began.
+    if (
+      this.destroyed ||
+      shown?.item !== item ||
+      shown.broken ||
+      shown.rebased ||
+      shown.turn ||
+      !Number.isFinite(at)
+    )
       return;
     shown.rebased = true;
     shown.due = at + item.duration_ms;

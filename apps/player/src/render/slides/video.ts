@@ -1,5 +1,6 @@
 import type { ItemFit } from '@vitrine/contract';
 import { el, type Slide, type SlideContext, SlideError, whenEvent } from '../slide';
+import { correction, expectedMediaTime } from '../timeline';
 
 // A video (or a stream) waits paused on its first frame, decoded and handed to the compositor,
 // so that showing its layer paints that frame in the same frame; it plays once shown.
@@ -94,6 +95,51 @@ export function whenPlaying(video: HTMLVideoElement, from: number, began: (at: n
   return () => video.cancelVideoFrameCallback(handle);
 }
 
+/** A seek lands this much later than asked at first (learnt from each seek's landing). */
+const SEEK_LEAD_S = 0.05;
+const SEEK_LEAD_MAX_S = 1;
+
+/**
+ * A synced video follows its timeline (docs/sync.md): at each frame it presents, the media time it
+ * shows against where the timeline says it should be at that frame's display time; the gap is
+ * closed with the playback rate (within 5 %), or by a seek when it is too wide. A seek takes time
+ * to land: the lead it needs is learnt from how far off each one landed. Returns a cancel.
+ */
+export function followTimeline(
+  video: HTMLVideoElement,
+  synced: NonNullable<SlideContext['synced']>,
+): () => void {
+  if (typeof video.requestVideoFrameCallback !== 'function') return () => {};
+  let handle = 0;
+  let lead = SEEK_LEAD_S;
+  let seeking = false;
+  const expected = (local: number) =>
+    expectedMediaTime(synced.serverAt(local), synced.start, video.duration, video.loop);
+  const onFrame: VideoFrameRequestCallback = (now, metadata) => {
+    handle = video.requestVideoFrameCallback(onFrame);
+    if (video.paused) return;
+    const shownAt = metadata.expectedDisplayTime ?? now;
+    const step = correction(metadata.mediaTime, expected(shownAt), video.duration, video.loop);
+    if (seeking) {
+      // The first frame after a seek: it landed `drift` off; next time ask that much further.
+      seeking = false;
+      lead = Math.min(SEEK_LEAD_MAX_S, Math.max(0, lead - step.drift));
+    }
+    if ('seek' in step) {
+      seeking = true;
+      video.currentTime = step.seek + lead;
+    } else if (video.playbackRate !== step.rate) video.playbackRate = step.rate;
+  };
+  // Where it should be as it starts (a screen joining late, reloaded): there at once.
+  const start = expected(performance.now());
+  if (Math.abs(video.currentTime - start) > 0.1) {
+    seeking = true;
+    video.currentTime = start + lead;
+  }
+  handle = video.requestVideoFrameCallback(onFrame);
+  return () => video.cancelVideoFrameCallback(handle);
+}
+
 /** Stops a media element and frees its decoder. */
 export function releaseMedia(media: HTMLMediaElement): void {
   media.pause();
@@ -166,7 +212,9 @@ export async function prepareVideo(
       shown = true;
       if (earlier) context.failed(earlier);
       video.addEventListener('error', broke);
-      stopWatching = whenPlaying(video, video.currentTime, context.began);
+      stopWatching = context.synced
+        ? followTimeline(video, context.synced)
+        : whenPlaying(video, video.currentTime, context.began);
       playMedia(video).catch((error: Error) => context.failed(new SlideError('play', error.message)));
     },
     leave() {
