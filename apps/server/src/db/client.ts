@@ -38,7 +38,7 @@ export async function openDatabase(
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       close: () => pool.end(),
     };
   }
@@ -54,6 +54,29 @@ export async function openDatabase(
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** The advisory lock migrations run under: any key, as long as every Vitrine process uses this one. */
+export const MIGRATION_LOCK_KEY = 0x76_69_74_72; // "vitr"
+
+/**
+ * Applies the migrations holding a PostgreSQL advisory lock on one connection, so processes
+ * started together on an empty database take turns: the first migrates, the others wait, then
+ * find nothing left to do. (Without it, two of them creating the same tables at once fail on
+ * PostgreSQL's catalogue constraints.) The lock is the session's, released with its connection.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Rows of a raw query, whichever driver ran it. */
