@@ -26,6 +26,11 @@ export type BusEvent =
   | { type: 'workspaces-changed'; companyId: number }
   /** A device was claimed, renamed, moved or deleted: the instance holding its socket pushes. */
   | { type: 'device-changed'; deviceId: number }
+  /**
+   * Players' sockets accepted by `instance`, as [device id, connection number] pairs: an instance
+   * still holding an older socket of one of them closes it (one live socket per screen).
+   */
+  | { type: 'devices-connected'; instance: string; sockets: [number, number][] }
   /** A command for a device: the instance holding its socket sends it. */
   | { type: 'device-command'; deviceId: number; commandId: number }
   /** What these devices play changed (modules/program): the instances holding their sockets tell them. */

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   DeviceStatus,
   HEARTBEAT_SECONDS,
   OFFLINE_AFTER_SECONDS,
+  PlayerSocketClose,
   type ServerMessage,
 } from '@vitrine/contract';
 import DataLoader from 'dataloader';
@@ -10,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
-import type { EventBus } from '../../platform/bus';
+import { type BusEvent, type EventBus, publish } from '../../platform/bus';
 import { commandMessage } from './commands';
 import { playerRow, playerRows } from './player';
 import { type PlayerRow, presentPlayerState } from './presenter';
@@ -24,6 +26,13 @@ import { type PlayerRow, presentPlayerState } from './presenter';
 // every few seconds, not one per heartbeat. Sockets are pinged every PING_MS; one that answered
 // nothing (no pong, no message) since the last ping is dead and terminated, which closes it as
 // offline even when the network dropped it without a word.
+//
+// Across instances a screen has one live socket too: each accepted socket is announced on the bus
+// ('devices-connected', a turn's new sockets in one event). PostgreSQL hands every listener the notifications in the same (commit)
+// order, so "the socket announced last" is one answer everywhere: an instance whose socket of the
+// device was announced earlier closes it as replaced (a half-open one left behind by a network
+// change, or another window), without marking the screen offline, and only the live socket gets
+// its commands.
 
 /** How often the sweep runs. */
 const SWEEP_MS = 15_000;
@@ -39,6 +48,8 @@ const PING_MS = HEARTBEAT_SECONDS * 1000;
  */
 const BATCH_MAX = 500;
 const batchOptions = { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate } as const;
+/** New sockets named in one announcement: a NOTIFY payload holds under 8,000 bytes. */
+const ANNOUNCE_MAX = 300;
 
 /** Seen: a claimed device is online, an unclaimed one stays unconfirmed. */
 export const onlineIfClaimed = sql<number>`case when ${devices.companyId} is null then ${devices.status} else ${DeviceStatus.online} end`;
@@ -71,7 +82,16 @@ export async function sweepOffline(
 export const send = (socket: WebSocket, message: ServerMessage) => socket.send(JSON.stringify(message));
 
 export class DeviceHub {
+  /** This process, in the sockets it announces. */
+  readonly instance = randomBytes(6).toString('hex');
   private readonly sockets = new Map<number, WebSocket>();
+  /** Each socket's number in its announcement. */
+  private readonly connections = new WeakMap<WebSocket, number>();
+  private lastConnection = 0;
+  /** Sockets accepted this turn, announced together. */
+  private unannounced: [number, number][] = [];
+  /** Sockets whose announcement came back over the bus: an announcement from elsewhere after it is newer. */
+  private readonly announced = new WeakSet<WebSocket>();
   /** Sockets pinged that have not answered since. */
   private readonly quiet = new WeakSet<WebSocket>();
   private readonly touched = new Set<number>();
@@ -108,6 +128,8 @@ export class DeviceHub {
         this.deliver(event.deviceId, event.commandId).catch((err) =>
           this.log.error({ err, event }, 'device hub: command failed'),
         );
+      } else if (event.type === 'devices-connected') {
+        this.connected(event);
       } else if (event.type === 'manifest-changed') {
         for (const deviceId of event.deviceIds) {
           const socket = this.sockets.get(deviceId);
@@ -125,12 +147,52 @@ export class DeviceHub {
     return this.sockets.has(deviceId);
   }
 
-  /** Makes this the device's socket; one it held before is closed as replaced. */
-  attach(deviceId: number, socket: WebSocket, closeCode: number) {
+  /**
+   * Makes this the device's socket; one it held before is closed as replaced, and so is one any
+   * other instance holds, once the announcement reaches it.
+   */
+  attach(deviceId: number, socket: WebSocket) {
     const previous = this.sockets.get(deviceId);
+    const connection = ++this.lastConnection;
     this.sockets.set(deviceId, socket);
+    this.connections.set(socket, connection);
     socket.on('pong', () => this.heard(socket));
-    if (previous && previous !== socket) previous.close(closeCode, 'replaced');
+    if (previous && previous !== socket) previous.close(PlayerSocketClose.replaced, 'replaced');
+    if (this.unannounced.push([deviceId, connection]) === 1) setImmediate(() => this.announce());
+  }
+
+  /** Announces this turn's new sockets, ANNOUNCE_MAX to an event (a NOTIFY holds under 8,000 bytes). */
+  private announce() {
+    const sockets = this.unannounced;
+    this.unannounced = [];
+    for (let start = 0; start < sockets.length; start += ANNOUNCE_MAX) {
+      const event = {
+        type: 'devices-connected',
+        instance: this.instance,
+        sockets: sockets.slice(start, start + ANNOUNCE_MAX),
+      } as const;
+      publish(this.db, event).catch((err) =>
+        this.log.error({ err }, 'device hub: announcing sockets failed'),
+      );
+    }
+  }
+
+  /** Announcements: ours mark our sockets announced; a later one from elsewhere replaces ours. */
+  private connected(event: Extract<BusEvent, { type: 'devices-connected' }>) {
+    for (const [deviceId, connection] of event.sockets) {
+      const socket = this.sockets.get(deviceId);
+      if (!socket) continue;
+      if (event.instance === this.instance) {
+        if (this.connections.get(socket) === connection) this.announced.add(socket);
+        continue;
+      }
+      // Not announced yet: the other socket was announced first, so it is the older one; its
+      // instance closes it when our announcement arrives.
+      if (!this.announced.has(socket)) continue;
+      this.sockets.delete(deviceId);
+      this.touched.delete(deviceId);
+      socket.close(PlayerSocketClose.replaced, 'replaced');
+    }
   }
 
   /** The socket said something: alive until the next ping. */

@@ -70,7 +70,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
     const now = new Date();
     deviceId = found.id;
     touchedAt = now.getTime();
-    app.deviceHub.attach(found.id, socket, PlayerSocketClose.replaced);
+    app.deviceHub.attach(found.id, socket);
     const row = await renewPin(app.db, { ...found, ...columns }, now);
     send(socket, {
       type: 'welcome',
