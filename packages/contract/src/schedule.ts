@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScheduleType } from './enums';
+import { ContentType, ScheduleType } from './enums';
 import { idParamsSchema, noDataSchema, operation } from './operation';
 import { idsRequestSchema } from './team';
 import {
@@ -16,13 +16,14 @@ import {
 // ARCHITECTURE §9). The time rules themselves (ScheduleTime) are zod-free in schedule-time.ts,
 // since the browser player resolves them too.
 
-/** The types screens play today; sync, multi-sync, video wall and sensor arrive with their areas. */
+/** The types screens play today; multi-sync, video wall and sensor arrive with their areas. */
 export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.standard,
   ScheduleType.playlist,
   ScheduleType.composition,
   ScheduleType.template,
   ScheduleType.insert,
+  ScheduleType.sync,
 ] as const;
 export type BuiltScheduleType = (typeof BUILT_SCHEDULE_TYPES)[number];
 
@@ -31,7 +32,16 @@ export const ITEM_SCHEDULE_TYPES: readonly string[] = [
   ScheduleType.standard,
   ScheduleType.template,
   ScheduleType.insert,
+  ScheduleType.sync,
 ];
+/**
+ * Types whose screens play in lock-step (docs/sync.md): their program's position is a function of
+ * server time. Sync play is a standard schedule whose items all play equally long, one after the
+ * other (spec 001 §4: "equal play duration and equal interval").
+ */
+export const SYNC_SCHEDULE_TYPES: readonly string[] = [ScheduleType.sync];
+/** What a sync schedule plays: media with a timeline every screen can follow to the frame. */
+export const SYNC_CONTENT_TYPES: readonly number[] = [ContentType.image, ContentType.video];
 /** Types whose content is one stored program. */
 export const PROGRAM_SCHEDULE_TYPES: readonly string[] = [ScheduleType.playlist, ScheduleType.composition];
 

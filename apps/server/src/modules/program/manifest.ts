@@ -6,6 +6,7 @@ import {
   PROGRAM_SCHEDULE_TYPES,
   type Program,
   type ProgramKind,
+  SYNC_SCHEDULE_TYPES,
 } from '@vitrine/contract';
 import DataLoader from 'dataloader';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -259,16 +260,25 @@ export class ManifestCache {
       `${row.companyId}|schedule|${row.id}|${canvas.width}x${canvas.height}`,
       async () => {
         const items = await scheduleItemsOf(this.ctx.db, row.id);
-        return scheduleItemsProgram(
+        const program = await scheduleItemsProgram(
           this.ctx,
           companyReach(row.companyId),
           { id: row.id, name: row.name, ...canvas },
           items,
         );
+        return SYNC_SCHEDULE_TYPES.includes(row.type) ? { ...program, sync: syncOf(row) } : program;
       },
     );
   }
 }
+
+/**
+ * A synced schedule's loop began at its start date's midnight, UTC (docs/sync.md): one instant for
+ * every screen, whatever its timezone, so all of them are at the same point of the loop.
+ */
+const syncOf = (row: Pick<DeviceScheduleRow, 'startDate'>) => ({
+  epoch_ms: Date.parse(`${row.startDate}T00:00:00Z`),
+});
 
 /** The approved schedules of these devices that may not have ended (a day's margin for timezones). */
 async function scheduleRowsOf(

@@ -161,6 +161,32 @@ describe('the manifest with schedules', () => {
     expect((await manifestOf(token)).holidays).toEqual([]);
   });
 
+  it('marks a sync schedule’s program synced, its loop begun at the start date’s midnight UTC, the same on every screen', async () => {
+    const tenant = await buildTenant(app);
+    const image = await buildContent(app, tenant.root, { hash: hex(), mime: 'image/png' });
+    const east = await buildDevice(app, tenant.root, 'East', { timezone: 'Asia/Tokyo' });
+    const west = await buildDevice(app, tenant.root, 'West', { timezone: 'America/Los_Angeles' });
+    const start = shift(today(), -2);
+    const synced = await buildSchedule(tenant.root, [east.row.id, west.row.id], {
+      type: ScheduleType.sync,
+      items: [
+        { contentId: image.id, duration: 6 },
+        { contentId: image.id, duration: 6 },
+      ],
+      start,
+    });
+    const plain = await buildSchedule(tenant.root, [east.row.id], { items: [{ contentId: image.id }] });
+    for (const token of [east.token, west.token]) {
+      const data = await manifestOf(token);
+      const schedule = data.schedules.find((one) => one.id === synced.id);
+      expect(schedule?.type).toBe('sync');
+      expect(schedule?.program.sync).toEqual({ epoch_ms: Date.parse(`${start}T00:00:00Z`) });
+      expect(schedule?.program.zones[0].items.map((item) => item.duration_ms)).toEqual([6000, 6000]);
+    }
+    const unsynced = (await manifestOf(east.token)).schedules.find((one) => one.id === plain.id);
+    expect(unsynced?.program.sync).toBeUndefined();
+  });
+
   it('builds a program shared by a fleet once and keeps each screen its own canvas', async () => {
     const tenant = await buildTenant(app);
     const image = await buildContent(app, tenant.root, { hash: hex(), mime: 'image/png' });

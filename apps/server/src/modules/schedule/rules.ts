@@ -1,4 +1,13 @@
-import { ContentType, DeviceStatus, ResultCode, ScheduleType } from '@vitrine/contract';
+import {
+  ContentType,
+  DeviceStatus,
+  itemSeconds,
+  ownSeconds,
+  ResultCode,
+  ScheduleType,
+  SYNC_CONTENT_TYPES,
+  SYNC_SCHEDULE_TYPES,
+} from '@vitrine/contract';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
@@ -17,7 +26,8 @@ export type ScheduleRefs = {
   type: string;
   /** The devices named, or those a stored schedule reaches. */
   devices: { ids: readonly number[] } | { scheduleId: number };
-  items: readonly { content_id: number }[];
+  /** duration: seconds set (null: the content's own length or the default). */
+  items: readonly { content_id: number; duration: number | null }[];
   program_id: number | null;
 };
 
@@ -106,6 +116,29 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
     ),
   );
   return rows.map((row) => ({ ...row, playableHash: row.playable_hash }));
+}
+
+/** A turn's length compared to the millisecond: what a screen's timeline can tell apart. */
+const turnMs = (seconds: number) => Math.round(seconds * 1000);
+
+/**
+ * Spec 001 §4: "A sync schedule must be a standard schedule with equal play duration and equal
+ * interval." Its items follow each other with no gap, so the interval between two starts is an
+ * item's play duration: every item (the duration set, else a video's own length, else the default)
+ * must play equally long, to the millisecond. The first item that differs from the first is named
+ * (its duration field).
+ */
+function assertSyncTimeline(
+  items: ScheduleRefs['items'],
+  contents: ReadonlyMap<number, { type: number; duration: number | null }>,
+) {
+  const lengths = items.map((item) => {
+    const content = contents.get(item.content_id);
+    return turnMs(itemSeconds(item.duration, content ? ownSeconds(content.type, content.duration) : null));
+  });
+  // On the item's duration (the editor's order step): the content stays chosen, its time is what to change.
+  const odd = lengths.findIndex((length) => length !== lengths[0]);
+  if (odd >= 0) throw invalid('schedule.syncEqual', {}, { field: `items.${odd}.duration` });
 }
 
 /**
@@ -243,6 +276,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
         height: contents.height,
         state: contents.state,
         workspaceId: contents.workspaceId,
+        duration: contents.duration,
       })
       .from(contents)
       .where(
@@ -256,12 +290,15 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
       .for('share');
     if (rows.length !== contentIds.length) throw notFound();
     assertWorkspaces('items', rows);
-    const kinds = refs.type === ScheduleType.template ? TEMPLATE_CONTENT : ITEM_CONTENT;
+    const synced = SYNC_SCHEDULE_TYPES.includes(refs.type);
+    const kinds =
+      refs.type === ScheduleType.template ? TEMPLATE_CONTENT : synced ? SYNC_CONTENT_TYPES : ITEM_CONTENT;
     for (const row of rows) {
       const at = refused('items', { content_ids: [row.id] });
       if (!kinds.includes(row.type)) throw invalid('schedule.contentType', { name: row.name }, at);
       if (row.state !== 'ready') throw invalid('schedule.notReady', { name: row.name }, at);
     }
+    if (synced) assertSyncTimeline(refs.items, new Map(rows.map((row) => [row.id, row])));
     shown = rows;
   }
 

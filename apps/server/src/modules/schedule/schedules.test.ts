@@ -654,6 +654,105 @@ describe('what schedules use', () => {
   });
 });
 
+describe('sync play', () => {
+  it('refuses unequal play durations with the spec’s message, on the item’s duration, keeping the content chosen', async () => {
+    const t = await tenant();
+    const second = await buildContent(app, t.root, {
+      name: 'Second.png',
+      mime: 'image/png',
+      width: 1920,
+      height: 1080,
+    });
+    const clip = await buildContent(app, t.root, {
+      name: 'Clip.mp4',
+      type: ContentType.video,
+      mime: 'video/mp4',
+      width: 1920,
+      height: 1080,
+      duration: 12.5,
+    });
+    const post = (items: ScheduleRequest['items']) =>
+      t.call({ method: 'POST', url: URL, payload: standard(t, { type: 'sync', items }) });
+    const unequal = [
+      // Durations set, unequal.
+      [
+        { content_id: t.image.id, duration: 5 },
+        { content_id: second.id, duration: 6 },
+      ],
+      // A video's own length (12.5 s) against the default (10 s).
+      [{ content_id: clip.id }, { content_id: t.image.id }],
+      // Within a millisecond is the same; two are not.
+      [
+        { content_id: t.image.id, duration: 5 },
+        { content_id: second.id, duration: 5 },
+        { content_id: clip.id, duration: 5.002 },
+      ],
+    ];
+    const at = ['items.1.duration', 'items.1.duration', 'items.2.duration'];
+    for (const [index, items] of unequal.entries()) {
+      expect(refusal(await post(items))).toEqual({
+        code: ResultCode.validation,
+        msg: 'A sync schedule must be a standard schedule with equal play duration and equal interval.',
+        data: { field: at[index] },
+      });
+    }
+    // In the caller's language.
+    const german = await t.call({
+      method: 'POST',
+      url: URL,
+      payload: standard(t, { type: 'sync', items: unequal[0] }),
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json().msg).toBe(
+      'Ein synchroner Zeitplan muss ein Standardzeitplan mit gleicher Wiedergabedauer und gleichem Intervall sein.',
+    );
+    // Only images and videos have a timeline every screen can follow.
+    const site = await buildContent(app, t.root, { name: 'Site', type: ContentType.website });
+    expect(refusal(await post([{ content_id: site.id, duration: 5 }])).msg).toBe(
+      'Site: this content cannot be played in this type of schedule',
+    );
+    // The orientation rule holds for sync schedules too.
+    const portrait = await buildDevice(app, t.root, 'Tall', { orientation: 90 });
+    const tall = await t.call({
+      method: 'POST',
+      url: URL,
+      payload: standard(t, { type: 'sync', device_ids: [portrait.row.id] }),
+    });
+    expect(refusal(tall)).toMatchObject({
+      code: ResultCode.validation,
+      msg: 'Tall: The device orientation must match the content',
+    });
+    expect(await app.db.select().from(schedules).where(eq(schedules.companyId, t.company.id))).toEqual([]);
+
+    // Equal: a video's own 12.5 s, and an image set to 12.5 s.
+    const ok = await post([{ content_id: clip.id }, { content_id: t.image.id, duration: 12.5 }]);
+    expect(ok.json().code, ok.body).toBe(ResultCode.success);
+    expect(ok.json().data).toMatchObject({ type: 'sync', items: [{ seconds: 12.5 }, { seconds: 12.5 }] });
+  });
+
+  it('checks equal durations again on approval: a video’s length learnt since counts', async () => {
+    const t = await tenant();
+    const clip = await buildContent(app, t.root, {
+      name: 'Clip.mp4',
+      type: ContentType.video,
+      mime: 'video/mp4',
+      width: 1920,
+      height: 1080,
+      duration: 10,
+    });
+    const made = await create(
+      t.call,
+      standard(t, { type: 'sync', items: [{ content_id: clip.id }, { content_id: t.image.id }] }),
+    );
+    await app.db.execute(`update contents set duration = 11 where id = ${clip.id}`);
+    const submitted = await act(t.call, made.id, 'submit');
+    expect(refusal(submitted)).toMatchObject({
+      code: ResultCode.validation,
+      msg: 'A sync schedule must be a standard schedule with equal play duration and equal interval.',
+    });
+  });
+});
+
 describe('player info', () => {
   it('keeps the media types a player reports', async () => {
     const { row, token } = await registerPlayer(app, { media_types: ['video/mp4', 'image/png'] });

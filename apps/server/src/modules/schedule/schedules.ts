@@ -454,9 +454,10 @@ async function lockedSchedule(tx: Db, scope: TenantScope, id: number) {
 /** What a stored schedule names, checked again before it goes to approval or to screens. */
 async function recheck(tx: Db, scope: TenantScope, row: ScheduleRow) {
   const items = await tx
-    .select({ content_id: scheduleItems.contentId })
+    .select({ content_id: scheduleItems.contentId, duration: scheduleItems.duration })
     .from(scheduleItems)
-    .where(eq(scheduleItems.scheduleId, row.id));
+    .where(eq(scheduleItems.scheduleId, row.id))
+    .orderBy(asc(scheduleItems.position));
   await checkRefs(tx, scope, row, {
     type: row.type,
     devices: { scheduleId: row.id },

@@ -3,6 +3,7 @@ import {
   FileImageOutlined,
   MobileOutlined,
   NotificationOutlined,
+  SyncOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
@@ -52,6 +53,7 @@ const TYPE_ICONS: Record<EditorType | 'insert', ReactNode> = {
   composition: <AppstoreOutlined />,
   template: <MobileOutlined />,
   insert: <NotificationOutlined />,
+  sync: <SyncOutlined />,
 };
 
 /** /schedule/add/{id?} and /schedule/edit/{id}: a schedule loaded once (an insert one opens the spot editor). */

@@ -4,6 +4,7 @@ import { contentItem } from '../../../test/content';
 import {
   bodyOf,
   contentPortrait,
+  contentTypesFor,
   draftPortrait,
   emptyDraft,
   formatFits,
@@ -11,6 +12,7 @@ import {
   orientationFits,
   stepOfField,
   totalSeconds,
+  unequalSync,
 } from './draft';
 
 const image = itemChoiceOf(contentItem());
@@ -97,6 +99,16 @@ describe('checks before the server', () => {
     expect(formatFits({ media_types: ['IMAGE/PNG'] }, { ...image, mime: 'image/png; charset=binary' })).toBe(
       true,
     );
+  });
+
+  it('sync play: images and videos only, each playing equally long (set, own length or default)', () => {
+    expect(contentTypesFor('sync')).toEqual([ContentType.image, ContentType.video]);
+    const sync = (items: (typeof image)[]) => ({ type: 'sync', items });
+    expect(unequalSync(sync([image, { ...video, duration: null }]))).toBe(true); // 10 s against 42 s
+    expect(unequalSync(sync([{ ...image, duration: 42 }, video]))).toBe(false);
+    expect(unequalSync(sync([{ ...image, duration: 42.0004 }, video]))).toBe(false); // the same millisecond
+    expect(unequalSync(sync([image, tall]))).toBe(false); // both the default
+    expect(unequalSync({ type: 'standard', items: [image, video] })).toBe(false);
   });
 
   it("puts a server field on the wizard's step", () => {

@@ -9,14 +9,21 @@ import {
   type ScheduleFrame,
   type ScheduleRequest,
   ScheduleType,
+  SYNC_CONTENT_TYPES,
 } from '@vitrine/contract';
 
 // What the schedule editors hold while a schedule is made: the type, devices, content, times, and
 // how that becomes the body of a save (scheduleRequestSchema), with the checks the editor makes
 // before the server does (orientation, media formats).
 
-export type EditorType = 'standard' | 'playlist' | 'composition' | 'template';
-export const EDITOR_TYPES: readonly EditorType[] = ['standard', 'playlist', 'composition', 'template'];
+export type EditorType = 'standard' | 'playlist' | 'composition' | 'template' | 'sync';
+export const EDITOR_TYPES: readonly EditorType[] = [
+  'standard',
+  'playlist',
+  'composition',
+  'template',
+  'sync',
+];
 
 /** A chosen device, with what the checks need. */
 export type DeviceChoice = {
@@ -72,6 +79,7 @@ export const isProgramType = (type: string) =>
 /** The library types an item schedule of this type takes: mobile templates for 'template'. */
 export function contentTypesFor(type: string): number[] {
   if (type === ScheduleType.template) return [ContentType.h5];
+  if (type === ScheduleType.sync) return [...SYNC_CONTENT_TYPES];
   return [
     ContentType.image,
     ContentType.video,
@@ -162,6 +170,11 @@ export const itemSeconds = (item: Pick<ItemChoice, 'duration' | 'own_duration'>)
 
 export const totalSeconds = (items: readonly ItemChoice[]) =>
   items.reduce((sum, item) => sum + itemSeconds(item), 0);
+
+/** A sync schedule whose items do not all play equally long, to the millisecond (the server refuses it). */
+export const unequalSync = (draft: Pick<Draft, 'type' | 'items'>) =>
+  draft.type === ScheduleType.sync &&
+  new Set(draft.items.map((item) => Math.round(itemSeconds(item) * 1000))).size > 1;
 
 /** The body of a save, as scheduleRequestSchema takes it. */
 export function bodyOf(draft: Draft, submit: boolean): ScheduleRequest {
