@@ -654,6 +654,17 @@ describe('what schedules use', () => {
   });
 });
 
+/** A landscape MP4 of this many seconds. */
+const landscapeVideo = (t: Tenant, duration: number) =>
+  buildContent(app, t.root, {
+    name: 'Clip.mp4',
+    type: ContentType.video,
+    mime: 'video/mp4',
+    width: 1920,
+    height: 1080,
+    duration,
+  });
+
 describe('sync play', () => {
   it('refuses unequal play durations with the spec’s message, on the item’s duration, keeping the content chosen', async () => {
     const t = await tenant();
@@ -663,14 +674,7 @@ describe('sync play', () => {
       width: 1920,
       height: 1080,
     });
-    const clip = await buildContent(app, t.root, {
-      name: 'Clip.mp4',
-      type: ContentType.video,
-      mime: 'video/mp4',
-      width: 1920,
-      height: 1080,
-      duration: 12.5,
-    });
+    const clip = await landscapeVideo(t, 12.5);
     const post = (items: ScheduleRequest['items']) =>
       t.call({ method: 'POST', url: URL, payload: standard(t, { type: 'sync', items }) });
     const unequal = [
@@ -732,14 +736,7 @@ describe('sync play', () => {
 
   it('checks equal durations again on approval: a video’s length learnt since counts', async () => {
     const t = await tenant();
-    const clip = await buildContent(app, t.root, {
-      name: 'Clip.mp4',
-      type: ContentType.video,
-      mime: 'video/mp4',
-      width: 1920,
-      height: 1080,
-      duration: 10,
-    });
+    const clip = await landscapeVideo(t, 10);
     const made = await create(
       t.call,
       standard(t, { type: 'sync', items: [{ content_id: clip.id }, { content_id: t.image.id }] }),
