@@ -494,6 +494,25 @@ describe('the processing job', () => {
     expect(mediaFiles(app)).toEqual(before);
   });
 
+  it('tries again later when the file is not here, and fails the item only on the last try', async () => {
+    const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const item = await uploaded(app, bytes, { type: ContentType.image, mime: 'image/png', name: 'Late.png' });
+    const file = stored(app, item.hash);
+    await fs.promises.rename(file, `${file}.away`);
+    await expect(processContent(app, item.id, { retry: true })).rejects.toMatchObject({ code: 'ENOENT' });
+    const [waiting] = await app.db.select().from(contents).where(eq(contents.id, item.id));
+    expect(waiting.state).toBe('processing');
+    await processContent(app, item.id);
+    const [failed] = await app.db.select().from(contents).where(eq(contents.id, item.id));
+    expect(failed).toMatchObject({ state: 'failed', problem: 'content.processingFailed' });
+    // The file arrives (another process's write became visible): processing it again works.
+    await fs.promises.rename(`${file}.away`, file);
+    await app.db.update(contents).set({ state: 'processing' }).where(eq(contents.id, item.id));
+    expect(await processed(app, item.id)).toMatchObject({ state: 'ready', width: 32, height: 32 });
+  });
+
   it('does nothing for an item that no longer exists', async () => {
     await expect(processContent(app, 2_000_000_000)).resolves.toBeUndefined();
   });

@@ -88,7 +88,8 @@ export async function officeConversionAvailable(app: FastifyInstance) {
 /**
  * Processes one content item and records the outcome. A failure of the file (a tool that crashes
  * on it, bytes that are not what they claim) marks it failed at once; a failure of this machine
- * (out of file handles, disk full) is thrown for the queue to try again while `retry` allows.
+ * (out of file handles, disk full, the file not here) is thrown for the queue to try again while
+ * `retry` allows.
  */
 export async function processContent(app: FastifyInstance, contentId: number, { retry = false } = {}) {
   const [source] = await app.db
@@ -102,6 +103,9 @@ export async function processContent(app: FastifyInstance, contentId: number, { 
   try {
     let outcome: Outcome;
     try {
+      // Its file not here: not yet visible on a shared volume, or not yet copied from the store.
+      // An ENOENT, tried again later like the other failures of the machine.
+      await fs.promises.access(mediaPath(app.config.dataDir, source.hash));
       outcome = await examine(app, { ...source, hash: source.hash }, work);
     } catch (error) {
       if (retry && isTransient(error)) throw error;
@@ -114,7 +118,7 @@ export async function processContent(app: FastifyInstance, contentId: number, { 
   }
 }
 
-const TRANSIENT_CODES = new Set(['EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'EBUSY', 'ENOMEM', 'EIO']);
+const TRANSIENT_CODES = new Set(['ENOENT', 'EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'EBUSY', 'ENOMEM', 'EIO']);
 const isTransient = (error: unknown) => TRANSIENT_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
 
 function examine(app: FastifyInstance, source: Source, work: string): Promise<Outcome> {
