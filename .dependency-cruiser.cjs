@@ -28,6 +28,7 @@ const MODULE_ORDER = [
   'composition',
   'device-model',
   'device',
+  'sensor',
   'ota',
   'license',
   'schedule',

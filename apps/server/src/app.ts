@@ -27,6 +27,7 @@ import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { programModule } from './modules/program';
 import { scheduleModule } from './modules/schedule';
+import { sensorModule } from './modules/sensor';
 import { settingModule } from './modules/setting';
 import { statisticsModule } from './modules/statistics';
 import { stickerModule } from './modules/sticker';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(compositionModule);
   await app.register(deviceModelModule);
   await app.register(deviceModule);
+  await app.register(sensorModule);
   await app.register(otaModule);
   await app.register(licenseModule);
   await app.register(scheduleModule);

@@ -25,6 +25,7 @@ import {
   scheduleDevices,
   scheduleItems,
   schedules,
+  sensors,
   statisticsExports,
   storedObjects,
   systemProperties,
@@ -91,7 +92,8 @@ type Kind =
   | 'licenseTransfer'
   | 'otaPackage'
   | 'otaPlan'
-  | 'otaAppKey';
+  | 'otaAppKey'
+  | 'sensor';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -140,6 +142,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/ota/package/')) return 'otaPackage';
   if (url.startsWith('/backend/manager/ota/plan/')) return 'otaPlan';
   if (url.startsWith('/backend/manager/ota/appkey/')) return 'otaAppKey';
+  if (url.startsWith('/backend/manager/iot-device/')) return 'sensor';
   return null;
 }
 
@@ -208,6 +211,7 @@ const BODIES: Record<string, (caller: Caller) => object> = {
     frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
   }),
   'POST /backend/manager/schedule/:id/reject': () => ({ reason: 'Taken over' }),
+  'PUT /backend/manager/iot-device/:id': () => ({ sensor_id: 'TAKEN-OVER', name: 'Taken over', type: 'nfc' }),
   'PUT /backend/manager/holiday/:id': () => ({ name: 'Taken over', date: '2030-01-01' }),
 };
 
@@ -411,6 +415,21 @@ beforeAll(async () => {
         .returning()
     )[0].id;
   const objectB = await sensorIcon(b.company.id, 'b'.repeat(64));
+  // Sensors: B's tag has the very sensor ID of A's own (an ID is unique per company only).
+  const sensorOf = async (workspace: { id: number; companyId: number }, name: string) =>
+    (
+      await app.db
+        .insert(sensors)
+        .values({
+          companyId: workspace.companyId,
+          workspaceId: workspace.id,
+          sensorId: 'SAME-TAG',
+          name,
+          type: 'nfc',
+        })
+        .returning()
+    )[0].id;
+  const sensorB = await sensorOf(b1, `${MARK_B} sensor`);
   // What B's and the sibling's screens played and failed to show, and an export of each (an export
   // is its requester's alone: A's callers must reach neither).
   await app.db.insert(playbacks).values([
@@ -554,6 +573,7 @@ beforeAll(async () => {
     domain: domainB.id,
     property: propertyB.id,
     object: objectB,
+    sensor: sensorB,
     font: fontB.id,
     templateType: templateTypeB.id,
     composition: compositionB.id,
@@ -576,6 +596,17 @@ beforeAll(async () => {
     workspace: a2.id,
     device: siblingDevice.row.id,
     command: siblingCommand.id,
+    sensor: await app.db
+      .insert(sensors)
+      .values({
+        companyId: companyA,
+        workspaceId: a2.id,
+        sensorId: 'SIBLING-TAG',
+        name: `${MARK_SIBLING} sensor`,
+        type: 'nfc',
+      })
+      .returning()
+      .then(([row]) => row.id),
   };
 
   const ownContent = await contentOf(a1, 'own');
@@ -619,6 +650,18 @@ beforeAll(async () => {
     customer: ca.customer.id,
     company: companyA,
     object: await sensorIcon(companyA, 'a'.repeat(64)),
+    sensor: (
+      await app.db
+        .insert(sensors)
+        .values({
+          companyId: companyA,
+          workspaceId: a1.id,
+          sensorId: 'SAME-TAG',
+          name: 'Own sensor',
+          type: 'nfc',
+        })
+        .returning()
+    )[0].id,
     domain: (
       await app.db
         .insert(customDomains)
@@ -713,6 +756,7 @@ const ID_FIELD = /(^|_)ids?$/;
 const NOT_TENANT_IDS: Record<string, string> = {
   role_id: 'the roles are the platform’s, the same for every tenant',
   signage_id: 'the code a screen shows, not a row id (the device tests)',
+  sensor_id: 'the tag’s own id as its readers report it, not a row id (modules/sensor tests)',
   upload_id: 'an upload’s UUID (the upload test above)',
   '/backend/player/': 'a screen’s own token names its company (the statistics and program tests)',
   '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
@@ -770,6 +814,7 @@ function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
     playlist: 'playlist',
     schedule: 'schedule',
     'device-model': 'deviceModel',
+    'iot-device': 'sensor',
   };
   return byArea[area.split('/')[0]] ?? null;
 }
@@ -839,6 +884,19 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   'DELETE /backend/manager/resource/object/delete': (o) => ({ id: o.object }),
   // A's screen is in A's running plan: approving it forces its row there.
   'POST /backend/manager/ota/upgrade': (o) => ({ device_ids: [o.device] }),
+  'POST /backend/manager/iot-device': (o) => ({
+    sensor_id: `OWN-${randomUUID().slice(0, 8)}`,
+    name: 'Own',
+    type: 'nfc',
+    device_ids: [o.device],
+  }),
+  'PUT /backend/manager/iot-device/:id': (o) => ({
+    sensor_id: 'SAME-TAG',
+    name: 'Own',
+    type: 'nfc',
+    device_ids: [o.device],
+  }),
+  'DELETE /backend/manager/iot-device': (o) => ({ ids: [o.sensor] }),
   'POST /backend/manager/sys/custom-domain': (o) => ({
     host: `own-${randomUUID().slice(0, 8)}.example.com`,
     customer_id: o.customer,

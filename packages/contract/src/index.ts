@@ -38,6 +38,8 @@ export * from './program-schemas';
 export * from './roles';
 export * from './schedule';
 export * from './schedule-time';
+export * from './sensor';
+export * from './sensor-read';
 export * from './setting';
 export * from './statistics';
 export * from './sticker';

@@ -178,7 +178,8 @@ describe('allowed routes', () => {
         '/statistics/export',
       ]),
     );
-    expect(paths).not.toContain('/device/sensors');
+    expect(paths).toContain('/device/sensors');
+    expect(paths).not.toContain('/device/rule');
     expect(paths).not.toContain('/content/videowall-list');
     expect(paths).not.toContain('/schedule/sensors/:id?');
     expect(paths).not.toContain('/schedule/videowall/:id?');

@@ -8,6 +8,8 @@ const page = {
   // The OTA area's pages, in the device area's menu (spec 000 §2).
   ota: lazyPage(() => import('../ota/ui'), 'DeviceOtaPage'),
   otaLog: lazyPage(() => import('../ota/ui'), 'DeviceOtaLogPage'),
+  // The sensor area's page, in the device area's menu (spec 000 §2).
+  sensors: lazyPage(() => import('../sensor/ui'), 'SensorListPage'),
 };
 
 /** Screens. */
@@ -37,7 +39,7 @@ export const DEVICE_ROUTES: AppRoute = {
       ...DETAIL,
       page: page.otaLog,
     },
-    { path: '/device/sensors', permission: 'device:sensor:list', title: 'route.sensors' },
+    { path: '/device/sensors', permission: 'device:sensor:list', title: 'route.sensors', page: page.sensors },
     {
       path: '/device/timer/:device_id?',
       permission: 'device:timer:add',

@@ -13,6 +13,7 @@ export * from './platform';
 export * from './playlist';
 export * from './program';
 export * from './schedule';
+export * from './sensor';
 export * from './setting';
 export * from './statistics';
 export * from './system';

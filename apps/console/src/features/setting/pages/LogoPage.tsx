@@ -13,6 +13,7 @@ import { ColorField } from '../../../components/ColorField';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FileChooser } from '../../../components/FileChooser';
 import { PageHeader } from '../../../components/PageHeader';
+import { readAsDataUrl } from '../../../lib/files';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
 import { shellColors } from '../../../lib/remote-config';
@@ -21,14 +22,6 @@ import '../setting.css';
 
 type ThemeValues = { primary_color: string; nav_nackground_color: string; main_background_color: string };
 type ImageField = 'customer_logo' | 'customer_icon';
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 /**
  * /setting/logo: the logo, the icon (favicon) and the theme colours of the console — the

@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  sensorOperations as ops,
+  type SensorIconRequest,
+  type SensorListQuery,
+  type SensorSaveRequest,
+  sensorIconOperations,
+} from '@vitrine/contract';
+import { call } from '../../lib/call';
+
+// Sensors (/manager/iot-device): the tags, buttons and detectors of the workspace, the screens
+// that listen to them, and the company's icon for each type. Forms show refusals inline, so their
+// writes are silent.
+
+export const sensorKeys = {
+  all: ['sensor'] as const,
+  list: (query: SensorListQuery) => [...sensorKeys.all, 'list', query] as const,
+  icons: () => [...sensorKeys.all, 'icons'] as const,
+};
+
+export function useSensorList(query: SensorListQuery) {
+  return useQuery({
+    queryKey: sensorKeys.list(query),
+    queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Adds a sensor (no id) or changes one. */
+export function useSaveSensor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: SensorSaveRequest }) =>
+      id === undefined
+        ? call(ops.create, { body }, { silent: true })
+        : call(ops.update, { params: { id }, body }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.all }),
+  });
+}
+
+export function useDeleteSensors() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(ops.deleteMany, { body: { ids } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.all }),
+  });
+}
+
+/** The company's own icon of each sensor type that has one. */
+export function useSensorIcons() {
+  return useQuery({
+    queryKey: sensorKeys.icons(),
+    queryFn: ({ signal }) => call(sensorIconOperations.list, {}, { signal }),
+  });
+}
+
+export function useSaveSensorIcon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SensorIconRequest) => call(sensorIconOperations.save, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.icons() }),
+  });
+}
+
+export function useDeleteSensorIcon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (type: string) => call(sensorIconOperations.delete, { body: { type } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.icons() }),
+  });
+}

@@ -1,0 +1,138 @@
+import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SensorItem, SensorType } from '@vitrine/contract';
+import { Button, Flex, Space, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
+import { ListPage } from '../../../components/ListPage';
+import { Name } from '../../../components/Name';
+import { leftToRight } from '../../../lib/bidi';
+import { sortOrderOf, useListView } from '../../../lib/list-params';
+import { notify } from '../../../lib/notify';
+import { usePermission } from '../../../lib/permissions';
+import { useDeleteSensors, useSensorList } from '../api';
+import { SensorDrawer, type SensorDrawerTarget } from '../components/SensorDrawer';
+import { SensorIconsDialog } from '../components/SensorIconsDialog';
+import { SensorTypeIcon } from '../components/SensorTypeIcon';
+
+const NO_FILTERS = [] as const;
+/** How wide the screens cell may grow before its tags wrap. */
+const TAGS_WIDTH = 320;
+
+/** /device/sensors: the workspace's tags, buttons and detectors, and the screens that listen to each. */
+export function SensorListPage() {
+  const { t } = useTranslation(['sensor', 'common']);
+  const { view, query, update } = useListView(NO_FILTERS);
+  const list = useSensorList(query);
+  const remove = useDeleteSensors();
+  const canAdd = usePermission('device:sensor:add');
+  const canEdit = usePermission('device:sensor:edit');
+  const canDelete = usePermission('device:sensor:del');
+  const [drawer, setDrawer] = useState<SensorDrawerTarget | null>(null);
+  const [iconsOpen, setIconsOpen] = useState(false);
+
+  const askDelete = (item: SensorItem) =>
+    confirmDelete({
+      content: t('deleteConfirm', { name: item.name }),
+      onOk: () =>
+        remove.mutate([item.id], { onSuccess: () => notify({ type: 'success', title: t('deleted') }) }),
+    });
+
+  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
+  const columns: TableProps<SensorItem>['columns'] = [
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      ...sorted('name'),
+      render: (name: string, item) => (
+        <Space size={8}>
+          <SensorTypeIcon type={item.type} />
+          <Name>{name}</Name>
+        </Space>
+      ),
+    },
+    {
+      title: t('field.sensorId'),
+      dataIndex: 'sensor_id',
+      ...sorted('sensor_id'),
+      render: (id: string) => <code>{leftToRight(id)}</code>,
+    },
+    {
+      title: t('field.type'),
+      dataIndex: 'type',
+      ...sorted('type'),
+      render: (type: SensorType) => t(`type.${type}`),
+    },
+    {
+      title: t('field.screens'),
+      dataIndex: 'devices',
+      render: (screens: SensorItem['devices']) =>
+        screens.length === 0 ? (
+          t('noScreens')
+        ) : (
+          <Flex wrap gap={4} style={{ maxInlineSize: TAGS_WIDTH }}>
+            {screens.map((screen) => (
+              <Tag key={screen.id} style={{ marginInlineEnd: 0 }}>
+                {screen.name ?? leftToRight(screen.signage_id)}
+              </Tag>
+            ))}
+          </Flex>
+        ),
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      fixed: 'end',
+      render: (_, item) => (
+        <Space size={0}>
+          {canEdit ? (
+            <IconAction
+              label={t('action.edit', { name: item.name })}
+              icon={<EditOutlined />}
+              onClick={() => setDrawer({ item })}
+            />
+          ) : null}
+          {canDelete ? (
+            <IconAction
+              label={t('action.delete', { name: item.name })}
+              icon={<DeleteOutlined />}
+              onClick={() => askDelete(item)}
+              danger
+            />
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<SensorItem>
+      title={t('common:route.sensors')}
+      extra={
+        <Space wrap>
+          <Button icon={<AppstoreOutlined />} onClick={() => setIconsOpen(true)}>
+            {t('icons.title')}
+          </Button>
+          {canAdd ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
+              {t('add')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+      search={{ id: 'sensor-search', placeholder: t('searchPlaceholder') }}
+      view={view}
+      update={update}
+      table={{
+        columns,
+        list,
+        totalText: (total) => t('total', { total }),
+        emptyText: t('empty'),
+      }}
+    >
+      <SensorDrawer target={drawer} onClose={() => setDrawer(null)} />
+      <SensorIconsDialog open={iconsOpen} onClose={() => setIconsOpen(false)} />
+    </ListPage>
+  );
+}
