@@ -7,6 +7,7 @@ import {
   orientationOf,
   resolutionOf,
   storageModeOf,
+  storageOf,
 } from './info';
 
 describe('macFromQuery', () => {
@@ -83,6 +84,25 @@ describe('mediaTypesOf', () => {
     expect(all.length).toBeLessThanOrEqual(64);
     expect(all).toContain('video/quicktime');
     expect(all.every((mime) => mime.length <= 64)).toBe(true);
+  });
+});
+
+describe('storageOf', () => {
+  it('reports the free bytes and the quota of the storage estimate', () => {
+    expect(storageOf({ quota: 10_000.7, usage: 2_500 })).toEqual({
+      free_storage: 7_500,
+      storage_quota: 10_000,
+    });
+    expect(storageOf({ quota: 5_000 })).toEqual({ free_storage: 5_000, storage_quota: 5_000 });
+    // Usage above the quota (a quota lowered after the files were kept): nothing free.
+    expect(storageOf({ quota: 1_000, usage: 4_000 })).toEqual({ free_storage: 0, storage_quota: 1_000 });
+  });
+
+  it('says nothing when the browser does not', () => {
+    const unknown = { free_storage: null, storage_quota: null };
+    expect(storageOf(undefined)).toEqual(unknown);
+    expect(storageOf({ usage: 10 })).toEqual(unknown);
+    expect(storageOf({ quota: Number.NaN, usage: 10 })).toEqual(unknown);
   });
 });
 

@@ -106,13 +106,25 @@ function canPlayHere(mime: string): string {
   }
 }
 
-async function freeStorage(): Promise<number | null> {
+/** What the browser's storage estimate says: bytes still free (quota − usage) and the quota; null when it does not say. */
+export function storageOf(estimate: StorageEstimate | undefined): {
+  free_storage: number | null;
+  storage_quota: number | null;
+} {
+  const quota = estimate?.quota;
+  if (quota == null || !Number.isFinite(quota) || quota < 0)
+    return { free_storage: null, storage_quota: null };
+  return {
+    free_storage: Math.max(0, Math.floor(quota - (estimate?.usage ?? 0))),
+    storage_quota: Math.floor(quota),
+  };
+}
+
+async function estimateStorage(): Promise<StorageEstimate | undefined> {
   try {
-    const estimate = await navigator.storage?.estimate?.();
-    if (estimate?.quota == null) return null;
-    return Math.max(0, Math.floor(estimate.quota - (estimate.usage ?? 0)));
+    return await navigator.storage?.estimate?.();
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -124,7 +136,7 @@ export async function collectInfo(language: string): Promise<PlayerInfo> {
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? null,
     user_agent: navigator.userAgent.slice(0, 512),
     player_version: PLAYER_VERSION.slice(0, 32),
-    free_storage: await freeStorage(),
+    ...storageOf(await estimateStorage()),
     storage_mode: storageModeOf(window.isSecureContext, 'caches' in window),
     mac: macFromQuery(location.search),
     language,

@@ -268,7 +268,8 @@ async function refreshManifest(): Promise<void> {
       manifestTag = answer.etag ?? '';
       manifest = answer.manifest;
       saveManifest(answer.manifest);
-      void warmMedia(answer.manifest, mediaFiles);
+      // What was kept fills the storage: the next heartbeat reports it (the server checks it when publishing).
+      void warmMedia(answer.manifest, mediaFiles).then(updateInfo);
       // No program any more: the identity screen comes back.
       if (programScreen && !choose(manifest, clock.now())) shown = '';
       if (current) show(current);
@@ -492,7 +493,7 @@ async function start(): Promise<void> {
   if (saved?.paired) show(saved);
   await updateInfo();
   if (!trial) playbacks.start();
-  if (manifest) void warmMedia(manifest, mediaFiles);
+  if (manifest) void warmMedia(manifest, mediaFiles).then(updateInfo);
   pollTimer = setInterval(() => {
     if (connection && status !== 'connected') void pollNow();
   }, POLL_MS);

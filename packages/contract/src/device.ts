@@ -101,8 +101,10 @@ export const deviceItemSchema = z.object({
   /** The player's version. */
   system_version: z.string().nullable(),
   user_agent: z.string().nullable(),
-  /** Bytes the player can still store; null when the browser does not say. */
+  /** Bytes the player can still store (quota − usage of the browser's storage estimate); null: it never said. */
   free_storage: z.number().nullable(),
+  /** Bytes the browser lets the player store in all (its storage estimate's quota); null: it never said. */
+  storage_quota: z.number().nullable(),
   storage_mode: z.enum(STORAGE_MODES).nullable(),
   /** The media MIME types the player reported it can play; null: unknown (all allowed when scheduling). */
   media_types: z.array(z.string()).nullable().optional(),
@@ -141,7 +143,9 @@ export const playerInfoSchema = z.object({
   timezone: z.string().max(64).nullable().optional(),
   user_agent: z.string().max(512).nullable().optional(),
   player_version: z.string().max(32).nullable().optional(),
+  /** navigator.storage.estimate(): quota − usage, and the quota; null when the browser does not say. */
   free_storage: z.number().int().min(0).nullable().optional(),
+  storage_quota: z.number().int().min(0).nullable().optional(),
   storage_mode: z.enum(STORAGE_MODES).nullable().optional(),
   /** Only a kiosk launch knows it (?mac=); a browser cannot read it. */
   mac: macSchema.nullable().optional(),

@@ -52,6 +52,13 @@ export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 /** What one device made of a schedule's publication (ARCHITECTURE §9). */
 export const PUSH_STATUSES = ['pending', 'success', 'failed', 'retried'] as const;
 export type PushStatus = (typeof PUSH_STATUSES)[number];
+/**
+ * What a push status says beside it, as a key of the contract's messages (spec 001 §8): the device's
+ * free storage cannot hold the schedule's media (its push failed, the schedule does not reach it),
+ * or the device never said how much it has (it was sent all the same). docs/device-storage.md.
+ */
+export const PUSH_REASONS = ['device.storageInsufficient', 'device.storageUnknown'] as const;
+export type PushReason = (typeof PUSH_REASONS)[number];
 /** A device told of a publication that has not fetched it within this long: its push failed. */
 export const PUSH_TIMEOUT_MS = 30_000;
 
@@ -255,6 +262,7 @@ export const scheduleDeviceSchema = z.object({
   orientation: z.number(),
   timezone: z.string().nullable(),
   push_status: z.enum(PUSH_STATUSES).nullable(),
+  push_reason: z.enum(PUSH_REASONS).nullable(),
   pushed_at: z.string().nullable(),
 });
 export type ScheduleDevice = z.infer<typeof scheduleDeviceSchema>;

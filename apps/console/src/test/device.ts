@@ -23,6 +23,7 @@ export function deviceItem(overrides: Partial<DeviceItem> = {}): DeviceItem {
     system_version: APP_VERSION,
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     free_storage: 5 * 1024 ** 3,
+    storage_quota: 8 * 1024 ** 3,
     storage_mode: 'cache-storage',
     screen_on: true,
     lock_enabled: false,

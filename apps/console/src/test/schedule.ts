@@ -53,6 +53,7 @@ export function scheduleDetail(overrides: Partial<ScheduleDetail> = {}): Schedul
         orientation: 0,
         timezone: 'Asia/Tokyo',
         push_status: 'success',
+        push_reason: null,
         pushed_at: '2026-11-02T09:00:01.000Z',
       },
       {
@@ -62,6 +63,7 @@ export function scheduleDetail(overrides: Partial<ScheduleDetail> = {}): Schedul
         orientation: 0,
         timezone: null,
         push_status: 'failed',
+        push_reason: 'device.storageInsufficient',
         pushed_at: '2026-11-02T09:00:01.000Z',
       },
     ],

@@ -68,7 +68,9 @@ export const devices = pgTable(
     emptyMailedAt: timestamp('empty_mailed_at', { withTimezone: true }),
     systemVersion: varchar('system_version', { length: 32 }),
     userAgent: varchar('user_agent', { length: 512 }),
+    /** The player's storage estimate (bytes): what it can still store, and its quota; null: never said. */
     freeStorage: bigint('free_storage', { mode: 'number' }),
+    storageQuota: bigint('storage_quota', { mode: 'number' }),
     storageMode: varchar('storage_mode', { length: 16 }),
     /** The media MIME types the player reports it can play; null: unknown, all allowed. */
     mediaTypes: text('media_types').array(),

@@ -95,6 +95,8 @@ export const scheduleDevices = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** PushStatus: pending, success, failed, retried; null until first published. */
     pushStatus: varchar('push_status', { length: 8 }),
+    /** PushReason (a message key): refused for want of storage, or sent to a device that never said. */
+    pushReason: varchar('push_reason', { length: 64 }),
     pushAttempts: integer('push_attempts').notNull().default(0),
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     /** When the device last fetched a manifest holding this schedule. */

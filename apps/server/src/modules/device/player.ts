@@ -44,6 +44,7 @@ export function infoColumns(info: PlayerInfo | undefined): Partial<Device> {
     userAgent: info.user_agent,
     systemVersion: info.player_version,
     freeStorage: info.free_storage,
+    storageQuota: info.storage_quota,
     storageMode: info.storage_mode,
     mediaTypes: info.media_types,
     mac: info.mac?.toUpperCase(),

@@ -44,6 +44,7 @@ export function presentDevice(row: DeviceRow): DeviceItem {
     system_version: row.systemVersion,
     user_agent: row.userAgent,
     free_storage: row.freeStorage,
+    storage_quota: row.storageQuota,
     storage_mode: row.storageMode as StorageMode | null,
     media_types: row.mediaTypes,
     screen_on: row.screenOn,

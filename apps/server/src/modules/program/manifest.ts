@@ -9,10 +9,11 @@ import {
   SYNC_SCHEDULE_TYPES,
 } from '@vitrine/contract';
 import DataLoader from 'dataloader';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Device, holidays, scheduleDevices, schedules } from '../../db/schema';
 import { clearOnScreenChanges } from '../../platform/screen-changes';
+import { STORAGE_REFUSED } from '../schedule';
 import {
   type BuildContext,
   scheduleItemsOf,
@@ -309,6 +310,8 @@ async function scheduleRowsOf(
         inArray(scheduleDevices.deviceId, [...deviceIds]),
         eq(schedules.state, 'approved'),
         gte(schedules.endDate, sql`(current_date - 2)`),
+        // Refused for want of storage (schedule/publish.ts): not sent until published again.
+        or(isNull(scheduleDevices.pushReason), ne(scheduleDevices.pushReason, STORAGE_REFUSED)),
       ),
     );
   const byDevice = new Map<number, DeviceScheduleRow[]>();

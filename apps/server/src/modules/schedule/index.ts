@@ -12,5 +12,5 @@ export const scheduleModule = fp(
   { name: 'schedule', dependencies: ['content', 'license', 'media', 'setting'] },
 );
 
-export { publishSchedule, retractSchedule } from './publish';
+export { publishSchedule, retractSchedule, STORAGE_REFUSED } from './publish';
 export { scheduleOwner } from './schedules';

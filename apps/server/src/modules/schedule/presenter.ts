@@ -3,6 +3,7 @@ import {
   type Holiday,
   itemSeconds,
   ownSeconds,
+  type PushReason,
   type PushStatus,
   type ScheduleAction,
   type ScheduleDevice,
@@ -116,6 +117,7 @@ export type ScheduleDeviceRow = {
   orientation: number;
   timezone: string | null;
   pushStatus: string | null;
+  pushReason: string | null;
   pushedAt: Date | null;
 };
 
@@ -126,6 +128,7 @@ export const presentDevice = (row: ScheduleDeviceRow): ScheduleDevice => ({
   orientation: row.orientation,
   timezone: row.timezone,
   push_status: row.pushStatus as PushStatus | null,
+  push_reason: row.pushReason as PushReason | null,
   pushed_at: row.pushedAt?.toISOString() ?? null,
 });
 

@@ -3,6 +3,7 @@ import {
   DeviceStatus,
   itemSeconds,
   ownSeconds,
+  PROGRAM_SCHEDULE_TYPES,
   ResultCode,
   ScheduleType,
   SYNC_CONTENT_TYPES,
@@ -10,7 +11,16 @@ import {
 } from '@vitrine/contract';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { compositions, contents, devices, playlists, scheduleDevices, workspaces } from '../../db/schema';
+import {
+  compositions,
+  contents,
+  devices,
+  playlists,
+  scheduleDevices,
+  scheduleItems,
+  schedules,
+  workspaces,
+} from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { unlicensed } from '../../platform/licence-state';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
@@ -74,6 +84,8 @@ type ContentFacts = {
   playableHash: string | null;
   width: number | null;
   height: number | null;
+  /** Bytes of its stored file (0: a page, nothing to keep). */
+  size: number;
 };
 
 /** The MIME type a player is given for this content (a transcoded video plays as MP4). */
@@ -91,7 +103,7 @@ function shapeOf(row: ContentFacts): 'portrait' | 'landscape' | null {
 
 /** The library content a playlist (and the playlists nested in it) or a composition shows. */
 async function programContents(tx: Db, type: string, id: number): Promise<ContentFacts[]> {
-  const rows = rowsOf<ContentFacts & { playable_hash: string | null }>(
+  const rows = rowsOf<Omit<ContentFacts, 'size'> & { playable_hash: string | null; size: string | number }>(
     await tx.execute(
       type === ScheduleType.playlist
         ? sql`
@@ -101,7 +113,7 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
             select i.child_playlist_id from playlist_items i join reach on i.playlist_id = reach.id
             where i.child_playlist_id is not null
           )
-          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height
+          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height, c.size
           from playlist_items i join reach on i.playlist_id = reach.id join contents c on c.id = i.content_id`
         : sql`
           with recursive reach(id) as (
@@ -110,12 +122,41 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
             select i.child_playlist_id from playlist_items i join reach on i.playlist_id = reach.id
             where i.child_playlist_id is not null
           )
-          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height from contents c
+          select distinct c.id, c.name, c.type, c.mime, c.playable_hash, c.width, c.height, c.size from contents c
           where c.id in (select content_id from composition_zones where composition_id = ${id})
              or c.id in (select i.content_id from playlist_items i join reach on i.playlist_id = reach.id)`,
     ),
   );
-  return rows.map((row) => ({ ...row, playableHash: row.playable_hash }));
+  return rows.map((row) => ({ ...row, playableHash: row.playable_hash, size: Number(row.size) }));
+}
+
+/**
+ * The bytes of the media a stored schedule shows (its items, or its playlist's or composition's
+ * content), each file once: what a screen must keep to play it (docs/device-storage.md).
+ */
+export async function scheduleMediaBytes(tx: Db, scheduleId: number): Promise<number> {
+  const [row] = await tx
+    .select({ type: schedules.type, programId: schedules.programId })
+    .from(schedules)
+    .where(eq(schedules.id, scheduleId));
+  if (!row) return 0;
+  if (PROGRAM_SCHEDULE_TYPES.includes(row.type) && row.programId !== null) {
+    const shown = await programContents(tx, row.type, row.programId);
+    return shown.reduce((sum, content) => sum + content.size, 0);
+  }
+  const [items] = await tx
+    .select({ bytes: sql<string | null>`sum(${contents.size})`.mapWith(Number) })
+    .from(contents)
+    .where(
+      inArray(
+        contents.id,
+        tx
+          .select({ id: scheduleItems.contentId })
+          .from(scheduleItems)
+          .where(eq(scheduleItems.scheduleId, scheduleId)),
+      ),
+    );
+  return Number(items?.bytes ?? 0);
 }
 
 /** A turn's length compared to the millisecond: what a screen's timeline can tell apart. */
@@ -274,6 +315,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
         playableHash: contents.playableHash,
         width: contents.width,
         height: contents.height,
+        size: contents.size,
         state: contents.state,
         workspaceId: contents.workspaceId,
         duration: contents.duration,

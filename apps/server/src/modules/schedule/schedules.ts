@@ -62,7 +62,7 @@ import {
   presentSummary,
   type ScheduleListRow,
 } from './presenter';
-import { publishSchedule, retractSchedule } from './publish';
+import { publishSchedule, retractSchedule, STORAGE_REFUSED } from './publish';
 import { checkRefs } from './rules';
 
 // Schedules (/manager/schedule): content bound to devices for dates and time frames, kept per
@@ -235,6 +235,7 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
         orientation: devices.orientation,
         timezone: devices.timezone,
         pushStatus: scheduleDevices.pushStatus,
+        pushReason: scheduleDevices.pushReason,
         pushedAt: scheduleDevices.pushedAt,
       })
       .from(scheduleDevices)
@@ -325,6 +326,11 @@ export async function pendingCount(db: Db, caller: Caller, lang: Language): Prom
       updatedAt: schedules.updatedAt,
       endDate: schedules.endDate,
       spot: schedules.spot,
+      // Refused by a screen for want of storage: the notice says so.
+      refused:
+        sql<boolean>`exists (select 1 from ${scheduleDevices} where ${scheduleDevices.scheduleId} = ${schedules.id} and ${scheduleDevices.pushReason} = ${STORAGE_REFUSED})`.mapWith(
+          Boolean,
+        ),
     })
     .from(schedules)
     .where(
@@ -355,7 +361,9 @@ export async function pendingCount(db: Db, caller: Caller, lang: Language): Prom
   });
   const notices = [
     ...rejected.map((row) => notice(row, 'schedule.rejected', row.reason)),
-    ...failed.map((row) => notice(row, 'schedule.pushFailed', null)),
+    ...failed.map((row) =>
+      notice(row, 'schedule.pushFailed', row.refused ? translate(lang, STORAGE_REFUSED) : null),
+    ),
   ]
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.schedule_id - a.schedule_id)
     .slice(0, SCHEDULE_NOTICE_LIMIT);

@@ -63,7 +63,7 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
       '35%',
       'Yes',
       leftToRight(APP_VERSION),
-      '5 GB',
+      `${leftToRight('3 GB')} of ${leftToRight('8 GB')} used · ${leftToRight('5 GB')} free`,
       'IndexedDB (plain HTTP)',
       'Online',
       'Ada Displays',
@@ -73,6 +73,8 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     ]) {
       expect(screen.getByText(text), text).toBeTruthy();
     }
+    // The storage gauge: 3 of 8 GB used.
+    expect(screen.getByRole('progressbar', { name: 'Storage' }).getAttribute('aria-valuenow')).toBe('38');
     expect(screen.getByText('Mon 08:00–20:00 · Tue 09:00–18:00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Power timer' }).getAttribute('href')).toBe('/device/timer/31');
     expect(screen.getByText('Locked')).toBeTruthy();
@@ -114,6 +116,16 @@ describe('DeviceDetailPage', { timeout: 30_000 }, () => {
     } finally {
       await act(() => setLanguage('en'));
     }
+  });
+
+  it('says when the screen never told its storage', async () => {
+    mockApi({
+      'GET /manager/device/31': () => ok(deviceItem({ free_storage: null, storage_quota: null })),
+      'GET /manager/device/31/command': () => ok({ list: [] }),
+    });
+    await renderPage(<DeviceDetailPage />, '/device/31', '/device/:device_id');
+    expect(await screen.findByText('Cannot get device storage data', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Storage' })).toBeNull();
   });
 
   it('greys out what an old player cannot do, with the spec’s message, and says what an upgrade enables', async () => {

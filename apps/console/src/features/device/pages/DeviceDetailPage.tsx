@@ -12,6 +12,7 @@ import { usePermission } from '../../../lib/permissions';
 import { useUnits } from '../../../lib/units';
 import { DeviceLicenseCard } from '../../license/ui';
 import { useDevice } from '../api';
+import { DeviceStorage } from '../components/DeviceStorage';
 import { EditDeviceDialog } from '../components/EditDeviceDialog';
 import { LockControl } from '../components/LockControl';
 import { DeviceStatusBadge, LastSeen, useStorageModeLabel } from '../components/labels';
@@ -77,7 +78,7 @@ export function DeviceDetailPage() {
     ['timer', <TimerSummary key="timer" device={item} />],
     ['lock', <LockControl key="lock" device={item} editable={canControl} />],
     ['playerVersion', <PlayerVersion key="version" device={item} />],
-    ['freeStorage', item.free_storage === null ? '—' : units.bytes(item.free_storage)],
+    ['storage', <DeviceStorage key="storage" device={item} />],
     ['storageMode', storageMode(item.storage_mode)],
     ['createdAt', dateTime(item.created_at)],
     ['userAgent', token(item.user_agent)],

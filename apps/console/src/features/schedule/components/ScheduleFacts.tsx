@@ -1,5 +1,5 @@
 import type { ScheduleAudit, ScheduleDetail, ScheduleDevice, ScheduleItem } from '@vitrine/contract';
-import { Card, Descriptions, Table, type TableProps, Tag, Timeline, Typography } from 'antd';
+import { Card, Descriptions, Flex, Table, type TableProps, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
 import { formatDuration } from '../../../lib/format';
@@ -115,7 +115,7 @@ export function ScheduleContent({ schedule }: { schedule: ScheduleDetail }) {
 
 /** The chosen devices with their timezone and what their last push came to. */
 export function ScheduleDevices({ schedule }: { schedule: ScheduleDetail }) {
-  const { t } = useTranslation('schedule');
+  const { t } = useTranslation(['schedule', 'contract']);
   const dateTime = useDateTime();
   const columns: TableProps<ScheduleDevice>['columns'] = [
     { title: t('field.device'), dataIndex: 'name', render: (name: string) => <span dir="auto">{name}</span> },
@@ -124,7 +124,17 @@ export function ScheduleDevices({ schedule }: { schedule: ScheduleDetail }) {
     {
       title: t('field.push'),
       dataIndex: 'push_status',
-      render: (status: ScheduleDevice['push_status']) => <PushTag status={status} />,
+      render: (status: ScheduleDevice['push_status'], device) => (
+        <Flex vertical gap={2} align="start">
+          <PushTag status={status} />
+          {/* Refused for want of storage (the push failed), or sent to a screen that never told its storage. */}
+          {device.push_reason ? (
+            <Typography.Text type={status === 'failed' ? 'danger' : 'warning'}>
+              {t(`contract:${device.push_reason}`)}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
     },
     { title: t('field.pushedAt'), dataIndex: 'pushed_at', render: dateTime },
   ];

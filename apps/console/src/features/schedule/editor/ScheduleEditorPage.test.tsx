@@ -87,6 +87,7 @@ function detail(overrides: Partial<ScheduleDetail> = {}): ScheduleDetail {
         orientation: 0,
         timezone: 'Europe/Paris',
         push_status: null,
+        push_reason: null,
         pushed_at: null,
       },
     ],

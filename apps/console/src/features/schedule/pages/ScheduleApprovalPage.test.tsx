@@ -66,6 +66,9 @@ describe('ScheduleApprovalPage', { timeout: 60_000 }, () => {
     const bar = screen.getByText('Bar screen').closest('tr') as HTMLElement;
     expect(within(bar).getByText('UTC')).toBeTruthy();
     expect(within(bar).getByText('Push failed')).toBeTruthy();
+    // Why: the screen had no room for the media (spec 001 §8).
+    expect(await within(bar).findByText('The device has insufficient storage')).toBeTruthy();
+    expect(within(lobby).queryByText('The device has insufficient storage')).toBeNull();
     expect(await screen.findAllByText('Submitted for approval')).toHaveLength(2);
     expect(screen.getByText('Reason: Wrong logo')).toBeTruthy();
     expect(screen.getByText('Devices (2)')).toBeTruthy();
