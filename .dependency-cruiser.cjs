@@ -27,6 +27,7 @@ const MODULE_ORDER = [
   'playlist',
   'composition',
   'device-model',
+  'startup',
   'device',
   'sensor',
   'ota',

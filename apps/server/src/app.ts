@@ -29,6 +29,7 @@ import { programModule } from './modules/program';
 import { scheduleModule } from './modules/schedule';
 import { sensorModule } from './modules/sensor';
 import { settingModule } from './modules/setting';
+import { startupModule } from './modules/startup';
 import { statisticsModule } from './modules/statistics';
 import { stickerModule } from './modules/sticker';
 import { systemModule } from './modules/system';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(playlistModule);
   await app.register(compositionModule);
   await app.register(deviceModelModule);
+  await app.register(startupModule);
   await app.register(deviceModule);
   await app.register(sensorModule);
   await app.register(otaModule);

@@ -1403,6 +1403,19 @@ describe('the cross-tenant suite', () => {
   }, 300_000);
 
   it('refuses foreign folders and uploads to the upload calls, and never offers another tenant’s bytes', async () => {
+    // B's owner's unfinished startup logo upload (modules/startup).
+    const startupUploadId = randomUUID();
+    await app.db.insert(uploads).values({
+      id: startupUploadId,
+      purpose: 'startup',
+      companyId: foreign.company,
+      userId: foreign.user,
+      hash: 'c'.repeat(64),
+      size: 10,
+      name: 'logo.bmp',
+      type: 0,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     // B's bytes in its library, and an unfinished upload of them by B's member.
     const hash = 'b'.repeat(64);
     await buildContent(app, { id: foreign.workspace, companyId: foreign.company }, { hash, size: 10 });
@@ -1434,6 +1447,17 @@ describe('the cross-tenant suite', () => {
           payload: Buffer.alloc(10),
         },
         { method: 'POST', url: `${common}/slice-upload-finish`, payload: { upload_id: uploadId } },
+        {
+          method: 'POST',
+          url: `/backend/manager/startup/slice-upload?upload_id=${startupUploadId}&index=0`,
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: Buffer.alloc(10),
+        },
+        {
+          method: 'PUT',
+          url: '/backend/manager/startup',
+          payload: { kind: 'logo', upload_id: startupUploadId },
+        },
       ];
       for (const options of calls) {
         const before = await fingerprint();

@@ -183,8 +183,8 @@ export const DOCUMENT_PAGE_SIDE = 1920;
 
 // ── Chunked upload (spec 000 §4, §7) ────────────────────────────────────────────────────────
 
-/** What a finished upload becomes: library content, or an OTA package (ota.ts). */
-export const UPLOAD_PURPOSES = ['content', 'package'] as const;
+/** What a finished upload becomes: library content, an OTA package (ota.ts), or a startup video or logo (startup.ts). */
+export const UPLOAD_PURPOSES = ['content', 'package', 'startup'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** A whole file's SHA-256, lowercase hex. */

@@ -201,6 +201,11 @@ export const playerStateSchema = z.object({
   license: z.object({ state: z.enum(DEVICE_LICENSE_STATES), expires_at: z.string().nullable() }),
   /** An upgrade offered to the screen now (docs/ota.md "For any player"), or null. */
   upgrade: playerUpgradeSchema.nullable(),
+  /**
+   * What the screen shows while it starts, until its program is ready (startup.ts): the logo (a
+   * PNG), then the video, each its model's when the model has one, else its company's; null: none.
+   */
+  startup: z.object({ logo: z.string().nullable(), video: z.string().nullable() }),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 

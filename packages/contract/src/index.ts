@@ -41,6 +41,7 @@ export * from './schedule-time';
 export * from './sensor';
 export * from './sensor-read';
 export * from './setting';
+export * from './startup';
 export * from './statistics';
 export * from './sticker';
 export * from './stream';

@@ -222,3 +222,55 @@ export const ttf = (size?: number) => padded(Buffer.from([0x00, 0x01, 0x00, 0x00
 export const otf = (size?: number) => padded(Buffer.from('OTTO\x00\x0a', 'latin1'), size);
 export const woff = (size?: number) => padded(Buffer.from('wOFF\x00\x01\x00\x00', 'latin1'), size);
 export const woff2 = (size?: number) => padded(Buffer.from('wOF2\x00\x01\x00\x00', 'latin1'), size);
+
+type BmpOptions = {
+  width: number;
+  height: number;
+  /** 24 (RGB888, BI_RGB), 16 (RGB565 with bit fields, or RGB555 without), 32 (BGRA). */
+  bits?: 16 | 24 | 32;
+  /** 16 bits only: the 5-6-5 bit fields (else plain BI_RGB, which is RGB555). */
+  rgb565?: boolean;
+  /** Rows stored top row first (a negative height). */
+  topDown?: boolean;
+  /** The colour of pixel (x, y), as [red, green, blue] of 0–255. */
+  pixel?: (x: number, y: number) => readonly [number, number, number];
+};
+
+/** A Windows bitmap (BITMAPINFOHEADER), written the way image editors write them. */
+export function bmp({ width, height, bits = 24, rgb565 = bits === 16, topDown = false, pixel }: BmpOptions) {
+  const colour = pixel ?? (() => [58, 110, 165] as const);
+  const fields = bits === 16 && rgb565;
+  const stride = Math.ceil((width * bits) / 32) * 4;
+  const offset = 14 + 40 + (fields ? 12 : 0);
+  const bytes = Buffer.alloc(offset + stride * height);
+  bytes.write('BM', 0, 'latin1');
+  bytes.writeUInt32LE(bytes.length, 2);
+  bytes.writeUInt32LE(offset, 10);
+  bytes.writeUInt32LE(40, 14);
+  bytes.writeInt32LE(width, 18);
+  bytes.writeInt32LE(topDown ? -height : height, 22);
+  bytes.writeUInt16LE(1, 26);
+  bytes.writeUInt16LE(bits, 28);
+  bytes.writeUInt32LE(fields ? 3 : 0, 30);
+  bytes.writeUInt32LE(stride * height, 34);
+  if (fields) {
+    bytes.writeUInt32LE(0xf800, 54);
+    bytes.writeUInt32LE(0x07e0, 58);
+    bytes.writeUInt32LE(0x001f, 62);
+  }
+  for (let y = 0; y < height; y++) {
+    const row = offset + (topDown ? y : height - 1 - y) * stride;
+    for (let x = 0; x < width; x++) {
+      const [red, green, blue] = colour(x, y);
+      if (bits === 24) bytes.set([blue, green, red], row + x * 3);
+      else if (bits === 32) bytes.set([blue, green, red, 255], row + x * 4);
+      else {
+        const packed = fields
+          ? ((red >> 3) << 11) | ((green >> 2) << 5) | (blue >> 3)
+          : ((red >> 3) << 10) | ((green >> 3) << 5) | (blue >> 3);
+        bytes.writeUInt16LE(packed, row + x * 2);
+      }
+    }
+  }
+  return bytes;
+}

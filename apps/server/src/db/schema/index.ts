@@ -15,6 +15,7 @@ export * from './program';
 export * from './schedule';
 export * from './sensor';
 export * from './setting';
+export * from './startup';
 export * from './statistics';
 export * from './system';
 export * from './template';

@@ -38,7 +38,7 @@ export const deviceModule = fp(
     registerStatusMails(app);
     await app.register(deviceRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'device', dependencies: ['account', 'team', 'device-model'] },
+  { name: 'device', dependencies: ['account', 'team', 'media', 'device-model', 'startup'] },
 );
 
 export type { Claim, ClaimHook, ClaimOutcome } from './claim-hooks';

@@ -18,6 +18,7 @@ import { otaOffers } from '../../platform/ota-offer';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import { hashToken, newToken } from '../../platform/tokens';
 import { modelNamed, rematchedModelId } from '../device-model';
+import { startupHashes } from '../startup';
 import { type PlayerRow, presentPlayerState } from './presenter';
 
 // The player's side of a device (ARCHITECTURE §7): a screen registers with its first hello and
@@ -80,9 +81,10 @@ const playerColumns = {
   licenceExpiresAt: deviceLicenses.expiresAt,
   macWhitelisted: whitelisted(),
   otaOffers: otaOffers(),
+  startup: startupHashes(),
 };
 
-/** Devices with their company's name, their licence and the upgrades their plans offer. */
+/** Devices with their company's name, their licence, the upgrades their plans offer and their startup media. */
 export const playerRows = (db: Db, where: SQL): Promise<PlayerRow[]> =>
   db
     .select(playerColumns)
@@ -128,13 +130,14 @@ export async function renewPin(db: Db, row: PlayerRow, now: Date): Promise<Playe
   return { ...row, ...updated };
 }
 
-/** What a screen registered a moment ago has: no company, no licence, no upgrade. */
+/** What a screen registered a moment ago has: no company, no licence, no upgrade, no startup media. */
 const UNPAIRED = {
   companyName: null,
   licenceBoundAt: null,
   licenceExpiresAt: null,
   macWhitelisted: false,
   otaOffers: [],
+  startup: { logo: null, video: null },
 };
 
 async function register(

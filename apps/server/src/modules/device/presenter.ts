@@ -10,6 +10,7 @@ import type { Device } from '../../db/schema';
 import { toRealTime } from '../../platform/clock';
 import { type LicenceRow, licenceStateOf, presentLicenceStatus } from '../../platform/licence-state';
 import { type OtaOffer, presentUpgrade } from '../../platform/ota-offer';
+import { mediaUrl } from '../media';
 
 // Device rows → API shapes: the console's device item, the team area's short item and the
 // player's own state. The token hash and the PIN of a claimed screen never leave.
@@ -85,6 +86,8 @@ export type PlayerRow = Device & {
   macWhitelisted: boolean;
   /** Not-final rows of running plans (platform/ota-offer.ts): the state offers the first due one. */
   otaOffers: OtaOffer[];
+  /** The hashes of its startup logo (PNG) and video: its model's, else its company's (modules/startup). */
+  startup: { logo: string | null; video: string | null };
 };
 
 /** The screen's licence by the licence clock; its expiry on the real clock the screen keeps. */
@@ -130,5 +133,6 @@ export function presentPlayerState(
     lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,
     license: playerLicence(row),
     upgrade: paired ? presentUpgrade(row.otaOffers, row.timezone, now) : null,
+    startup: { logo: mediaUrl(row.startup.logo), video: mediaUrl(row.startup.video) },
   };
 }

@@ -15,6 +15,7 @@ export const mediaModule = fp(
 export { documentPages } from './document-pages';
 export { readImageSize } from './image-size';
 export { enqueueProcessing, officeConversionAvailable, processContent } from './media';
+export { readTracks } from './media-info';
 export { assertSpace, storageInfo } from './quota';
 export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile, storeSmallFiles } from './small-file';
 export { sniffKind, sniffMime } from './sniff';

@@ -6,7 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import { errorCodes, type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { contentPages, contents, fonts, stickers, storedObjects, uploads } from '../../db/schema';
+import {
+  contentPages,
+  contents,
+  fonts,
+  startupMedia,
+  stickers,
+  storedObjects,
+  uploads,
+} from '../../db/schema';
 
 // Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
 // the whole size, each part written at its offset; a finished one is renamed (atomic, same file
@@ -131,8 +139,9 @@ export async function lockHash(tx: Db, hash: string) {
 /**
  * Deletes the stored files of these hashes that nothing refers to any more: no content row (in the
  * library or the recycle bin) by its hash, playable hash or thumbnail hash, no document page, no
- * font, no sticker, no stored object (modules/object), and no unfinished upload of the same bytes
- * (its finish may be storing them right now); an H5 package unpacked from a zip goes with the zip.
+ * font, no sticker, no stored object (modules/object), no startup video or logo (modules/startup),
+ * and no unfinished upload of the same bytes (its finish may be storing them right now); an H5
+ * package unpacked from a zip goes with the zip.
  * Returns the hashes whose files are gone now.
  */
 export async function removeUnreferencedMedia(app: FastifyInstance, hashes: readonly string[]) {
@@ -167,7 +176,12 @@ export async function removeUnreferencedMedia(app: FastifyInstance, hashes: read
         .from(contentPages)
         .where(eq(contentPages.hash, hash))
         .limit(1);
-      if (content || upload || font || sticker || object || page) return false;
+      const [startup] = await tx
+        .select({ id: startupMedia.id })
+        .from(startupMedia)
+        .where(or(eq(startupMedia.hash, hash), eq(startupMedia.playHash, hash)))
+        .limit(1);
+      if (content || upload || font || sticker || object || page || startup) return false;
       await removeFile(mediaPath(app.config.dataDir, hash));
       await fs.promises.rm(h5Dir(app.config.dataDir, hash), { recursive: true, force: true });
       return true;

@@ -3,6 +3,7 @@ import {
   uploadOperations as ops,
   type otaOperations,
   ResultCode,
+  type startupOperations,
   UPLOAD_CHUNK_SIZE,
   type UploadPurpose,
 } from '@vitrine/contract';
@@ -23,14 +24,14 @@ const PART_BODY_LIMIT = UPLOAD_CHUNK_SIZE + 64 * 1024;
 
 /**
  * Registers the route that takes the parts of `purpose`'s uploads (the library's here, OTA
- * packages' in modules/ota). Parts come as application/octet-stream; only the plugin that calls
- * this takes such bodies. The body goes to the handler as the stream it is: a part is written to
- * its file as it arrives (receivePart), never gathered in memory first. A declared length over a
- * part's is refused here.
+ * packages' in modules/ota, startup media's in modules/startup). Parts come as
+ * application/octet-stream; only the plugin that calls this takes such bodies. The body goes to the
+ * handler as the stream it is: a part is written to its file as it arrives (receivePart), never
+ * gathered in memory first. A declared length over a part's is refused here.
  */
 export function partRoute(
   app: FastifyInstance,
-  op: typeof ops.part | typeof otaOperations.packageUploadPart,
+  op: typeof ops.part | typeof otaOperations.packageUploadPart | typeof startupOperations.uploadPart,
   purpose: UploadPurpose,
 ) {
   app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
