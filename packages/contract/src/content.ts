@@ -210,6 +210,10 @@ export const fileNameSchema = z
 
 export const fileSizeSchema = z.number().int('validation.fileSize').positive('validation.fileSize');
 
+/** The init of an upload that is not library content (an OTA package, a startup file): the file, at most `max` bytes. */
+export const fileUploadInitSchema = (max: number, tooLarge: string) =>
+  z.object({ hash: sha256Schema, size: fileSizeSchema.max(max, tooLarge), name: fileNameSchema });
+
 /** POST /manager/common/slice-upload-check: what the server already holds for this file. */
 export const sliceCheckRequestSchema = z.object({ hash: sha256Schema, size: fileSizeSchema });
 export type SliceCheckRequest = z.input<typeof sliceCheckRequestSchema>;

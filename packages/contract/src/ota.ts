@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
-  fileNameSchema,
-  fileSizeSchema,
-  sha256Schema,
+  fileUploadInitSchema,
   sliceFinishRequestSchema,
   sliceInitSchema,
   slicePartQuerySchema,
@@ -59,11 +57,7 @@ const modelIdsSchema = z
   .max(200, 'validation.ids.max');
 
 /** POST ota/package/slice-upload-init: starts (or resumes) the upload of a package's file. */
-export const otaUploadInitRequestSchema = z.object({
-  hash: sha256Schema,
-  size: fileSizeSchema.max(OTA_PACKAGE_MAX_SIZE, 'validation.ota.size'),
-  name: fileNameSchema,
-});
+export const otaUploadInitRequestSchema = fileUploadInitSchema(OTA_PACKAGE_MAX_SIZE, 'validation.ota.size');
 export type OtaUploadInitRequest = z.input<typeof otaUploadInitRequestSchema>;
 
 /** What an operator says of a package: its description and target models. */

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  fileNameSchema,
-  fileSizeSchema,
-  sha256Schema,
-  sliceInitSchema,
-  slicePartQuerySchema,
-  slicePartSchema,
-} from './content';
+import { fileUploadInitSchema, sliceInitSchema, slicePartQuerySchema, slicePartSchema } from './content';
 import { idParamsSchema, operation } from './operation';
 
 // Startup media (spec 001 §5, docs/device-features.md "Startup video and logo"): the video and the
@@ -38,11 +31,7 @@ export const STARTUP_ACCEPT: Record<StartupKind, string> = {
 };
 
 /** POST startup/slice-upload-init: starts (or resumes) the upload of a startup file. */
-export const startupUploadInitRequestSchema = z.object({
-  hash: sha256Schema,
-  size: fileSizeSchema.max(STARTUP_MAX_SIZE, 'validation.fileSize'),
-  name: fileNameSchema,
-});
+export const startupUploadInitRequestSchema = fileUploadInitSchema(STARTUP_MAX_SIZE, 'validation.fileSize');
 export type StartupUploadInitRequest = z.input<typeof startupUploadInitRequestSchema>;
 
 /** PUT …/startup: sets one kind from a fully sent upload, or clears it (upload_id null). */

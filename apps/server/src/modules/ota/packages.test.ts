@@ -8,9 +8,9 @@ import { compare as semverCompare } from 'semver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { otaPackages, uploads } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { sentThrough } from '../../test/chunked-upload';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { sha256 } from '../../test/media-files';
 import { seedShippedPlayer } from './packages';
 import { versionSortKey } from './versions';
 
@@ -66,24 +66,7 @@ async function model(name: string) {
 }
 
 /** Sends the whole file through the package upload; answers the upload's id. */
-async function sent(call: Call, bytes: Buffer, name = 'player.zip') {
-  const started = await envelope(call, 'POST', `${URL}/slice-upload-init`, {
-    hash: sha256(bytes),
-    size: bytes.length,
-    name,
-  });
-  expect(started.code, JSON.stringify(started)).toBe(ResultCode.success);
-  for (let index = 0; index < started.data.part_count; index++) {
-    const response = await call({
-      method: 'POST',
-      url: `${URL}/slice-upload?upload_id=${started.data.upload_id}&index=${index}`,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: bytes.subarray(index * UPLOAD_CHUNK_SIZE, (index + 1) * UPLOAD_CHUNK_SIZE),
-    });
-    expect(response.json().code, response.body).toBe(ResultCode.success);
-  }
-  return started.data.upload_id as string;
-}
+const sent = (call: Call, bytes: Buffer, name = 'player.zip') => sentThrough(call, URL, bytes, name);
 
 const create = (call: Call, payload: object) => envelope(call, 'POST', URL, payload);
 

@@ -3,19 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ContentType, type PlayerState, ResultCode, Role, UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
+import { type PlayerState, ResultCode, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startupMedia, uploads } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
+import { sentThrough } from '../../test/chunked-upload';
 import { buildDevice } from '../../test/device-factories';
 import { loggedIn } from '../../test/factories';
 import { bmp, png, sha256 } from '../../test/media-files';
+import { buildModel } from '../../test/ota-factories';
 import { buildMember, buildTenant, callAs } from '../../test/team-factories';
-import { findTool } from '../media/media-tools';
-import { mediaPath } from '../media/storage';
+import { mediaPath } from '../media';
 
 // Startup media through the real routes: the chunked upload, each rule of spec 001 §5 judged from
 // the file (videos made with ffmpeg, bitmaps written here), the logo turned into a PNG, the
@@ -24,7 +25,10 @@ import { mediaPath } from '../media/storage';
 type Call = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 const run = promisify(execFile);
-const hasFfmpeg = (await findTool({}, 'ffmpeg')) !== null;
+const hasFfmpeg = await run('ffmpeg', ['-version']).then(
+  () => true,
+  () => false,
+);
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-startup-'));
 afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 
@@ -52,24 +56,7 @@ async function envelope(call: Call, method: InjectOptions['method'], url: string
 }
 
 /** Sends a file through the startup upload; answers the upload's id. */
-async function sent(call: Call, bytes: Buffer, name: string) {
-  const started = await envelope(call, 'POST', `${BASE}/slice-upload-init`, {
-    hash: sha256(bytes),
-    size: bytes.length,
-    name,
-  });
-  expect(started.code, JSON.stringify(started)).toBe(ResultCode.success);
-  for (let index = 0; index < started.data.part_count; index++) {
-    const response = await call({
-      method: 'POST',
-      url: `${BASE}/slice-upload?upload_id=${started.data.upload_id}&index=${index}`,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: bytes.subarray(index * UPLOAD_CHUNK_SIZE, (index + 1) * UPLOAD_CHUNK_SIZE),
-    });
-    expect(response.json().code, response.body).toBe(ResultCode.success);
-  }
-  return started.data.upload_id as string;
-}
+const sent = (call: Call, bytes: Buffer, name: string) => sentThrough(call, BASE, bytes, name);
 
 /** Uploads a file and sets it as `kind` (of the company, or of the model at `url`). */
 async function setFile(call: Call, kind: 'video' | 'logo', bytes: Buffer, name: string, url = BASE) {
@@ -95,19 +82,6 @@ async function company() {
   const tenant = await buildTenant(app);
   const owner = await callAs(app, tenant.owner);
   return { ...tenant, call: owner };
-}
-
-async function model(name: string) {
-  const created = await envelope(system, 'POST', '/backend/manager/device-model', {
-    name,
-    width: 1920,
-    height: 1080,
-    orientation: 0,
-    media_types: [ContentType.video],
-    features: [],
-  });
-  expect(created.code, JSON.stringify(created)).toBe(ResultCode.success);
-  return created.data.id as number;
 }
 
 beforeAll(async () => {
@@ -268,7 +242,7 @@ describe('what a screen is given', () => {
   it("shows its company's, unless its model has its own; replacing and clearing remove the old files", async () => {
     const { call, root } = await company();
     const name = `Kiosk ${Math.random().toString(36).slice(2, 8)}`;
-    const modelId = await model(name);
+    const modelId = await buildModel(app, name);
     const plain = await buildDevice(app, root, 'Lobby');
     const kiosk = await buildDevice(app, root, 'Kiosk', { modelId });
 
@@ -346,7 +320,7 @@ describe('who may set them', () => {
 
   it('keeps models to the platform, and a model that does not exist is not found', async () => {
     const { call } = await company();
-    const modelId = await model(`Wall ${Math.random().toString(36).slice(2, 8)}`);
+    const modelId = await buildModel(app, `Wall ${Math.random().toString(36).slice(2, 8)}`);
     const url = `/backend/manager/device-model/${modelId}/startup`;
     expect((await envelope(call, 'GET', url)).code).toBe(ResultCode.permission);
     expect((await envelope(call, 'PUT', url, { kind: 'logo', upload_id: null })).code).toBe(
@@ -376,7 +350,7 @@ describe('who may set them', () => {
 
 describe('a deleted model', () => {
   it('takes its startup media with it', async () => {
-    const modelId = await model(`Gone ${Math.random().toString(36).slice(2, 8)}`);
+    const modelId = await buildModel(app, `Gone ${Math.random().toString(36).slice(2, 8)}`);
     const url = `/backend/manager/device-model/${modelId}/startup`;
     await setFile(system, 'logo', logo({ pixel: () => [7, 7, 7] }), 'gone.bmp', url);
     await envelope(system, 'DELETE', '/backend/manager/device-model', { ids: [modelId] });
