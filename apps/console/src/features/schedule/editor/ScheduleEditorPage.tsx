@@ -25,6 +25,7 @@ import {
   emptyDraft,
   isProgramType,
   totalSeconds,
+  unequalSync,
 } from './draft';
 import './editor.css';
 import { NameField, SaveButtons, StepAlerts } from './EditorParts';
@@ -99,6 +100,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
     if (index === 2 && (isProgramType(draft.type) ? !draft.program : draft.items.length === 0)) {
       return t('contract:schedule.content');
     }
+    if (index === 3 && unequalSync(draft)) return t('contract:schedule.syncEqual');
     if (index === 4) {
       const dates = datesProblem(draft, today());
       if (dates) return t(`contract:${dates}`);

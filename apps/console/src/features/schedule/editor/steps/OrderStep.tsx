@@ -5,7 +5,7 @@ import { NumberInput } from '../../../../components/NumberInput';
 import { formatDuration } from '../../../../lib/format';
 import { kindOfType } from '../../../playlist/api';
 import { SortableList, SortableRow } from '../../../playlist/ui';
-import { type Draft, type ItemChoice, isProgramType, itemSeconds, totalSeconds, unequalSync } from '../draft';
+import { type Draft, type ItemChoice, isProgramType, itemSeconds, totalSeconds } from '../draft';
 
 type RowProps = {
   item: ItemChoice;
@@ -50,7 +50,7 @@ type Props = { draft: Draft; onItems: (items: ItemChoice[]) => void };
  * picks up, arrows move, Space drops), each with its seconds (empty: its own length or the default).
  */
 export function OrderStep({ draft, onItems }: Props) {
-  const { t } = useTranslation(['schedule-editor', 'playlist', 'contract']);
+  const { t } = useTranslation(['schedule-editor', 'playlist']);
   if (isProgramType(draft.type)) {
     return (
       <div id="scheduleOrder" className="schedule-step">
@@ -73,14 +73,6 @@ export function OrderStep({ draft, onItems }: Props) {
       <Typography.Paragraph type="secondary">
         {t('order.summary', { count: items.length, duration: formatDuration(totalSeconds(items)) })}
       </Typography.Paragraph>
-      {unequalSync(draft) && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('contract:schedule.syncEqual')}
-          className="schedule-step__alert"
-        />
-      )}
       {items.length === 0 ? (
         <Empty description={t('order.empty')} />
       ) : (
