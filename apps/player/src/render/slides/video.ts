@@ -117,11 +117,12 @@ export function followTimeline(
     expectedMediaTime(synced.serverAt(local), synced.start, video.duration, video.loop);
   const onFrame: VideoFrameRequestCallback = (now, metadata) => {
     handle = video.requestVideoFrameCallback(onFrame);
-    if (video.paused) return;
+    // Frames presented while a seek is under way show where it was, not where it lands.
+    if (video.paused || video.seeking) return;
     const shownAt = metadata.expectedDisplayTime ?? now;
     const step = correction(metadata.mediaTime, expected(shownAt), video.duration, video.loop);
     if (seeking) {
-      // The first frame after a seek: it landed `drift` off; next time ask that much further.
+      // The first frame after a seek landed: `drift` off; next time ask that much further.
       seeking = false;
       lead = Math.min(SEEK_LEAD_MAX_S, Math.max(0, lead - step.drift));
     }
