@@ -14,6 +14,7 @@ const BENCHMARKS = [
   'publish.mjs',
   'upload.mjs',
   'player.mjs',
+  'wall.mjs',
   'brand.mjs',
 ];
 

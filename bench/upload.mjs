@@ -17,11 +17,16 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { launchServer } from '../scripts/launch.mjs';
+import {
+  chunkedUpload,
+  pairScreen,
+  post,
+  registerOwner,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_QUEUE_LIMIT,
+} from './owner.mjs';
 
 const GOAL = 0.7;
-// From packages/contract/src/limits.ts (TypeScript, not importable here).
-const UPLOAD_CHUNK_SIZE = 2_097_152;
-const UPLOAD_QUEUE_LIMIT = 6;
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@upload.bench.test', password: 'Owner-2024!' };
 
@@ -66,7 +71,12 @@ try {
   if (bareSize !== size) throw new Error(`the bare server stored ${bareSize} bytes of ${size}`);
   fs.rmSync(path.join(workDir, 'bare', 'upload.bin'));
 
-  const chunkedSeconds = await chunkedUpload(server.url, token, file, hash);
+  const { seconds: chunkedSeconds } = await chunkedUpload(server.url, token, {
+    file,
+    hash,
+    name: 'bench.mp4',
+    mime: 'video/mp4',
+  });
   const stored = path.join(dataDir, 'media', hash.slice(0, 2), hash);
   if (fs.statSync(stored).size !== size) throw new Error('the stored file has another size');
 
@@ -108,59 +118,15 @@ function writeSample(target, total) {
   return hasher.digest('hex');
 }
 
-async function post(url, pathname, token, body) {
-  const response = await fetch(`${url}/backend${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.code !== 220000) throw new Error(`${pathname} answered ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
 /**
- * A company owner through the real API (register, then the activation link from the mail the
- * server writes to DATA_DIR/outbox) with one claimed screen: 500 MB shared + 1 GB for the device
+ * A company owner through the real API with one claimed screen: 500 MB shared + 1 GB for the device
  * holds the file. The admin (system role) has no library and cannot upload.
  */
 async function ownerWithDevice(url) {
-  await post(url, '/account/register', null, {
-    ...OWNER,
-    confirm_password: OWNER.password,
-    username: 'Bench owner',
-    company_name: 'Bench signs',
-    accept_terms: true,
-  });
-  const code = await activationCode();
-  await post(url, `/account/register-active/${code}`, null, {});
-  const login = await post(url, '/account/login', null, { ...OWNER, accept_terms: true });
+  const login = await registerOwner(url, dataDir, OWNER);
   const player = await post(url, '/player/hello', null, { info: {} });
-  await post(url, '/manager/device', login.token, {
-    signage_id: player.signage_id,
-    device_name: 'Bench screen',
-    group_id: login.info.group_id,
-    authentication: player.pin,
-  });
+  await pairScreen(url, login, { signageId: player.signage_id, pin: player.pin, name: 'Bench screen' });
   return login.token;
-}
-
-/** The activation code from the outbox (mails are written by the job runner, within a second or so). */
-async function activationCode() {
-  const outbox = path.join(dataDir, 'outbox');
-  for (let tries = 0; tries < 300; tries++) {
-    for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-      // Quoted-printable: soft line breaks and "=" written as =3D.
-      const raw = fs
-        .readFileSync(path.join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '=');
-      const code = /\/register\/active\?code=([\w-]+)/.exec(raw)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no activation mail in the outbox');
 }
 
 /** One streamed PUT of the whole file; answers the seconds it took. */
@@ -180,84 +146,6 @@ function plainPut(port, file) {
     );
     request.on('error', reject);
     pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), request).catch(reject);
-  });
-}
-
-/** The console's protocol: check, init, every part with 6 in flight, finish; answers the seconds. */
-async function chunkedUpload(url, token, file, hash) {
-  const started = performance.now();
-  const check = await post(url, '/manager/common/slice-upload-check', token, { hash, size });
-  if (check.content_id !== null) throw new Error('the file is already stored');
-  const upload = await post(url, '/manager/common/slice-upload-init', token, {
-    hash,
-    size,
-    name: 'bench.mp4',
-    mime: 'video/mp4',
-  });
-  const handle = await fs.promises.open(file, 'r');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: UPLOAD_QUEUE_LIMIT });
-  try {
-    let next = 0;
-    const worker = async () => {
-      while (next < upload.part_count) {
-        const index = next++;
-        const length = Math.min(UPLOAD_CHUNK_SIZE, size - index * UPLOAD_CHUNK_SIZE);
-        const bytes = Buffer.allocUnsafe(length); // filled by the read below
-        await handle.read(bytes, 0, length, index * UPLOAD_CHUNK_SIZE);
-        const answer = await sendPart(
-          agent,
-          url,
-          `/backend/manager/common/slice-upload?upload_id=${upload.upload_id}&index=${index}`,
-          token,
-          bytes,
-        );
-        if (answer.code !== 220000) throw new Error(`part ${index} answered ${JSON.stringify(answer)}`);
-      }
-    };
-    await Promise.all(Array.from({ length: UPLOAD_QUEUE_LIMIT }, worker));
-  } finally {
-    agent.destroy();
-    await handle.close();
-  }
-  const item = await post(url, '/manager/common/slice-upload-finish', token, { upload_id: upload.upload_id });
-  if (item.hash !== hash) throw new Error(`finish answered ${JSON.stringify(item)}`);
-  return (performance.now() - started) / 1000;
-}
-
-/**
- * POSTs one part over a kept-alive connection with node:http, the same client the plain PUT uses,
- * so the two differ by protocol and server only.
- */
-function sendPart(agent, url, pathname, token, bytes) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: hostname,
-        port,
-        method: 'POST',
-        path: pathname,
-        agent,
-        headers: {
-          'content-type': 'application/octet-stream',
-          'content-length': bytes.length,
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(bytes);
   });
 }
 
