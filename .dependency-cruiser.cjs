@@ -30,6 +30,7 @@ const MODULE_ORDER = [
   'startup',
   'device',
   'sensor',
+  'preset',
   'ota',
   'license',
   'schedule',

@@ -25,6 +25,7 @@ import { objectModule } from './modules/object';
 import { otaModule } from './modules/ota';
 import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
+import { presetModule } from './modules/preset';
 import { programModule } from './modules/program';
 import { scheduleModule } from './modules/schedule';
 import { sensorModule } from './modules/sensor';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(startupModule);
   await app.register(deviceModule);
   await app.register(sensorModule);
+  await app.register(presetModule);
   await app.register(otaModule);
   await app.register(licenseModule);
   await app.register(scheduleModule);

@@ -21,6 +21,7 @@ import {
   playbacks,
   playlistItems,
   playlists,
+  presets,
   scheduleAudits,
   scheduleDevices,
   scheduleItems,
@@ -93,7 +94,8 @@ type Kind =
   | 'otaPackage'
   | 'otaPlan'
   | 'otaAppKey'
-  | 'sensor';
+  | 'sensor'
+  | 'preset';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -143,6 +145,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/ota/plan/')) return 'otaPlan';
   if (url.startsWith('/backend/manager/ota/appkey/')) return 'otaAppKey';
   if (url.startsWith('/backend/manager/iot-device/')) return 'sensor';
+  if (url.startsWith('/backend/manager/preset/')) return 'preset';
   return null;
 }
 
@@ -213,6 +216,8 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'POST /backend/manager/schedule/:id/reject': () => ({ reason: 'Taken over' }),
   'PUT /backend/manager/iot-device/:id': () => ({ sensor_id: 'TAKEN-OVER', name: 'Taken over', type: 'nfc' }),
   'PUT /backend/manager/holiday/:id': () => ({ name: 'Taken over', date: '2030-01-01' }),
+  'PUT /backend/manager/preset/:id': () => ({ name: 'Taken over', properties: { brightness: 1 } }),
+  'POST /backend/manager/preset/:id/apply': () => ({ device_ids: [own.device] }),
 };
 
 const REFUSED = [404001, 403001, 403002];
@@ -559,7 +564,20 @@ beforeAll(async () => {
   };
   const licencesB = await licencesOf(cb, b.company.id, `${MARK_B}-${randomUUID().slice(0, 8)}`);
   const licencesA = await licencesOf(ca, companyA, `own-${randomUUID().slice(0, 8)}`);
+  const presetOf = async (workspace: { id: number; companyId: number }, name: string) => {
+    const [row] = await app.db
+      .insert(presets)
+      .values({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name,
+        properties: { brightness: 50 },
+      })
+      .returning();
+    return row.id;
+  };
   foreign = {
+    preset: await presetOf(b1, `${MARK_B} preset`),
     licenseBatch: licencesB.batch,
     licenseTransfer: licencesB.transfer,
     export: exportB,
@@ -588,6 +606,7 @@ beforeAll(async () => {
     role: Role.user,
   };
   sibling = {
+    preset: await presetOf(a2, `${MARK_SIBLING} preset`),
     export: exportSibling,
     ...contentSibling,
     schedule: scheduleSibling,
@@ -627,6 +646,7 @@ beforeAll(async () => {
     .returning();
   own = {
     ...ownContent,
+    preset: await presetOf(a1, 'Own preset'),
     licenseBatch: licencesA.batch,
     licenseTransfer: licencesA.transfer,
     deviceModel: ownModel.id,
@@ -762,6 +782,8 @@ const NOT_TENANT_IDS: Record<string, string> = {
   '/backend/manager/sys/setting/customer-theme': 'the `id` of a theme is a preset’s number',
   '/backend/manager/license/whitelist':
     'the MAC whitelist is the platform’s alone (license/whitelist.test.ts)',
+  '/backend/manager/preset model_id': 'a model of the catalogue, the same for every tenant',
+  '/backend/manager/preset/:id model_id': 'a model of the catalogue, the same for every tenant',
   '/backend/manager/ota/package': 'OTA packages are the platform’s alone (ota/packages.test.ts)',
   '/backend/manager/ota/plan': 'OTA plans are the platform’s alone (ota/plans.test.ts)',
   '/backend/manager/ota/appkey': 'OTA app keys are the platform’s alone (ota/keys.test.ts)',
@@ -769,7 +791,9 @@ const NOT_TENANT_IDS: Record<string, string> = {
   '/backend/manager/ota/validation-exemption': 'OTA exemptions are the platform’s alone (ota/keys.test.ts)',
 };
 const notTenantId = (url: string, field: string) =>
-  Object.keys(NOT_TENANT_IDS).some((key) => field.split('.').at(-1) === key || url.startsWith(key));
+  Object.keys(NOT_TENANT_IDS).some(
+    (key) => field.split('.').at(-1) === key || url.startsWith(key) || key === `${url} ${field}`,
+  );
 
 const FIELD_KINDS: Record<string, Kind> = {
   customer_id: 'customer',
@@ -798,7 +822,7 @@ const FIELD_KINDS: Record<string, Kind> = {
 
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
 function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
-  if (field === 'default_program.id') return 'composition';
+  if (field.endsWith('default_program.id')) return 'composition';
   if (field === 'id' && url === '/backend/manager/resource/object/delete') return 'object';
   const name = field.split('.').at(-1) as string;
   if (name !== 'ids') return FIELD_KINDS[name] ?? null;
@@ -815,6 +839,7 @@ function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
     schedule: 'schedule',
     'device-model': 'deviceModel',
     'iot-device': 'sensor',
+    preset: 'preset',
   };
   return byArea[area.split('/')[0]] ?? null;
 }
@@ -875,6 +900,11 @@ const scheduleBody = (o: Record<string, number>, field: string) => ({
   start_date: '2030-01-01',
   end_date: '2030-01-31',
   frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+});
+
+const presetBody = (o: Record<string, number>) => ({
+  name: 'Own',
+  properties: { default_program: { kind: 'composition', id: o.composition } },
 });
 
 const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
@@ -960,6 +990,10 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
     default_program: { kind: 'composition', id: o.composition },
   }),
   'PUT /backend/manager/device/timer': (o) => ({ ids: [o.device], enabled: false, timers: [] }),
+  'POST /backend/manager/preset': (o) => presetBody(o),
+  'PUT /backend/manager/preset/:id': (o) => presetBody(o),
+  'DELETE /backend/manager/preset': (o) => ({ ids: [o.preset] }),
+  'POST /backend/manager/preset/:id/apply': (o) => ({ device_ids: [o.device] }),
   'POST /backend/manager/common/slice-upload-init': (o) => ({
     hash: 'e'.repeat(64),
     size: 10,

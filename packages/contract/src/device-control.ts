@@ -6,19 +6,24 @@ import { pinSchema } from './validation';
 // Remote control of devices (ARCHITECTURE §7): commands with their acknowledgement, weekly power
 // timers and the player's security lock. Under /backend/manager/device.
 
+/** A screen's volume, 0–100. */
+export const deviceVolumeSchema = z.number().int().min(0).max(100, 'validation.volume');
+/** A screen's brightness, 1–100 (above 0, spec 001 §5). */
+export const deviceBrightnessSchema = z
+  .number()
+  .int()
+  .min(1, 'validation.brightness')
+  .max(100, 'validation.brightness');
+/** Landscape 0/180, portrait 90/270 (spec 001 §3). */
+export const deviceOrientationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+
 export const deviceCommandSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('volume'), value: z.number().int().min(0).max(100, 'validation.volume') }),
+    z.object({ action: z.literal('volume'), value: deviceVolumeSchema }),
     z.object({ action: z.literal('mute'), value: z.boolean() }),
-    z.object({
-      action: z.literal('brightness'),
-      value: z.number().int().min(1, 'validation.brightness').max(100, 'validation.brightness'),
-    }),
-    z.object({
-      action: z.literal('orientation'),
-      value: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
-    }),
+    z.object({ action: z.literal('brightness'), value: deviceBrightnessSchema }),
+    z.object({ action: z.literal('orientation'), value: deviceOrientationSchema }),
     ...(
       [
         'reboot',

@@ -32,6 +32,7 @@ export * from './player';
 export * from './player-operations';
 export * from './playlist';
 export * from './power-plan';
+export * from './preset';
 export * from './program';
 export * from './program-operations';
 export * from './program-schemas';

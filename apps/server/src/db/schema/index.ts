@@ -11,6 +11,7 @@ export * from './ota-key';
 export * from './ota-plan';
 export * from './platform';
 export * from './playlist';
+export * from './preset';
 export * from './program';
 export * from './schedule';
 export * from './sensor';

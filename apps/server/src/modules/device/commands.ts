@@ -133,7 +133,50 @@ const unclaimed = (now: Date): Partial<Device> => ({
   screenshotAt: null,
 });
 
-/** Records the command for each device, saves what it sets and announces it for delivery. */
+/**
+ * Records the command for each of these devices inside the caller's transaction, saves what it
+ * sets on them and announces it for delivery; the player's ack settles each row. The devices are
+ * ones the caller has checked may obey (in scope, online, their player supporting it): the command
+ * routes and presets send through here.
+ */
+export async function recordCommand(
+  app: FastifyInstance,
+  tx: Db,
+  userId: number | null,
+  targets: readonly number[],
+  command: DeviceCommand,
+): Promise<DeviceCommandRow[]> {
+  if (targets.length === 0) return [];
+  const inserted = await tx
+    .insert(deviceCommands)
+    .values(
+      targets.map((deviceId) => ({
+        deviceId,
+        action: command.action,
+        value: commandValue(command),
+        createdBy: userId,
+      })),
+    )
+    .returning();
+  const now = new Date();
+  const setting = command.action === 'unpair' ? unclaimed(now) : settingOf(command);
+  if (setting) {
+    if (setting.screenOn !== undefined) await mailPowerCommand(app, tx, targets, setting.screenOn, now);
+    await tx
+      .update(devices)
+      .set({ ...setting, updatedAt: now })
+      .where(inArray(devices.id, [...targets]));
+    // Item schedules play on the screen's canvas: a turned screen gets its manifest anew.
+    if (command.action === 'orientation') await notifyScreensTurned(tx, targets);
+  }
+  for (const row of inserted) {
+    await publish(tx, { type: 'device-command', deviceId: row.deviceId, commandId: row.id });
+    if (command.action === 'unpair') await publish(tx, { type: 'device-changed', deviceId: row.deviceId });
+  }
+  return inserted;
+}
+
+/** Checks the devices may obey, then records the command for each, in one transaction. */
 async function issue(
   app: FastifyInstance,
   scope: TenantScope,
@@ -141,36 +184,9 @@ async function issue(
   ids: readonly number[],
   command: DeviceCommand,
 ): Promise<DeviceCommandItem[]> {
-  const rows = await app.db.transaction(async (tx) => {
-    const targets = await obeying(tx, scope, ids, command);
-    const inserted = await tx
-      .insert(deviceCommands)
-      .values(
-        targets.map((deviceId) => ({
-          deviceId,
-          action: command.action,
-          value: commandValue(command),
-          createdBy: userId,
-        })),
-      )
-      .returning();
-    const now = new Date();
-    const setting = command.action === 'unpair' ? unclaimed(now) : settingOf(command);
-    if (setting) {
-      if (setting.screenOn !== undefined) await mailPowerCommand(app, tx, targets, setting.screenOn, now);
-      await tx
-        .update(devices)
-        .set({ ...setting, updatedAt: now })
-        .where(inArray(devices.id, targets));
-      // Item schedules play on the screen's canvas: a turned screen gets its manifest anew.
-      if (command.action === 'orientation') await notifyScreensTurned(tx, targets);
-    }
-    for (const row of inserted) {
-      await publish(tx, { type: 'device-command', deviceId: row.deviceId, commandId: row.id });
-      if (command.action === 'unpair') await publish(tx, { type: 'device-changed', deviceId: row.deviceId });
-    }
-    return inserted;
-  });
+  const rows = await app.db.transaction(async (tx) =>
+    recordCommand(app, tx, userId, await obeying(tx, scope, ids, command), command),
+  );
   if (command.action === 'unpair') {
     await Promise.all(rows.map((row) => removeScreenshot(app.config.dataDir, row.deviceId)));
   }

@@ -1,5 +1,5 @@
 import { type ProgramRef, ResultCode } from '@vitrine/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { compositions, devices, playlists, workspaces } from '../../db/schema';
@@ -23,6 +23,28 @@ export async function programOwner(db: Db, scope: TenantScope, ref: ProgramRef) 
 }
 
 /**
+ * Refuses a program the caller does not see or of another company (404001), or not of this
+ * workspace or one below it (400001): what may be the default content of the workspace's screens.
+ */
+export async function assertDefaultProgram(
+  tx: Db,
+  scope: TenantScope,
+  companyId: number,
+  workspaceId: number,
+  ref: ProgramRef,
+) {
+  const home = await programOwner(tx, scope, ref);
+  if (!home || home.companyId !== companyId) throw notFound();
+  const links = await tx
+    .select({ id: workspaces.id, parentId: workspaces.parentId })
+    .from(workspaces)
+    .where(eq(workspaces.companyId, companyId));
+  if (!subtreeOf(links, workspaceId).includes(home.workspaceId)) {
+    throw new AppError(ResultCode.validation, 'device.programWorkspace');
+  }
+}
+
+/**
  * Sets (or with null clears) a device's default program inside the edit's transaction; the screen
  * hears "manifest changed" at commit when it changed. The device is one the caller may edit.
  */
@@ -33,34 +55,41 @@ export async function setDefaultProgram(
   ref: ProgramRef | null,
 ) {
   const [device] = await tx
-    .select({
-      companyId: devices.companyId,
-      workspaceId: devices.workspaceId,
-      kind: devices.defaultProgramKind,
-      id: devices.defaultProgramId,
-    })
+    .select({ companyId: devices.companyId, workspaceId: devices.workspaceId })
     .from(devices)
     .where(eq(devices.id, deviceId));
   if (!device || device.companyId === null || device.workspaceId === null) throw notFound();
-  if (ref !== null) {
-    const home = await programOwner(tx, scope, ref);
-    if (!home || home.companyId !== device.companyId) throw notFound();
-    const links = await tx
-      .select({ id: workspaces.id, parentId: workspaces.parentId })
-      .from(workspaces)
-      .where(eq(workspaces.companyId, device.companyId));
-    if (!subtreeOf(links, device.workspaceId).includes(home.workspaceId)) {
-      throw new AppError(ResultCode.validation, 'device.programWorkspace');
-    }
-  }
-  if (device.kind === (ref?.kind ?? null) && device.id === (ref?.id ?? null)) return;
-  await tx
+  if (ref !== null) await assertDefaultProgram(tx, scope, device.companyId, device.workspaceId, ref);
+  await writeDefaultProgram(tx, [deviceId], ref);
+}
+
+/**
+ * Gives these devices a default program (one already checked to be of their workspace scope), or
+ * clears it with null, inside the caller's transaction; those it changed hear "manifest changed".
+ */
+export async function writeDefaultProgram(tx: Db, ids: readonly number[], ref: ProgramRef | null) {
+  if (ids.length === 0) return;
+  const changed = await tx
     .update(devices)
     .set({ defaultProgramKind: ref?.kind ?? null, defaultProgramId: ref?.id ?? null })
-    .where(eq(devices.id, deviceId));
-  await publishManifestChanged(tx, [deviceId]);
+    .where(
+      and(
+        inArray(devices.id, [...ids]),
+        ref
+          ? or(
+              isNull(devices.defaultProgramKind),
+              ne(devices.defaultProgramKind, ref.kind),
+              isNull(devices.defaultProgramId),
+              ne(devices.defaultProgramId, ref.id),
+            )
+          : or(isNotNull(devices.defaultProgramKind), isNotNull(devices.defaultProgramId)),
+      ),
+    )
+    .returning({ id: devices.id });
+  const changedIds = changed.map((row) => row.id);
+  await publishManifestChanged(tx, changedIds);
   // Without a default it may have nothing left to play.
-  if (!ref) await queueEmptyCheck(tx, [deviceId]);
+  if (!ref) await queueEmptyCheck(tx, changedIds);
 }
 
 /** A default program counts as a use of its playlist or composition: deleting it asks, detaching clears it. */

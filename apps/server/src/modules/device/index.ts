@@ -42,8 +42,9 @@ export const deviceModule = fp(
 );
 
 export type { Claim, ClaimHook, ClaimOutcome } from './claim-hooks';
-export { acknowledge, pendingCommands } from './commands';
-export { programOwner } from './defaults';
+export { acknowledge, pendingCommands, recordCommand } from './commands';
+export { assertDefaultProgram, programOwner, writeDefaultProgram } from './defaults';
+export { type LockDigest, newLock, writeLock } from './lock';
 export { deviceOfRequest, hello, recordPlayerVersion, renewPin } from './player';
 export { recordSeen } from './presence';
 export { presentPlayerState, screenLicensed } from './presenter';
@@ -51,3 +52,4 @@ export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from
 /** Claimed devices in a caller's scope, for the areas that count or list them. */
 export { visible as visibleDevices } from './service';
 export { handlePlayerSocket } from './socket';
+export { writeTimers } from './timers';

@@ -31,11 +31,20 @@ export async function saveTimers(
   await app.db.transaction(async (tx) => {
     const rows = await visibleIds(tx, scope, ids);
     refuseUnsupported(rows, 'timers');
-    const saved = rows.map((row) => row.id);
-    await tx
-      .update(devices)
-      .set({ timers: { enabled: timers.enabled, timers: timers.timers }, updatedAt: new Date() })
-      .where(inArray(devices.id, saved));
-    await announce(tx, saved);
+    await writeTimers(
+      tx,
+      rows.map((row) => row.id),
+      timers,
+    );
   });
+}
+
+/** Saves these devices' timers and pushes them with the state, inside the caller's transaction. */
+export async function writeTimers(tx: Db, ids: readonly number[], timers: DeviceTimers): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(devices)
+    .set({ timers: { enabled: timers.enabled, timers: timers.timers }, updatedAt: new Date() })
+    .where(inArray(devices.id, [...ids]));
+  await announce(tx, ids);
 }
