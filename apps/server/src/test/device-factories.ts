@@ -16,6 +16,15 @@ export async function registerPlayer(app: FastifyInstance, info: object = {}) {
   return { state, token: state.token, row };
 }
 
+/** POST player/ack as the screen with this token: a command's result without the socket. */
+export const playerAck = (app: FastifyInstance, token: string, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/backend/player/ack',
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+
 /**
  * A registered screen claimed into a workspace (status offline: no socket). It gets its trial
  * licence as a claim gives it (the same claim hooks), unless `licensed: false` builds one that

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, devices } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
-import { buildDevice, registerPlayer } from '../../test/device-factories';
+import { buildDevice, playerAck, registerPlayer } from '../../test/device-factories';
 import { buildTenant, callAs } from '../../test/team-factories';
 
 // The socket's fallback: GET player/poll with ETag and POST player/ack, both with the device token.
@@ -20,13 +20,7 @@ const poll = (token: string, etag?: string) =>
     url: '/backend/player/poll',
     headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
   });
-const ack = (token: string, payload: object) =>
-  app.inject({
-    method: 'POST',
-    url: '/backend/player/ack',
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
+const ack = (token: string, payload: object) => playerAck(app, token, payload);
 const rowOf = async (id: number) => (await app.db.select().from(devices).where(eq(devices.id, id)))[0];
 
 describe('GET player/poll', () => {

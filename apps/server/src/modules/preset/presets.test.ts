@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, devices } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildPlaylist } from '../../test/composition-factories';
-import { buildDevice } from '../../test/device-factories';
+import { buildDevice, playerAck } from '../../test/device-factories';
 import { buildModel } from '../../test/ota-factories';
 import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
@@ -23,13 +23,7 @@ const commandsTo = (ids: number[]) =>
     .from(deviceCommands)
     .where(inArray(deviceCommands.deviceId, ids))
     .orderBy(deviceCommands.id);
-const ack = (token: string, payload: object) =>
-  app.inject({
-    method: 'POST',
-    url: '/backend/player/ack',
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
+const ack = (token: string, payload: object) => playerAck(app, token, payload);
 
 async function setup() {
   const tenant = await buildTenant(app);
