@@ -23,7 +23,7 @@ import { PinGuard } from './lock';
 import { screenMediaFiles, warmMedia } from './media-cache';
 import { indexedDbStore, memoryStore } from './playback-store';
 import { PlaybackQueue } from './playbacks';
-import { choose, recheckDelay } from './schedule';
+import { choose, recheckDelay, triggerFor } from './schedule';
 import type { ScreenView } from './screens/dom';
 import { renderPaired } from './screens/paired';
 import { type ProgramScreen, renderProgramScreen } from './screens/program';
@@ -33,6 +33,7 @@ import { renderStarting } from './screens/starting';
 import { renderUnlicensed } from './screens/unlicensed';
 import { renderUnpaired } from './screens/unpaired';
 import { uploadScreenshot } from './screenshot';
+import { listenForTags } from './sensor-input';
 import { greet } from './session';
 import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
 import {
@@ -241,9 +242,9 @@ function play(program: Program, scheduleId: number | null): void {
       onContentError: (report) => contentErrors.report(report),
       // A screen turned off (by command or power timer) shows nothing: what starts then is not
       // counted; nor what a build on trial plays, hidden, beside the page that tries it.
-      onPlayback: (item, forSchedule, alone) =>
+      onPlayback: (item, forSchedule, alone, sensorId) =>
         effects.current.screen_on && !power.off && !trial
-          ? playbacks.begin(item, forSchedule, alone)
+          ? playbacks.begin(item, forSchedule, alone, sensorId)
           : () => {},
     });
     replaceView(screen);
@@ -251,6 +252,16 @@ function play(program: Program, scheduleId: number | null): void {
   }
   programScreen.play(program, scheduleId);
   checkHealth();
+}
+
+/**
+ * A tag read on this screen (a wedge reader, Web NFC, or a networked sensor through the server):
+ * decided here from the kept manifest, so a tap works while the server is unreachable.
+ */
+function onSensorRead(sensorId: string): void {
+  if (!programScreen || !current?.paired || trial) return;
+  const trigger = triggerFor(manifest, sensorId, clock.now());
+  if (trigger) programScreen.interrupt(trigger.program, trigger.id, trigger.seconds * 1000, sensorId);
 }
 
 /** Fetches the manifest when it changed (ETag), keeps it, and shows its program. */
@@ -500,6 +511,8 @@ async function start(): Promise<void> {
   addEventListener('resize', () => void updateInfo());
   screen.orientation?.addEventListener('change', () => void updateInfo());
   addEventListener('online', () => connection?.retryNow());
+  // Tag reads: a keyboard-wedge reader typing an ID and Enter, and Web NFC where the browser has it.
+  listenForTags(window, onSensorRead);
   await boot();
 }
 

@@ -46,12 +46,15 @@ const toPlayback = ({
   schedule_id,
   started_at,
   duration_ms,
+  sensor_id,
 }: PlaybackRecord): Playback => ({
   uuid,
   content_id,
   schedule_id,
   started_at,
   duration_ms,
+  // Only a sensor schedule's playbacks name the tag that put them on screen.
+  ...(sensor_id ? { sensor_id } : {}),
 });
 
 export class PlaybackQueue {
@@ -92,17 +95,19 @@ export class PlaybackQueue {
     item: Pick<PlayItem, 'content_id' | 'duration_ms'>,
     scheduleId: number | null,
     alone = false,
+    /** The tag whose read put it on screen (a sensor schedule's trigger, logged with the playback). */
+    sensorId: string | null = null,
   ): () => void {
     const contentId = item.content_id;
     if (contentId === null) return () => {};
     let startedAt = this.elapsed();
-    let record = this.open(contentId, scheduleId, item.duration_ms);
+    let record = this.open(contentId, scheduleId, item.duration_ms, sensorId);
     const repeat = alone
       ? setInterval(
           () => {
             this.close(record, startedAt);
             startedAt = this.elapsed();
-            record = this.open(contentId, scheduleId, item.duration_ms);
+            record = this.open(contentId, scheduleId, item.duration_ms, sensorId);
           },
           Math.max(MIN_REPEAT_MS, item.duration_ms),
         )
@@ -184,13 +189,19 @@ export class PlaybackQueue {
     await this.persist(() => this.deps.store.clear());
   }
 
-  private open(contentId: number, scheduleId: number | null, plannedMs: number): PlaybackRecord {
+  private open(
+    contentId: number,
+    scheduleId: number | null,
+    plannedMs: number,
+    sensorId: string | null,
+  ): PlaybackRecord {
     const record: PlaybackRecord = {
       uuid: this.uuid(),
       content_id: contentId,
       schedule_id: scheduleId,
       started_at: new Date(this.deps.serverNow()).toISOString(),
       duration_ms: 0,
+      sensor_id: sensorId,
       open: true,
       planned_ms: Math.max(0, Math.round(plannedMs)),
       refusals: 0,

@@ -1,6 +1,6 @@
 import type { Manifest, ManifestSchedule, Program } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { choose, RECHECK_MS, recheckDelay } from './schedule';
+import { choose, RECHECK_MS, recheckDelay, triggerFor } from './schedule';
 
 const program = (id: number, kind: Program['kind'] = 'schedule'): Program => ({
   kind,
@@ -102,5 +102,38 @@ describe('recheckDelay', () => {
     const m = manifest({ schedules: [schedule(1)] });
     const now = at('2026-05-10T06:59:45Z');
     expect(choose(m, now + recheckDelay(m, now))?.schedule_id).toBe(1);
+  });
+});
+
+describe('triggerFor', () => {
+  const trigger = (id: number, ids: string[], fields: Partial<ManifestSchedule> = {}) => ({
+    ...schedule(id, { type: 'sensor', ...fields }),
+    sensor_ids: ids,
+    seconds: 15,
+  });
+  const taps = manifest({
+    sensors: ['SHOES', 'BAGS'],
+    triggers: [
+      trigger(1, ['SHOES']),
+      trigger(2, ['SHOES'], { priority: 8 }),
+      trigger(3, ['BAGS'], { frames: [{ start: '18:00', end: '20:00', rrule: 'FREQ=DAILY' }] }),
+      trigger(4, ['HATS']),
+    ],
+  });
+
+  it('answers the armed sensor schedule of a tag the screen listens to, the higher priority first', () => {
+    expect(triggerFor(taps, 'SHOES', at('2026-05-10T10:00:00Z'))?.id).toBe(2);
+  });
+
+  it('answers nothing outside the schedule’s frames, for a tag the screen does not listen to, or without a manifest', () => {
+    expect(triggerFor(taps, 'BAGS', at('2026-05-10T10:00:00Z'))).toBeNull();
+    expect(triggerFor(taps, 'BAGS', at('2026-05-10T16:30:00Z'))?.id).toBe(3);
+    // HATS is in a schedule but the screen does not listen to it.
+    expect(triggerFor(taps, 'HATS', at('2026-05-10T10:00:00Z'))).toBeNull();
+    expect(triggerFor(null, 'SHOES', at('2026-05-10T10:00:00Z'))).toBeNull();
+  });
+
+  it('never lets a sensor schedule play by itself', () => {
+    expect(choose(taps, at('2026-05-10T10:00:00Z'))).toMatchObject({ schedule_id: null });
   });
 });

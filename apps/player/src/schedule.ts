@@ -1,4 +1,4 @@
-import type { Manifest, Program } from '@vitrine/contract';
+import type { Manifest, ManifestTrigger, Program } from '@vitrine/contract';
 import { nextChange, winner } from '@vitrine/contract';
 
 // What a paired screen plays now, decided here from the manifest against server time, so it keeps
@@ -36,4 +36,19 @@ export function recheckDelay(manifest: Manifest | null, nowMs: number): number {
   if (!manifest?.schedules?.length) return RECHECK_MS;
   const next = nextChange(manifest.schedules, nowMs, manifest.timezone, holidaysOf(manifest), RECHECK_MS);
   return next === null ? RECHECK_MS : Math.max(0, next - nowMs) + CHANGE_SLACK_MS;
+}
+
+/**
+ * What a read of `sensorId` interrupts with at server time `nowMs`: among the sensor schedules armed
+ * now (their frames running, as a schedule plays) that list the tag, the winner as schedules win
+ * (priority, later approval); null when the screen does not listen to the tag or none is armed.
+ */
+export function triggerFor(
+  manifest: Manifest | null,
+  sensorId: string,
+  nowMs: number,
+): ManifestTrigger | null {
+  if (!manifest?.sensors?.includes(sensorId)) return null;
+  const listed = (manifest.triggers ?? []).filter((trigger) => trigger.sensor_ids.includes(sensorId));
+  return winner(listed, nowMs, manifest.timezone, holidaysOf(manifest));
 }

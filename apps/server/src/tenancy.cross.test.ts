@@ -813,6 +813,7 @@ const FIELD_KINDS: Record<string, Kind> = {
   template_type_id: 'templateType',
   device_id: 'device',
   device_ids: 'device',
+  sensor_ids: 'sensor',
   schedule_id: 'schedule',
   program_id: 'composition',
   model_id: 'deviceModel',
@@ -893,13 +894,14 @@ const playlistBody = (o: Record<string, number>, field: string) => ({
 
 const scheduleBody = (o: Record<string, number>, field: string) => ({
   name: 'Own',
-  type: field === 'program_id' ? 'composition' : 'standard',
+  type: field === 'program_id' ? 'composition' : field === 'sensor.sensor_ids' ? 'sensor' : 'standard',
   device_ids: [o.device],
   items: [{ content_id: o.content }],
   program_id: field === 'program_id' ? o.composition : null,
   start_date: '2030-01-01',
   end_date: '2030-01-31',
   frames: [{ start: '08:00', end: '18:00', rrule: 'FREQ=DAILY' }],
+  sensor: field === 'sensor.sensor_ids' ? { sensor_ids: [o.sensor], seconds: 10 } : null,
 });
 
 const presetBody = (o: Record<string, number>) => ({

@@ -12,6 +12,7 @@ import {
   type Program,
   TRANSITIONS,
 } from './program';
+import { MAX_SENSOR_ID_LENGTH, SENSOR_ID_PATTERN } from './sensor-read';
 import { TEXT_DIRECTIONS, TEXT_POSITIONS } from './text';
 import { bodyIdSchema } from './validation';
 
@@ -127,6 +128,10 @@ export const manifestSchema = z.object({
   timezone: z.string().nullable(),
   holidays: z.array(z.string()),
   schedules: z.array(manifestScheduleSchema),
+  sensors: z.array(z.string()).optional(),
+  triggers: z
+    .array(manifestScheduleSchema.extend({ sensor_ids: z.array(z.string()), seconds: z.number() }))
+    .optional(),
 }) satisfies z.ZodType<Manifest>;
 
 /** A stored playlist or composition named by kind and id: a device's default content. */
@@ -167,6 +172,13 @@ export const playbacksRequestSchema = z.object({
           .int()
           .min(0)
           .max(7 * 86_400_000),
+        /** The tag whose read put it on screen (a sensor schedule's trigger, docs/device-features.md). */
+        sensor_id: z
+          .string()
+          .max(MAX_SENSOR_ID_LENGTH)
+          .regex(SENSOR_ID_PATTERN)
+          .nullish()
+          .transform((value) => value ?? null),
       }),
     )
     .min(1)

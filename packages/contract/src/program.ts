@@ -129,10 +129,20 @@ export type Manifest = {
   holidays: string[];
   /** The device's approved schedules that have not ended, each with what it plays. */
   schedules: ManifestSchedule[];
+  /** The sensor IDs the screen listens to (/device/sensors): reads of any other tag are ignored. */
+  sensors?: string[];
+  /** Its approved sensor schedules: what a read of one of their tags interrupts with, while armed. */
+  triggers?: ManifestTrigger[];
 };
 
 /** An approved schedule in a manifest: its time rules and its program. */
 export type ManifestSchedule = ScheduleTime & { program: Program };
+
+/**
+ * A sensor schedule in a manifest: armed while its frames run (as a schedule plays), it interrupts
+ * the screen for `seconds` when one of `sensor_ids` is read.
+ */
+export type ManifestTrigger = ManifestSchedule & { sensor_ids: string[]; seconds: number };
 
 /** What a player reports when an item cannot be shown (POST /backend/player/content-error). */
 export const CONTENT_ERROR_REASONS = ['load', 'decode', 'play', 'timeout'] as const;
@@ -154,4 +164,6 @@ export type Playback = {
   /** ISO time by the server's clock (the player's offset applied). */
   started_at: string;
   duration_ms: number;
+  /** The sensor ID whose read put it on screen (a sensor schedule's); absent otherwise. */
+  sensor_id?: string | null;
 };

@@ -16,7 +16,7 @@ import {
 // ARCHITECTURE §9). The time rules themselves (ScheduleTime) are zod-free in schedule-time.ts,
 // since the browser player resolves them too.
 
-/** The types screens play today; multi-sync, video wall and sensor arrive with their areas. */
+/** The types screens play today; multi-sync and video wall arrive with their areas. */
 export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.standard,
   ScheduleType.playlist,
@@ -24,6 +24,7 @@ export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.template,
   ScheduleType.insert,
   ScheduleType.sync,
+  ScheduleType.sensor,
 ] as const;
 export type BuiltScheduleType = (typeof BUILT_SCHEDULE_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const ITEM_SCHEDULE_TYPES: readonly string[] = [
   ScheduleType.template,
   ScheduleType.insert,
   ScheduleType.sync,
+  ScheduleType.sensor,
 ];
 /**
  * Types whose screens play in lock-step (docs/sync.md): their program's position is a function of
@@ -75,6 +77,27 @@ export const SPOT_MINUTES_MAX = 1440;
 export const SCHEDULE_ITEM_SECONDS_MIN = 1;
 export const SCHEDULE_ITEM_SECONDS_MAX = 86_400;
 export const SCHEDULE_DEFAULT_ITEM_SECONDS = 10;
+/**
+ * A sensor schedule (docs/device-features.md "Sensor schedules"): when one of its tags is read on
+ * one of its screens while a frame of it runs, the screen interrupts what it plays with the
+ * schedule's items for `seconds`, then resumes where it was.
+ */
+export const SENSOR_SECONDS_MIN = 1;
+export const SENSOR_SECONDS_MAX = 3600;
+export const SENSOR_SECONDS_DEFAULT = 30;
+export const SCHEDULE_SENSOR_LIMIT = 50;
+export const scheduleSensorSchema = z.object({
+  sensor_ids: z
+    .array(bodyIdSchema, { error: 'schedule.sensors' })
+    .min(1, 'schedule.sensors')
+    .max(SCHEDULE_SENSOR_LIMIT, 'schedule.sensorLimit'),
+  seconds: z
+    .number({ error: 'schedule.sensorSeconds' })
+    .int('schedule.sensorSeconds')
+    .min(SENSOR_SECONDS_MIN, 'schedule.sensorSeconds')
+    .max(SENSOR_SECONDS_MAX, 'schedule.sensorSeconds'),
+});
+export type ScheduleSensor = z.infer<typeof scheduleSensorSchema>;
 
 /** Shown after a schedule is submitted while approval is on (spec 001 §4). */
 export const SCHEDULE_SUBMITTED_MESSAGE_KEY = 'schedule.submitted';
@@ -167,6 +190,8 @@ export const scheduleRequestSchema = z
     end_date: scheduleDateSchema,
     frames: z.array(scheduleFrameSchema).max(SCHEDULE_FRAME_LIMIT, 'schedule.frameLimit').default([]),
     spot: scheduleSpotSchema.nullish().transform((value) => value ?? null),
+    /** Sensor schedules: the tags that trigger it and how long it interrupts. */
+    sensor: scheduleSensorSchema.nullish().transform((value) => value ?? null),
     /** Holidays (/setting/exclude-data) do not play. */
     exclude_holidays: z.boolean({ error: 'validation.boolean' }).default(true),
     submit: z.boolean({ error: 'validation.boolean' }).default(false),
@@ -190,6 +215,10 @@ export const scheduleRequestSchema = z
   .refine((body) => (body.type === ScheduleType.insert ? body.spot !== null : body.frames.length > 0), {
     message: 'schedule.frames',
     path: ['frames'],
+  })
+  .refine((body) => body.type !== ScheduleType.sensor || body.sensor !== null, {
+    message: 'schedule.sensors',
+    path: ['sensor'],
   });
 export type ScheduleRequest = z.input<typeof scheduleRequestSchema>;
 export type ScheduleFields = z.output<typeof scheduleRequestSchema>;
@@ -277,6 +306,13 @@ export const scheduleDetailSchema = scheduleSummarySchema.extend({
   /** The playlist or composition of a program type, with its orientation (0, 90, 180, 270). */
   program: z.object({ id: z.number(), name: z.string(), orientation: z.number().optional() }).nullable(),
   devices: z.array(scheduleDeviceSchema),
+  /** A sensor schedule's tags (each with its sensor ID and name) and how long it interrupts. */
+  sensor: z
+    .object({
+      sensors: z.array(z.object({ id: z.number(), sensor_id: z.string(), name: z.string() })),
+      seconds: z.number(),
+    })
+    .nullable(),
 });
 export type ScheduleDetail = z.infer<typeof scheduleDetailSchema>;
 

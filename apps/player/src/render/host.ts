@@ -13,6 +13,7 @@ export class ProgramHost {
   private pending: ProgramView | null = null;
   private shown = '';
   private viewKey = '';
+  private paused = false;
   /** Where recently replaced programs were (by their show key), so one coming back resumes there. */
   private readonly left = new Map<string, Record<string, string>>();
 
@@ -36,6 +37,7 @@ export class ProgramHost {
     const resume = this.left.get(key);
     this.left.delete(key);
     const next = renderProgram(this.root, program, { ...this.deps, ...extra, resume });
+    if (this.paused) next.pause();
     this.pending = next;
     void next.ready.then(() => {
       if (this.pending !== next) return;
@@ -46,6 +48,19 @@ export class ProgramHost {
       this.viewKey = key;
       this.pending = null;
     });
+  }
+
+  /** Holds what is on screen (and what replaces it) where it is until resume(). */
+  pause(): void {
+    this.paused = true;
+    this.view?.pause();
+    this.pending?.pause();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.view?.resume();
+    this.pending?.resume();
   }
 
   private remember(key: string, positions: Record<string, string>): void {

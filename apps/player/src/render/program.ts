@@ -19,6 +19,9 @@ export type ProgramView = {
   ready: Promise<void>;
   /** Per zone key, the item on screen now. */
   positions(): Record<string, string>;
+  /** Holds every zone where it is (items' time and media), and goes on from there. */
+  pause(): void;
+  resume(): void;
   destroy(): void;
 };
 
@@ -102,6 +105,12 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
         if (key !== null) positions[zone.element.dataset.zone as string] = key;
       }
       return positions;
+    },
+    pause() {
+      for (const zone of zones) zone.pause();
+    },
+    resume() {
+      for (const zone of zones) zone.resume();
     },
     destroy() {
       destroyed = true;

@@ -33,6 +33,34 @@ afterEach(() => {
 });
 
 describe('ZonePlayer', () => {
+  it('holds the shown item while paused (an interruption) and gives it the time it had left, its video where it was', async () => {
+    const { zone } = play([image('a1', 1000), image('b2', 1000)]);
+    const video = document.createElement('video');
+    let playing = true;
+    Object.defineProperty(video, 'paused', { get: () => !playing });
+    video.pause = () => {
+      playing = false;
+    };
+    video.play = async () => {
+      playing = true;
+    };
+    await vi.advanceTimersByTimeAsync(FRAME_MS);
+    zone.element.querySelector('.render-layer--shown')?.append(video);
+    await vi.advanceTimersByTimeAsync(400);
+    zone.pause();
+    expect(playing).toBe(false);
+    // Long past its end: still on screen.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(shownKeys(zone.element)).toEqual(['a1']);
+    zone.resume();
+    expect(playing).toBe(true);
+    // What was left of it (about 600 ms), then the next.
+    await vi.advanceTimersByTimeAsync(450);
+    expect(shownKeys(zone.element)).toEqual(['a1']);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(shownKeys(zone.element)).toEqual(['b2']);
+  });
+
   it('plays its items in turn for their durations, on the frame nearest each end', async () => {
     const { prepare, calls } = recordingPrepare();
     const { zone } = play([image('a1', 1000), image('b2', 2000), image('c3', 500)], prepare);

@@ -54,6 +54,8 @@ type Shown = {
    */
   requested: number;
   prepared: number;
+  /** While the zone is paused: the end it will have, less the pause (its `due` is then never). */
+  held?: number;
   planned: number;
   due: number;
   /** Its end was re-based (once). */
@@ -75,6 +77,9 @@ export class ZonePlayer {
   private readonly cancels = new Set<() => void>();
   private readonly aborts = new Set<AbortController>();
   private endEarly: (() => void) | null = null;
+  /** Since when the zone is paused (pacer time), and the media it paused. */
+  private pausedAt: number | null = null;
+  private pausedMedia: HTMLMediaElement[] = [];
   private firstShown!: () => void;
   /** Settles once the zone shows its first item (or has tried every item once). */
   readonly ready = new Promise<void>((resolve) => {
@@ -111,6 +116,38 @@ export class ZonePlayer {
   start(): void {
     if (this.zone.items.length === 0) this.firstShown();
     else void this.run();
+  }
+
+  /**
+   * Holds the zone where it is (a sensor schedule interrupts the screen): the shown item's end waits
+   * and its videos and sounds pause, so that resume() goes on from the same frame.
+   */
+  pause(): void {
+    if (this.pausedAt !== null || this.destroyed) return;
+    this.pausedAt = this.deps.pacer.now();
+    if (this.shown) {
+      this.shown.held = this.shown.due;
+      this.shown.due = Number.POSITIVE_INFINITY;
+    }
+    this.pausedMedia = [...this.element.querySelectorAll<HTMLMediaElement>('video, audio')].filter(
+      (media) => !media.paused,
+    );
+    for (const media of this.pausedMedia) media.pause();
+  }
+
+  /** Goes on after pause(): the shown item keeps the time it had left, its media play on. */
+  resume(): void {
+    if (this.pausedAt === null) return;
+    const paused = this.deps.pacer.now() - this.pausedAt;
+    this.pausedAt = null;
+    const shown = this.shown;
+    if (shown?.held !== undefined) {
+      shown.due = shown.held + paused;
+      shown.planned += paused;
+      shown.held = undefined;
+    }
+    for (const media of this.pausedMedia) void media.play().catch(() => {});
+    this.pausedMedia = [];
   }
 
   destroy(): void {
@@ -356,7 +393,8 @@ export class ZonePlayer {
     )
       return;
     shown.rebased = true;
-    shown.due = at + item.duration_ms;
+    if (shown.held !== undefined) shown.held = at + item.duration_ms;
+    else shown.due = at + item.duration_ms;
   }
 
   private endAlone: (() => void) | null = null;

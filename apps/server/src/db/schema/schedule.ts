@@ -42,6 +42,8 @@ export const schedules = pgTable(
     frames: jsonb('frames').$type<ScheduleFrame[]>().notNull().default([]),
     /** Insert schedules: the local moment and minutes they interrupt. */
     spot: jsonb('spot').$type<ScheduleSpot>(),
+    /** Sensor schedules: how long a read interrupts (seconds); their tags are in schedule_sensors. */
+    sensorSeconds: integer('sensor_seconds'),
     /** Program types: the playlist or composition (by type); no foreign key, the registries release it. */
     programId: integer('program_id'),
     excludeHolidays: boolean('exclude_holidays').notNull().default(true),

@@ -9,6 +9,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { devices } from './device';
+import { schedules } from './schedule';
 import { workspaceOwned } from './tenancy';
 
 // Sensors (modules/sensor): smart NFC and RFID tags, buttons, motion detectors, kept per workspace.
@@ -48,5 +49,22 @@ export const sensorDevices = pgTable(
   (t) => [
     primaryKey({ columns: [t.sensorId, t.deviceId] }),
     index('sensor_devices_device_idx').on(t.deviceId),
+  ],
+);
+
+/** The tags of a sensor schedule: a read of one interrupts the schedule's screens (modules/schedule). */
+export const scheduleSensors = pgTable(
+  'schedule_sensors',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.sensorId] }),
+    index('schedule_sensors_sensor_idx').on(t.sensorId),
   ],
 );

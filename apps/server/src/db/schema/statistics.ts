@@ -44,6 +44,8 @@ export const playbacks = pgTable(
     scheduleId: integer('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms').notNull(),
+    /** The sensor ID whose read started it (a sensor schedule's trigger); null otherwise. */
+    sensorId: varchar('sensor_id', { length: 64 }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -53,6 +53,8 @@ describe('GET player/manifest', () => {
       timezone: null,
       holidays: [],
       schedules: [],
+      sensors: [],
+      triggers: [],
     });
 
     await setDefault(row.id, { kind: 'playlist', id: list.id });

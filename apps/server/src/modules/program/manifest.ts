@@ -3,9 +3,11 @@ import {
   ITEM_SCHEDULE_TYPES,
   type Manifest,
   type ManifestSchedule,
+  type ManifestTrigger,
   PROGRAM_SCHEDULE_TYPES,
   type Program,
   type ProgramKind,
+  ScheduleType,
   SYNC_SCHEDULE_TYPES,
 } from '@vitrine/contract';
 import DataLoader from 'dataloader';
@@ -14,6 +16,7 @@ import type { Db } from '../../db/client';
 import { type Device, holidays, scheduleDevices, schedules } from '../../db/schema';
 import { clearOnScreenChanges } from '../../platform/screen-changes';
 import { STORAGE_REFUSED } from '../schedule';
+import { sensorIdsByDevice, sensorIdsBySchedule } from '../sensor';
 import {
   type BuildContext,
   scheduleItemsOf,
@@ -70,6 +73,7 @@ type DeviceScheduleRow = {
   programId: number | null;
   excludeHolidays: boolean;
   approvedAt: Date | null;
+  sensorSeconds: number | null;
 };
 
 /** Things built once and shared until 'manifest-changed' (or CACHE_TTL_MS). */
@@ -133,7 +137,11 @@ export class ManifestCache {
   private readonly programs = new Expiring<Program | null>();
   private readonly holidays = new Expiring<string[]>();
   private readonly manifests = new Expiring<Manifest>();
+  /** A sensor schedule's tags (sensor IDs), by schedule. */
+  private readonly triggerTags = new Expiring<string[]>();
   private readonly rows: DataLoader<number, DeviceScheduleRow[]>;
+  /** The sensor IDs each device listens to, read in batches like its schedule rows. */
+  private readonly listening: DataLoader<number, string[]>;
   /** Every live cache is emptied when this process announces a change (before the bus event comes). */
   private readonly unfollow = clearOnScreenChanges(this);
 
@@ -145,12 +153,20 @@ export class ManifestCache {
       },
       { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
     );
+    this.listening = new DataLoader(
+      async (ids) => {
+        const found = await sensorIdsByDevice(ctx.db, ids);
+        return ids.map((id) => found.get(id) ?? []);
+      },
+      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
+    );
   }
 
   clear() {
     this.programs.clear();
     this.holidays.clear();
     this.manifests.clear();
+    this.triggerTags.clear();
   }
 
   /** Stops hearing clears (the app is closing). */
@@ -176,7 +192,8 @@ export class ManifestCache {
       const all = await this.holidays.get(String(companyId), () => companyHolidays(this.ctx.db, companyId));
       days = all.filter((day) => day >= from && day <= until);
     }
-    const manifest = await this.build(device, companyId, rows, days);
+    const sensors = await this.listening.load(device.id);
+    const manifest = await this.build(device, companyId, rows, days, sensors);
     const shown = new Set(manifest.schedules.map((schedule) => schedule.id));
     const unconfirmed = rows
       .filter((row) => shown.has(row.id) && (row.pushStatus === 'pending' || row.pushStatus === 'failed'))
@@ -189,7 +206,7 @@ export class ManifestCache {
    * force (its schedules stay unconfirmed: they have not reached it).
    */
   async heldBack(device: ManifestDevice): Promise<DeviceManifest> {
-    return { manifest: await this.build(device, null, [], []), unconfirmed: [] };
+    return { manifest: await this.build(device, null, [], [], []), unconfirmed: [] };
   }
 
   private build(
@@ -197,6 +214,7 @@ export class ManifestCache {
     companyId: number | null,
     rows: readonly DeviceScheduleRow[],
     days: readonly string[],
+    sensors: readonly string[],
   ): Promise<Manifest> {
     const canvas = screenCanvas(device.orientation);
     const { defaultProgramKind: kind, defaultProgramId: id } = device;
@@ -209,6 +227,7 @@ export class ManifestCache {
       `${canvas.width}x${canvas.height}`,
       ordered.map((row) => row.id).join(','),
       days.join(','),
+      sensors.join(','),
     ].join('|');
     return this.manifests.get(key, async () => {
       const defaultProgram =
@@ -233,13 +252,33 @@ export class ManifestCache {
           };
         }),
       );
+      const shown = built.filter((schedule) => schedule !== null);
+      const triggers = await Promise.all(
+        shown
+          .filter((schedule) => schedule.type === ScheduleType.sensor)
+          .map(async (schedule): Promise<ManifestTrigger> => {
+            const row = ordered.find((one) => one.id === schedule.id) as DeviceScheduleRow;
+            return { ...schedule, sensor_ids: await this.tagsOf(row.id), seconds: row.sensorSeconds ?? 0 };
+          }),
+      );
+      // Sensor schedules never play by themselves: they wait, armed, for a read (triggers).
       const content = {
         default_program: defaultProgram,
         timezone: device.timezone,
         holidays: [...days],
-        schedules: built.filter((schedule) => schedule !== null),
+        schedules: shown.filter((schedule) => schedule.type !== ScheduleType.sensor),
+        sensors: [...sensors],
+        triggers: triggers.filter((trigger) => trigger.sensor_ids.length > 0),
       };
       return { version: manifestVersion(content), ...content };
+    });
+  }
+
+  /** A sensor schedule's sensor IDs, read once for every screen it reaches. */
+  private tagsOf(scheduleId: number) {
+    return this.triggerTags.get(String(scheduleId), async () => {
+      const found = await sensorIdsBySchedule(this.ctx.db, [scheduleId]);
+      return found.get(scheduleId) ?? [];
     });
   }
 
@@ -302,6 +341,7 @@ async function scheduleRowsOf(
       programId: schedules.programId,
       excludeHolidays: schedules.excludeHolidays,
       approvedAt: schedules.approvedAt,
+      sensorSeconds: schedules.sensorSeconds,
     })
     .from(scheduleDevices)
     .innerJoin(schedules, eq(schedules.id, scheduleDevices.scheduleId))

@@ -12,6 +12,7 @@ import {
   type SchedulePendingCount,
   type ScheduleSummary,
   ScheduleType,
+  SENSOR_SECONDS_DEFAULT,
   type scheduleAuditListSchema,
   type scheduleListQuerySchema,
   todayAnywhere,
@@ -51,6 +52,7 @@ import { publishManifestChanged } from '../../platform/screen-changes';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content';
+import { assertSensorsInScope, scheduleSensorList, storeScheduleSensors } from '../sensor';
 import { scheduleNeedsConfirm } from '../setting';
 import {
   hasEnded,
@@ -209,7 +211,7 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
     .limit(1);
   if (!row) throw notFound();
   const [summary] = await summaries(db, caller, [row]);
-  const [items, screens, program] = await Promise.all([
+  const [items, screens, program, tags] = await Promise.all([
     db
       .select({
         contentId: scheduleItems.contentId,
@@ -243,6 +245,7 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
       .where(eq(scheduleDevices.scheduleId, id))
       .orderBy(asc(devices.name), asc(devices.id)),
     programOf(db, row),
+    row.type === ScheduleType.sensor ? scheduleSensorList(db, id) : [],
   ]);
   return {
     ...summary,
@@ -251,6 +254,10 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
     items: items.map(presentItem),
     program,
     devices: screens.map(presentDevice),
+    sensor:
+      row.type === ScheduleType.sensor
+        ? { sensors: tags, seconds: row.sensorSeconds ?? SENSOR_SECONDS_DEFAULT }
+        : null,
   };
 }
 
@@ -393,6 +400,7 @@ function normalized(fields: ScheduleFields) {
   const itemType = ITEM_SCHEDULE_TYPES.includes(fields.type);
   const spot = fields.type === ScheduleType.insert ? fields.spot : null;
   const spotDate = spot?.start.slice(0, 10);
+  const sensor = fields.type === ScheduleType.sensor ? fields.sensor : null;
   return {
     columns: {
       name: fields.name,
@@ -404,13 +412,16 @@ function normalized(fields: ScheduleFields) {
       spot,
       programId: PROGRAM_SCHEDULE_TYPES.includes(fields.type) ? fields.program_id : null,
       excludeHolidays: fields.exclude_holidays,
+      sensorSeconds: sensor?.seconds ?? null,
     },
     items: itemType ? fields.items : [],
+    sensorIds: sensor?.sensor_ids ?? [],
     deviceIds: [...new Set(fields.device_ids)],
   };
 }
 
 async function storeLists(tx: Db, id: number, stored: ReturnType<typeof normalized>) {
+  await storeScheduleSensors(tx, id, stored.sensorIds);
   await tx.delete(scheduleItems).where(eq(scheduleItems.scheduleId, id));
   if (stored.items.length > 0) {
     await tx.insert(scheduleItems).values(
@@ -518,6 +529,7 @@ export async function createSchedule(
       items: stored.items,
       program_id: stored.columns.programId,
     });
+    await assertSensorsInScope(tx, scope, owner.companyId, stored.sensorIds);
     const [row] = await tx
       .insert(schedules)
       .values({ ...owner, ...stored.columns, creatorId: scope.user.userId })
@@ -551,6 +563,7 @@ export async function updateSchedule(
       items: stored.items,
       program_id: stored.columns.programId,
     });
+    await assertSensorsInScope(tx, scope, found.companyId, stored.sensorIds);
     const row = await lockedSchedule(tx, scope, id);
     const before = await deviceIdsOf(tx, id);
     const removed = await storeLists(tx, id, stored);

@@ -12,3 +12,10 @@ export const sensorModule = fp(
   },
   { name: 'sensor', dependencies: ['content', 'device'] },
 );
+export {
+  assertSensorsInScope,
+  scheduleSensorList,
+  sensorIdsByDevice,
+  sensorIdsBySchedule,
+  storeScheduleSensors,
+} from './triggers';

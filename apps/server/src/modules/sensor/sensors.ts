@@ -15,9 +15,11 @@ import { devices, sensorDevices, sensors } from '../../db/schema';
 import { lockedInScope } from '../../platform/bulk-delete';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace } from '../content';
 import { visibleDevices } from '../device';
+import { screensOfSensors } from './triggers';
 
 // Sensors (/manager/iot-device, the /device/sensors page): kept per workspace and found through the
 // caller's tenant scope (another tenant's id answers 404001). The sensor ID is unique per company
@@ -179,6 +181,7 @@ export async function createSensor(app: FastifyInstance, scope: TenantScope, inp
         })
         .returning({ id: sensors.id });
       await linkScreens(tx, scope, row.id, screens);
+      await publishManifestChanged(tx, screens);
       return row.id;
     });
   } catch (error) {
@@ -198,11 +201,13 @@ export async function updateSensor(app: FastifyInstance, scope: TenantScope, id:
       );
       if (await idTaken(tx, row.companyId, input.sensor_id, id)) throw taken();
       const screens = await screensInScope(tx, scope, row.companyId, input.device_ids);
+      const before = await screensOfSensors(tx, [id]);
       await tx
         .update(sensors)
         .set({ sensorId: input.sensor_id, name: input.name, type: input.type, updatedAt: new Date() })
         .where(eq(sensors.id, id));
       await linkScreens(tx, scope, id, screens);
+      await publishManifestChanged(tx, [...before, ...screens]);
     });
   } catch (error) {
     throw isUniqueViolation(error) ? taken() : error;
@@ -214,6 +219,11 @@ export async function updateSensor(app: FastifyInstance, scope: TenantScope, id:
 export async function deleteSensors(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
   await app.db.transaction(async (tx) => {
     const rows = await lockedInScope(tx, { table: sensors, id: sensors.id, visible: visible(scope) }, ids);
+    const screens = await screensOfSensors(
+      tx,
+      rows.map((row) => row.id),
+    );
+    await publishManifestChanged(tx, screens);
     await tx.delete(sensors).where(
       inArray(
         sensors.id,

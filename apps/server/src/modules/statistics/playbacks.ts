@@ -70,6 +70,7 @@ export async function recordPlaybacks(
           scheduleId: item.schedule_id !== null && scheduleOk.has(item.schedule_id) ? item.schedule_id : null,
           startedAt: new Date(item.started_at),
           durationMs: item.duration_ms,
+          sensorId: item.sensor_id,
         })),
       )
       .onConflictDoNothing({ target: playbacks.uuid });
