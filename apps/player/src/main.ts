@@ -30,6 +30,7 @@ import { type ProgramScreen, renderProgramScreen } from './screens/program';
 import { renderReplaced } from './screens/replaced';
 import { SettingsScreen } from './screens/settings';
 import { renderStarting } from './screens/starting';
+import { StartupCurtain } from './screens/startup';
 import { renderUnlicensed } from './screens/unlicensed';
 import { renderUnpaired } from './screens/unpaired';
 import { uploadScreenshot } from './screenshot';
@@ -77,6 +78,7 @@ const clock = new ServerClock(undefined, saveClockOffset);
 clock.restore(loadClockOffset());
 const power = new PowerTimers(() => clock.now());
 const effects = new ScreenEffects(root);
+const curtain = new StartupCurtain(document.body);
 
 let info: PlayerInfo = { language };
 let status: ConnectionStatus = 'connecting';
@@ -175,11 +177,20 @@ async function tryBuild(url: string, version: string, signal: AbortSignal): Prom
   }
 }
 
+/** Keeps what the manifest and the startup media need, for playing (and starting) offline. */
+function warm(): void {
+  const startup = current?.startup;
+  void warmMedia(manifest, mediaFiles, [startup?.logo ?? null, startup?.video ?? null]).then(updateInfo);
+}
+
 function show(state: PlayerState): void {
   saveState(state);
   // Just claimed: it may have a program already.
   if (state.paired && current && !current.paired) void refreshManifest();
+  const startupChanged = JSON.stringify(state.startup) !== JSON.stringify(current?.startup);
   current = state;
+  curtain.show(state.startup);
+  if (startupChanged) warm();
   power.update(state);
   effects.apply(state.settings);
   present();
@@ -205,6 +216,7 @@ function present(): void {
   if (Number.isFinite(next)) chooseTimer = setTimeout(present, next);
   if (choice) {
     play(choice.program, choice.schedule_id);
+    curtain.ready();
     return;
   }
   // Settings change the page without drawing the screen anew.
@@ -221,6 +233,7 @@ function present(): void {
         : renderUnpaired(root, { state, t, origin: state.console_url ?? location.origin, now: clock.now() }),
   );
   renewPinWhenDue(state);
+  curtain.ready();
   checkHealth();
 }
 
@@ -280,7 +293,7 @@ async function refreshManifest(): Promise<void> {
       manifest = answer.manifest;
       saveManifest(answer.manifest);
       // What was kept fills the storage: the next heartbeat reports it (the server checks it when publishing).
-      void warmMedia(answer.manifest, mediaFiles).then(updateInfo);
+      warm();
       // No program any more: the identity screen comes back.
       if (programScreen && !choose(manifest, clock.now())) shown = '';
       if (current) show(current);
@@ -504,7 +517,7 @@ async function start(): Promise<void> {
   if (saved?.paired) show(saved);
   await updateInfo();
   if (!trial) playbacks.start();
-  if (manifest) void warmMedia(manifest, mediaFiles).then(updateInfo);
+  if (manifest) warm();
   pollTimer = setInterval(() => {
     if (connection && status !== 'connected') void pollNow();
   }, POLL_MS);

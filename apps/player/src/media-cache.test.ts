@@ -162,6 +162,31 @@ describe('warmMedia', () => {
     ]);
   });
 
+  it('keeps the startup logo and video too, with a manifest or without one', async () => {
+    const kept = new Set(['/backend/media/old-logo']);
+    const files: MediaFiles = {
+      has: async (url) => kept.has(url),
+      put: async (url) => void kept.add(url),
+      urls: async () => [...kept],
+      remove: async (url) => void kept.delete(url),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('x')),
+    );
+    await warmMedia(null, files, ['/backend/media/logo', null, 'https://elsewhere.example/video.mp4']);
+    expect([...kept]).toEqual(['/backend/media/logo']);
+    await warmMedia(manifest(), files, ['/backend/media/logo', '/backend/media/video']);
+    expect([...kept].sort()).toEqual([
+      '/backend/media/a1',
+      '/backend/media/b2',
+      '/backend/media/bg',
+      '/backend/media/logo',
+      '/backend/media/p1',
+      '/backend/media/video',
+    ]);
+  });
+
   it('does nothing without storage', async () => {
     await expect(warmMedia(manifest(), null)).resolves.toBeUndefined();
   });

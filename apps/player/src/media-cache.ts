@@ -146,21 +146,27 @@ export function screenMediaFiles(): (MediaFiles & { restore?: () => Promise<void
 }
 
 let warming: Promise<void> | null = null;
-let again: Manifest | null = null;
+let again: { manifest: Manifest | null; also: readonly (string | null)[] } | null = null;
 
 /**
- * Fetches what the manifest needs and is not kept yet (one file at a time: playing comes first),
- * then drops kept files no program of it uses any more. A call while one runs is taken up after it.
+ * Fetches what the manifest needs, and `also` (the startup logo and video), that is not kept yet
+ * (one file at a time: playing comes first), then drops kept files none of them uses any more. A
+ * call while one runs is taken up after it.
  */
-export function warmMedia(manifest: Manifest, files: MediaFiles | null): Promise<void> {
+export function warmMedia(
+  manifest: Manifest | null,
+  files: MediaFiles | null,
+  also: readonly (string | null)[] = [],
+): Promise<void> {
   if (!files) return Promise.resolve();
   if (warming) {
-    again = manifest;
+    again = { manifest, also };
     return warming;
   }
   warming = (async () => {
     try {
-      const wanted = mediaUrls(manifest);
+      const extra = also.filter((url): url is string => !!url?.startsWith(MEDIA_PREFIX));
+      const wanted = [...new Set([...(manifest ? mediaUrls(manifest) : []), ...extra])];
       for (const url of wanted) {
         if (again) break;
         if (await files.has(url)) continue;
@@ -183,7 +189,7 @@ export function warmMedia(manifest: Manifest, files: MediaFiles | null): Promise
     }
     const next = again;
     again = null;
-    if (next) await warmMedia(next, files);
+    if (next) await warmMedia(next.manifest, files, next.also);
   })();
   return warming;
 }
