@@ -43,6 +43,7 @@ export type StartupSetRequest = z.input<typeof startupSetRequestSchema>;
 
 /** One startup file as set. `url` is what players show: the video itself, the logo as a PNG. */
 export const startupMediaSchema = z.object({
+  id: z.number(),
   url: z.string(),
   file_name: z.string(),
   size: z.number(),

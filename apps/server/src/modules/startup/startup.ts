@@ -35,6 +35,7 @@ const ownedBy = (owner: StartupOwner): SQL =>
 const present = (row: StartupMediaRow | undefined): StartupMedia | null =>
   row
     ? {
+        id: row.id,
         url: mediaUrl(row.playHash) as string,
         file_name: row.fileName,
         size: row.size,
