@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, expect, test } from './support';
+import { ADMIN, expect, setLicenceClock, test } from './support';
 import {
   addScreen,
   createOwner,
@@ -15,23 +15,28 @@ import {
 } from './support/journey';
 import { adminHeaders, createModel, fillPackageUpload, type Headers, uploadPackage } from './support/ota';
 import { BROKEN_VERSION, GOOD_VERSION, packageFile } from './support/player-packages';
+import { playAPicture, rendered } from './support/screens';
 
 // The browser player really upgrades (docs/ota.md "The browser player's upgrade"): the system role
 // uploads a browser package of the player (built by global setup with the package script) at
-// /ota/package for the model a paired screen is launched as, and plans it instantly and
-// mandatorily. The screen downloads it, checks its MD5, tries it hidden, switches to
-// /player/v/<version>/ and reports it installed with the new version, still showing its screen. A
-// broken package (its page never comes up) is tried for 60 s, given up, and the plan shows the
-// failure; the screen stays on the good version. The plan's details in English, Arabic and on the
-// phone.
+// /ota/package for the model a paired screen is launched as, and plans it mandatorily at a time
+// tomorrow. The screen, playing a scheduled picture, waits; the journey moves the server's test
+// clock past the plan's time and the screen downloads the package, checks its MD5, tries it hidden,
+// switches to /player/v/<version>/ and reports it installed with the new version, the picture on
+// screen throughout. A broken package (its page runs no player) is given up as soon as its page
+// has loaded, well before the 60 s limit, and the plan shows the failure; the screen stays on the
+// good version, still playing. The plan's details in English, Arabic and on the phone.
 
-/** Makes an instant mandatory plan of this package for the model's screens; answers its id. */
+const DAY_MS = 86_400_000;
+
+/** Makes a mandatory plan of this package for the model's screens (instant by default); answers its id. */
 async function planFor(
   request: APIRequestContext,
   headers: Headers,
   name: string,
   packageId: number,
   modelId: number,
+  timing: { timing: 'instant' } | { timing: 'at'; at: string } = { timing: 'instant' },
 ) {
   const made = await (
     await request.post('/backend/manager/ota/plan', {
@@ -40,8 +45,8 @@ async function planFor(
         name,
         package_id: packageId,
         targets: { model_ids: [modelId] },
-        timing: 'instant',
         mandatory: true,
+        ...timing,
       },
     })
   ).json();
@@ -70,6 +75,8 @@ async function planDevice(request: APIRequestContext, headers: Headers, planId: 
   expect(answer.code, JSON.stringify(answer)).toBe(220000);
   const [device] = answer.data.list as {
     state: string;
+    reason_code: string | null;
+    reason_params: Record<string, string | number> | null;
     reason: string | null;
     system_version: string | null;
   }[];
@@ -82,7 +89,7 @@ async function showsItsScreen(screen: Page, name: string) {
   await expect(screen.locator('.screen.paired .status-dot')).toHaveAttribute('data-status', 'connected');
 }
 
-test('a paired browser screen upgrades itself, and rolls a broken build back by itself', async ({
+test('a paired browser screen upgrades itself at its plan’s time while it plays, and gives a broken build up at once', async ({
   page,
   browser,
   request,
@@ -93,7 +100,7 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
   const headers = await adminHeaders(request);
   const modelId = await createModel(request, headers, model);
 
-  // An owner pairs a screen launched as that model: it runs the shipped build.
+  // An owner pairs a screen launched as that model: it runs the shipped build and plays a picture.
   const owner = await createOwner(request, 'ota-upgrade');
   const ownerPage = await person(browser);
   await logIn(ownerPage, owner);
@@ -101,6 +108,10 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
   const screen = await addScreen(ownerPage, browser, name, `?model=${encodeURIComponent(model)}`);
   await showsItsScreen(screen, name);
   await expect(screen).toHaveURL(/\/player\/\?model=/);
+  await playAPicture(ownerPage, request, owner, name, `ota-picture-${run}`);
+  await rendered(screen, 1);
+  const picture = screen.locator('.render-stage img.render-fill');
+  await expect(picture).toBeVisible();
   await shot(screen, 'ota-upgrade', '1-screen-before');
 
   // The system role uploads the good build at /ota/package with the MD5 the package script printed.
@@ -118,39 +129,68 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
   expect(await uploaded).toBe(true);
   const good = await packageId(request, headers, model, GOOD_VERSION);
 
-  // An instant mandatory plan: the screen switches to the new build and reports it installed.
-  const first = await planFor(request, headers, `Upgrade ${run}`, good, modelId);
-  await expect
-    .poll(async () => (await planDevice(request, headers, first))?.state, { timeout: 120_000 })
-    .toBe('installed');
+  // A mandatory plan at this time tomorrow (UTC: a day ahead on every screen's clock): it waits.
+  const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 16);
+  const first = await planFor(request, headers, `Upgrade ${run}`, good, modelId, {
+    timing: 'at',
+    at: tomorrow,
+  });
+  expect((await planDevice(request, headers, first)).state).toBe('waiting');
+  await expect(screen).toHaveURL(/\/player\/\?model=/);
+
+  // Two days on by the server's test clock, the plan's time has come: the screen upgrades, and
+  // shows its picture while it does (the build is tried hidden) and after the switch.
+  try {
+    await setLicenceClock(2 * DAY_MS);
+    await expect
+      .poll(async () => (await planDevice(request, headers, first))?.state, { timeout: 60_000 })
+      .toMatch(/^(installing|installed)$/);
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(async () => (await planDevice(request, headers, first))?.state, { timeout: 120_000 })
+      .toBe('installed');
+  } finally {
+    await setLicenceClock(0);
+  }
   expect((await planDevice(request, headers, first)).system_version).toBe(GOOD_VERSION);
+  // The new build plays the picture (it shows the program, not its identity screen).
   await expect(screen).toHaveURL(new RegExp(`/player/v/${GOOD_VERSION}/\\?model=`));
-  await showsItsScreen(screen, name);
+  await rendered(screen, 1);
+  await expect(picture).toBeVisible();
   await shot(screen, 'ota-upgrade', '2-screen-upgraded');
-  // The owner's device list shows the version it now runs.
+  // The owner's device list shows the version it now runs (the page may take a while to load on a
+  // busy machine: its first visit in this browser).
   await ownerPage.goto('/device/list');
-  await expect(ownerPage.getByRole('row').filter({ hasText: name })).toContainText(GOOD_VERSION);
+  await expect(ownerPage.getByRole('row').filter({ hasText: name })).toContainText(GOOD_VERSION, {
+    timeout: 30_000,
+  });
   await shot(ownerPage, 'ota-upgrade', '3-device-version');
 
-  // A broken package: tried, not healthy in time, given up; the screen stays on the good build.
+  // A broken package: its page loads but runs no player, so it is given up at once, well within the
+  // 60 s a silent build gets; the screen stays on the good build, playing.
   const broken = await uploadPackage(request, headers, {
     version: BROKEN_VERSION,
     build: fs.readFileSync(packageFile(BROKEN_VERSION)),
     modelIds: [modelId],
   });
   const plan = `Broken ${run}`;
+  const planned = Date.now();
   const second = await planFor(request, headers, plan, broken, modelId);
   await expect
-    .poll(async () => (await planDevice(request, headers, second))?.state, { timeout: 150_000 })
+    .poll(async () => (await planDevice(request, headers, second))?.state, { timeout: 45_000 })
     .toBe('failed');
-  expect((await planDevice(request, headers, second)).reason).toBe(
-    `Version ${BROKEN_VERSION} did not come up healthy within 60 s.`,
-  );
+  expect(Date.now() - planned).toBeLessThan(45_000);
+  expect(await planDevice(request, headers, second)).toMatchObject({
+    reason_code: 'not_started',
+    reason_params: { version: BROKEN_VERSION },
+    reason: `Version ${BROKEN_VERSION} did not start: its page ran no player.`,
+  });
   await expect(screen).toHaveURL(new RegExp(`/player/v/${GOOD_VERSION}/`));
-  await showsItsScreen(screen, name);
+  await rendered(screen, 1);
+  await expect(picture).toBeVisible();
   await shot(screen, 'ota-upgrade', '4-screen-after-rollback');
 
-  // The plan's details show the failure: English, Arabic, the phone.
+  // The plan's details show the failure in the reader's language: English, Arabic, the phone.
   const views: [Page, string][] = [
     [page, 'en'],
     [await person(browser), 'ar'],
@@ -160,7 +200,7 @@ test('a paired browser screen upgrades itself, and rolls a broken build back by 
     if (view !== page) await logIn(view, ADMIN);
     await view.goto(`/ota/plan?plan=${second}${variant === 'ar' ? '&language=ar' : ''}`);
     const row = view.getByRole('dialog').getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText(`did not come up healthy within 60 s`);
+    await expect(row).toContainText(variant === 'ar' ? 'لم يبدأ الإصدار' : 'did not start');
     if (variant === 'ar') await expect(view.locator('html')).toHaveAttribute('dir', 'rtl');
     if (variant === 'phone') await fitsThePhone(view);
     await shot(view, 'ota-upgrade', `5-plan-failed-${variant}`, { overlay: true });

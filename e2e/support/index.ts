@@ -45,7 +45,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Moves the server's licence clock `ms` ahead of the real time (0: back to it); licence expiry,
- * trials and renewal reminders follow it (apps/server/src/platform/clock.ts). A journey that
+ * trials, renewal reminders and OTA plans' times follow it (apps/server/src/platform/clock.ts). A journey that
  * moves it puts it back before it ends.
  */
 export async function setLicenceClock(ms: number): Promise<void> {

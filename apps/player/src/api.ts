@@ -8,7 +8,7 @@ import type {
   PlayerPoll,
   PlayerState,
 } from '@vitrine/contract';
-import { DEVICE_KEY_HEADER, httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
+import { httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
 import type { ContentErrorReport } from './render/zone';
 
 // The player's HTTP calls under /backend/player: hello, and the socket's fallback (poll and ack),
@@ -43,7 +43,7 @@ export class CallRefused extends Error {
 }
 
 /** The envelope's data. Throws CallRefused for a failure code, TypeError when offline. */
-async function dataOf<T>(response: Response): Promise<T> {
+export async function dataOf<T>(response: Response): Promise<T> {
   let envelope: Envelope<T>;
   try {
     envelope = await response.json();
@@ -142,23 +142,4 @@ export async function reportUpgrade(token: string, body: OtaReportRequest): Prom
     body: JSON.stringify(body),
   });
   await dataOf(response);
-}
-
-/**
- * An upgrade's file (the offer's `url`): its bytes and the MD5 the server names in X-Package-MD5.
- * The screen's device key, when it was launched with one, goes along as X-Device-Key.
- */
-export async function downloadPackage(
-  url: string,
-  token: string,
-  deviceKey: string | null,
-  signal: AbortSignal,
-): Promise<{ bytes: Uint8Array; md5: string | null }> {
-  const response = await fetch(url, {
-    headers: { ...bearer(token), ...(deviceKey ? { [DEVICE_KEY_HEADER]: deviceKey } : {}) },
-    cache: 'no-store',
-    signal,
-  });
-  if (!response.ok) await dataOf(response);
-  return { bytes: new Uint8Array(await response.arrayBuffer()), md5: response.headers.get('x-package-md5') };
 }

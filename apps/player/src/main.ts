@@ -1,10 +1,16 @@
 import './styles.css';
-import type { DeviceCommand, Manifest, PlayerInfo, PlayerState, Program } from '@vitrine/contract';
+import type {
+  DeviceCommand,
+  Manifest,
+  PlayerInfo,
+  PlayerState,
+  PlayerUpgrade,
+  Program,
+} from '@vitrine/contract';
 import { PLAYER_UPGRADE_HEALTH_SECONDS, playerVersionOf } from '@vitrine/contract';
 import {
   acknowledge,
   CallRefused,
-  downloadPackage,
   fetchManifest,
   poll,
   reportContentError,
@@ -52,10 +58,10 @@ import {
 import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
 import { buildStorage, buildUrl, hasBuild, keepOnlyBuilds, runningBuild } from './upgrade/builds';
-import { UpgradeFailed } from './upgrade/package';
+import { UpgradeFailed } from './upgrade/failed';
 import { bootChoice, loadPin, savePin } from './upgrade/pin';
-import { onTrial, runTrial, tellParent } from './upgrade/trial';
-import { Upgrader } from './upgrade/upgrader';
+import { failTrialOnError, markStarted, onTrial, runTrial, tellParent } from './upgrade/trial';
+import type { Upgrader } from './upgrade/upgrader';
 import { PLAYER_VERSION } from './version';
 
 // While the socket is down, the server is polled this often (state and commands, with ETag), so a
@@ -70,6 +76,11 @@ const PIN_RENEW_SLACK_MS = 500;
 // trial runs in a hidden frame of the page that downloaded it (docs/ota.md).
 const running = runningBuild(location.pathname);
 const trial = running !== null && onTrial(location.search, window.parent !== window);
+// A page that tries this build looks for the mark; on trial, an error before it is healthy fails it.
+markStarted(PLAYER_VERSION);
+// Set once the screen is paired, connected and drawn: what a build on trial waits for.
+let healthy = false;
+if (trial && running) failTrialOnError(running, () => healthy);
 const root = document.getElementById('screen')!;
 const language = resolveLanguage(location.search, navigator.language);
 applyLanguage(document.documentElement, language);
@@ -97,8 +108,6 @@ let manifestTag: string | null = null;
 let manifestLoading = false;
 let manifestAgain = false;
 let programScreen: ProgramScreen | null = null;
-// Set once the screen is paired, connected and drawn: what a build on trial waits for.
-let healthy = false;
 // The socket went to the build on trial (the server keeps one per screen): it comes back if the trial fails.
 let socketLent = false;
 // Where the manifest's media is kept for playing offline.
@@ -148,22 +157,58 @@ async function confirmPinned(version: string): Promise<void> {
   if (storage) await keepOnlyBuilds(storage, [version, pin.previous]).catch(() => {});
 }
 
-const upgrader = new Upgrader({
-  version: PLAYER_VERSION,
-  running,
-  storage: buildStorage,
-  download: (url, signal) => downloadPackage(url, token ?? '', loadDeviceKey(), signal),
-  report: (report) =>
-    token ? reportUpgrade(token, report) : Promise.reject(new Error('no device token yet')),
-  trial: tryBuild,
-  savePin,
-  switchTo: (version) => location.replace(buildUrl(version, location.search)),
-});
+// The upgrader, loaded with the package's code when the first mandatory offer comes.
+let upgrader: Upgrader | null = null;
+let upgraderLoading: Promise<Upgrader> | null = null;
+// The newest offer in the screen's state, handed to the upgrader once it is loaded.
+let offered: PlayerUpgrade | null = null;
+
+async function loadUpgrader(): Promise<Upgrader> {
+  const [{ Upgrader }, { downloadPackage }] = await Promise.all([
+    import('./upgrade/upgrader'),
+    import('./upgrade/download'),
+  ]);
+  upgrader = new Upgrader({
+    version: PLAYER_VERSION,
+    running,
+    storage: buildStorage,
+    download: (url, signal) =>
+      downloadPackage(url, { token: token ?? '', deviceKey: loadDeviceKey(), signal }),
+    report: (report) =>
+      token ? reportUpgrade(token, report) : Promise.reject(new Error('no device token yet')),
+    trial: tryBuild,
+    savePin,
+    switchTo: (version) => location.replace(buildUrl(version, location.search)),
+  });
+  return upgrader;
+}
+
+/** The state's offer: a mandatory one loads the upgrader; the upgrader, once there, hears each. */
+function offerUpgrade(upgrade: PlayerUpgrade | null): void {
+  offered = upgrade;
+  if (upgrader) {
+    upgrader.offer(upgrade);
+    return;
+  }
+  if (!upgrade?.mandatory || upgraderLoading) return;
+  upgraderLoading = loadUpgrader();
+  upgraderLoading.then(
+    (loaded) => loaded.offer(offered),
+    // Not loaded (offline with a stale page): the next state's offer tries again.
+    () => {
+      upgraderLoading = null;
+    },
+  );
+}
 
 /** Tries a kept build in a hidden frame, served by the service worker; the socket comes back if it fails. */
 async function tryBuild(url: string, version: string, signal: AbortSignal): Promise<void> {
   if (!(await navigator.serviceWorker?.getRegistration())) {
-    throw new UpgradeFailed('This screen runs without its service worker, which serves upgraded builds.');
+    throw new UpgradeFailed(
+      'no_worker',
+      {},
+      'This screen runs without its service worker, which serves upgraded builds.',
+    );
   }
   await navigator.serviceWorker.ready;
   try {
@@ -195,7 +240,7 @@ function show(state: PlayerState): void {
   effects.apply(state.settings);
   present();
   // A build on trial leaves upgrades to the page that tries it; a state kept from before is no offer.
-  if (!trial && token) upgrader.offer(state.upgrade);
+  if (!trial && token) offerUpgrade(state.upgrade);
 }
 
 /**
@@ -409,7 +454,7 @@ function connect(nextToken: string): void {
       },
       // The build on trial took the socket: play on, polling, until it is switched to or given up.
       replaced: () => {
-        if (!upgrader.trying) return showReplaced();
+        if (!upgrader?.trying) return showReplaced();
         socketLent = true;
         setStatus('offline');
       },

@@ -49,6 +49,11 @@ export type Config = {
    * reminder leaves at most this long after its send time. Shorter only where a test waits for it.
    */
   licenseRemindPassSeconds: number;
+  /**
+   * Package downloads an instance streams at once (OTA_DOWNLOAD_SLOTS; default 16); past them a
+   * player is told to come back (429001, Retry-After), so a fleet's rollout leaves the server free.
+   */
+  otaDownloadSlots: number;
   /** Let the journeys move the licence clock (VITRINE_TEST_CLOCK=1; platform/clock.ts). Never in production. */
   testClock: boolean;
 };
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaToolsPath: env.MEDIA_TOOLS_PATH || undefined,
     offlineMailAfterSeconds: Number(env.OFFLINE_MAIL_AFTER_SECONDS) || OFFLINE_AFTER_SECONDS,
     licenseRemindPassSeconds: Number(env.LICENSE_REMIND_PASS_SECONDS) || 300,
+    otaDownloadSlots: Number(env.OTA_DOWNLOAD_SLOTS) || 16,
     testClock: env.VITRINE_TEST_CLOCK === '1',
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from './operation';
-import { OTA_DEVICE_STATES } from './ota-plan';
+import { OTA_DEVICE_STATES, OTA_REASON_CODES, otaReasonParamsSchema } from './ota-plan';
 import { idsSchema } from './team';
 import { cappedListResultSchema, listQuerySchema, listResultSchema } from './validation';
 
@@ -86,7 +86,9 @@ export const otaLogItemSchema = z.object({
   from_version: z.string().nullable(),
   to_version: z.string(),
   state: z.enum(OTA_DEVICE_STATES),
-  /** Why it failed (the player's words). */
+  /** Why it failed: a code the console words, with its values; or a player's own words. */
+  reason_code: z.enum(OTA_REASON_CODES).nullable(),
+  reason_params: otaReasonParamsSchema.nullable(),
   reason: z.string().nullable(),
   approved_by: z.string().nullable(),
   approved_at: z.string(),

@@ -39,6 +39,39 @@ export const OTA_FINAL_STATES: readonly OtaDeviceState[] = ['installed', 'failed
 export const OTA_SKIP_REASONS = ['model', 'version'] as const;
 export type OtaSkipReason = (typeof OTA_SKIP_REASONS)[number];
 
+/**
+ * Why an upgrade failed, as a code the console words in the reader's language (docs/ota.md
+ * "Failure reasons"); its values (a version, seconds, MD5s, an error's text) come in
+ * `reason_params`. `wrong_version` is the server's; the others a player's. A player with other
+ * words sends `reason` alone.
+ */
+export const OTA_FAILURE_REASONS = [
+  'md5',
+  'not_zip',
+  'outside',
+  'no_index',
+  'no_storage',
+  'no_worker',
+  'withdrawn',
+  'not_started',
+  'threw',
+  'not_healthy',
+  'not_healthy_starts',
+  'not_kept',
+  'not_installed',
+  'wrong_version',
+] as const;
+export type OtaFailureReason = (typeof OTA_FAILURE_REASONS)[number];
+/** A skip's or a failure's code. */
+export const OTA_REASON_CODES = [...OTA_SKIP_REASONS, ...OTA_FAILURE_REASONS] as const;
+export type OtaReasonCode = (typeof OTA_REASON_CODES)[number];
+
+/** A reason's values by name (`version`, `seconds`, `actual`, `expected`, `error`…). */
+export const otaReasonParamsSchema = z
+  .record(z.string().max(32), z.union([z.string().max(256), z.number()]))
+  .refine((params) => Object.keys(params).length <= 8, 'validation.invalid');
+export type OtaReasonParams = z.infer<typeof otaReasonParamsSchema>;
+
 /** When a device is offered the upgrade: at once, from a local date-time, or within a local window. */
 export const OTA_PLAN_TIMINGS = ['instant', 'at', 'window'] as const;
 export type OtaPlanTiming = (typeof OTA_PLAN_TIMINGS)[number];
@@ -122,6 +155,11 @@ export const otaPlanItemSchema = z.object({
   total: z.number(),
   counts: otaPlanCountsSchema,
   created_by: z.string().nullable(),
+  /**
+   * The company whose owner or user admin approved these upgrades on /device/ota (docs/ota.md
+   * "Approving an upgrade"); null for the platform's own plans.
+   */
+  company_name: z.string().nullable(),
   created_at: z.string(),
 });
 export type OtaPlanItem = z.infer<typeof otaPlanItemSchema>;
@@ -143,6 +181,10 @@ export const otaPlanDeviceSchema = z.object({
   system_version: z.string().nullable(),
   timezone: z.string().nullable(),
   state: z.enum(OTA_DEVICE_STATES),
+  /** Why it was skipped or failed, worded by the console; null: no code (see `reason`). */
+  reason_code: z.enum(OTA_REASON_CODES).nullable(),
+  reason_params: otaReasonParamsSchema.nullable(),
+  /** A player's own words for a failure it has no code for. */
   reason: z.string().nullable(),
   /** The plan is mandatory, or the operator chose "Install now" for this device. */
   mandatory: z.boolean(),
@@ -199,6 +241,9 @@ export const OTA_REPORT_STATES = ['downloading', 'installing', 'installed', 'fai
 export const otaReportRequestSchema = z.object({
   plan_id: bodyIdSchema,
   state: z.enum(OTA_REPORT_STATES, { error: 'validation.ota.plan.state' }),
+  /** With failed: the failure's code and its values; `reason`, the player's words (kept too). */
+  reason_code: z.enum(OTA_FAILURE_REASONS, { error: 'validation.invalid' }).nullish(),
+  reason_params: otaReasonParamsSchema.nullish(),
   reason: z.string().trim().max(256, 'validation.text.max').nullish(),
   /** With installed: the version now running, which must be the package's. */
   version: z.string().trim().max(64, 'validation.ota.version.format').nullish(),

@@ -26,6 +26,11 @@ export const APP_KEY_HEADER = 'X-App-Key';
 /** The header a device with a device key sends it in, on its package downloads (docs/ota.md "Device keys"). */
 export const DEVICE_KEY_HEADER = 'X-Device-Key';
 /**
+ * When every package download slot of the server is taken, the download answers 429001 with this
+ * Retry-After (seconds): the player comes back then, the upgrade still under way (docs/ota.md).
+ */
+export const OTA_DOWNLOAD_RETRY_SECONDS = 5;
+/**
  * How long a browser player gives a downloaded build, tried in a hidden frame, to come up healthy
  * (paired, socket connected, its screen drawn) before it gives the upgrade up (docs/ota.md).
  */

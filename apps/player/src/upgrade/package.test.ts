@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { md5Hex, UpgradeFailed, unpackPackage, verifyPackage } from './package';
+import { UpgradeFailed } from './failed';
+import { md5Hex, unpackPackage, verifyPackage } from './package';
 
 const zip = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
@@ -22,7 +23,11 @@ describe('verifyPackage', () => {
   it("refuses bytes that are not the offer's or the header's", () => {
     const other = '0'.repeat(32);
     expect(() => verifyPackage(bytes, other, md5)).toThrow(
-      new UpgradeFailed(`The package's MD5 ${md5} is not the plan's ${other}.`),
+      new UpgradeFailed(
+        'md5',
+        { actual: md5, expected: other },
+        `The package's MD5 ${md5} is not the plan's ${other}.`,
+      ),
     );
     expect(() => verifyPackage(bytes, md5, other)).toThrow(/not the server's 0{32}/);
   });

@@ -2,13 +2,11 @@ import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex } from '@noble/hashes/utils';
 import { webFileType } from '@vitrine/contract';
 import { unzipSync } from 'fflate';
+import { UpgradeFailed } from './failed';
 
 // A browser package (docs/ota.md "The browser player's upgrade"): a zip of a player build made
 // with a relative base (npm run package -w apps/player). Checked against the MD5 the offer and the
 // download name, then unpacked into files the service worker serves under /player/v/<version>/.
-
-/** An upgrade step that cannot go on; its message is the reason reported to the plan. */
-export class UpgradeFailed extends Error {}
 
 /** One file of a package: its path inside the build, its bytes and the type it is served with. */
 export type PackageFile = { path: string; bytes: Uint8Array; type: string };
@@ -22,11 +20,19 @@ export const md5Hex = (bytes: Uint8Array): string => bytesToHex(md5(bytes));
 export function verifyPackage(bytes: Uint8Array, offered: string, header: string | null): void {
   const actual = md5Hex(bytes);
   if (actual !== offered.toLowerCase()) {
-    throw new UpgradeFailed(`The package's MD5 ${actual} is not the plan's ${offered.toLowerCase()}.`);
+    const expected = offered.toLowerCase();
+    throw new UpgradeFailed(
+      'md5',
+      { actual, expected },
+      `The package's MD5 ${actual} is not the plan's ${expected}.`,
+    );
   }
   if (header && actual !== header.trim().toLowerCase()) {
+    const expected = header.trim().toLowerCase();
     throw new UpgradeFailed(
-      `The package's MD5 ${actual} is not the server's ${header.trim().toLowerCase()}.`,
+      'md5',
+      { actual, expected },
+      `The package's MD5 ${actual} is not the server's ${expected}.`,
     );
   }
 }
@@ -48,17 +54,19 @@ export function unpackPackage(bytes: Uint8Array): PackageFile[] {
   try {
     entries = unzipSync(bytes);
   } catch {
-    throw new UpgradeFailed('The package is not a zip file.');
+    throw new UpgradeFailed('not_zip', {}, 'The package is not a zip file.');
   }
   const files: PackageFile[] = [];
   for (const [name, content] of Object.entries(entries)) {
     if (name.endsWith('/')) continue;
     const path = safePath(name);
-    if (!path) throw new UpgradeFailed(`The package holds a file outside its folder: ${name}`);
+    if (!path) {
+      throw new UpgradeFailed('outside', { name }, `The package holds a file outside its folder: ${name}`);
+    }
     files.push({ path, bytes: content, type: webFileType(path) });
   }
   if (!files.some((file) => file.path === 'index.html')) {
-    throw new UpgradeFailed('The package holds no index.html.');
+    throw new UpgradeFailed('no_index', {}, 'The package holds no index.html.');
   }
   return files;
 }

@@ -41,7 +41,12 @@ describe('bootChoice', () => {
     expect(bootChoice(pin(), '1.21.13', kept())).toEqual({
       go: null,
       pin: null,
-      failed: { plan_id: 7, reason: 'Version 1.22.0 is no longer kept on this screen.' },
+      failed: {
+        plan_id: 7,
+        reason_code: 'not_kept',
+        reason_params: { version: '1.22.0' },
+        reason: 'Version 1.22.0 is no longer kept on this screen.',
+      },
     });
   });
 
@@ -51,7 +56,12 @@ describe('bootChoice', () => {
     expect(bootChoice(first.pin, '1.21.13', kept('1.22.0', '1.21.20'))).toEqual({
       go: '1.21.20',
       pin: { version: '1.21.20', previous: null, plan_id: null, healthy: true, boots: 0 },
-      failed: { plan_id: 7, reason: 'Version 1.22.0 did not come up healthy after 2 starts.' },
+      failed: {
+        plan_id: 7,
+        reason_code: 'not_healthy_starts',
+        reason_params: { version: '1.22.0', starts: 2 },
+        reason: 'Version 1.22.0 did not come up healthy after 2 starts.',
+      },
     });
   });
 

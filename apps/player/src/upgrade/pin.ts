@@ -1,4 +1,5 @@
 import gt from 'semver/functions/gt.js';
+import { type FailureReport, failureReport } from './failed';
 
 // Which kept build the screen runs (docs/ota.md "The browser player's upgrade"), in localStorage:
 // shared by the shipped page at /player/ and the builds under /player/v/, as they are one origin.
@@ -46,7 +47,7 @@ export type BootChoice =
    * coming up healthy) and goes back to the previous build (null: runs itself). `failed`: the plan
    * still waiting for its report, and why.
    */
-  | { go: string | null; pin: Pin | null; failed: { plan_id: number; reason: string } | null };
+  | { go: string | null; pin: Pin | null; failed: ({ plan_id: number } & FailureReport) | null };
 
 /**
  * The shipped page's choice at its start. `shipped` is its own version; `kept` whether the pinned
@@ -54,14 +55,21 @@ export type BootChoice =
  */
 export function bootChoice(pin: Pin | null, shipped: string, kept: (version: string) => boolean): BootChoice {
   if (!pin) return { go: null, pin: null, failed: null };
-  const pending = (reason: string) => (pin.plan_id === null ? null : { plan_id: pin.plan_id, reason });
+  const pending = (reason: FailureReport) =>
+    pin.plan_id === null ? null : { plan_id: pin.plan_id, ...reason };
   // The server now ships this build or a newer one: that wins, and no upgrade is left to report.
   if (!gt(pin.version, shipped)) return { go: null, pin: null, failed: null };
   if (!kept(pin.version)) {
     return {
       go: null,
       pin: null,
-      failed: pending(`Version ${pin.version} is no longer kept on this screen.`),
+      failed: pending(
+        failureReport(
+          'not_kept',
+          { version: pin.version },
+          `Version ${pin.version} is no longer kept on this screen.`,
+        ),
+      ),
     };
   }
   if (pin.healthy) return { go: pin.version, pin, failed: null };
@@ -71,6 +79,12 @@ export function bootChoice(pin: Pin | null, shipped: string, kept: (version: str
   return {
     go: back,
     pin: back === null ? null : { version: back, previous: null, plan_id: null, healthy: true, boots: 0 },
-    failed: pending(`Version ${pin.version} did not come up healthy after ${PIN_BOOTS_MAX} starts.`),
+    failed: pending(
+      failureReport(
+        'not_healthy_starts',
+        { version: pin.version, starts: PIN_BOOTS_MAX },
+        `Version ${pin.version} did not come up healthy after ${PIN_BOOTS_MAX} starts.`,
+      ),
+    ),
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { UpgradeFailed } from './package';
+import { UpgradeFailed } from './failed';
 import type { Pin } from './pin';
 import { memoryCaches } from './testing';
 import { Upgrader, type UpgraderOptions } from './upgrader';
@@ -79,6 +79,8 @@ describe('Upgrader', () => {
     expect(reports.at(-1)).toEqual({
       plan_id: 3,
       state: 'failed',
+      reason_code: 'md5',
+      reason_params: { actual: md5, expected: '0'.repeat(32) },
       reason: `The package's MD5 ${md5} is not the server's ${'0'.repeat(32)}.`,
     });
     expect(reports.map((report) => report.state)).toEqual(['downloading', 'failed']);
@@ -91,7 +93,11 @@ describe('Upgrader', () => {
   it('rolls back a build that does not come up healthy: failed with the reason, its cache dropped', async () => {
     const { storage, reports, pins, switched, upgrader, settled } = setUp({
       trial: async () => {
-        throw new UpgradeFailed('Version 1.22.0 did not come up healthy within 60 s.');
+        throw new UpgradeFailed(
+          'not_healthy',
+          { version: '1.22.0', seconds: 60 },
+          'Version 1.22.0 did not come up healthy within 60 s.',
+        );
       },
     });
     upgrader.offer(offer());
@@ -99,6 +105,8 @@ describe('Upgrader', () => {
     expect(reports.at(-1)).toEqual({
       plan_id: 3,
       state: 'failed',
+      reason_code: 'not_healthy',
+      reason_params: { version: '1.22.0', seconds: 60 },
       reason: 'Version 1.22.0 did not come up healthy within 60 s.',
     });
     expect(await storage.keys()).toEqual([]);
@@ -115,7 +123,11 @@ describe('Upgrader', () => {
     });
     upgrader.offer(offer());
     await settled();
-    expect(reports.at(-1)?.reason).toBe('Version 1.22.0 could not be installed: Error: Not found');
+    expect(reports.at(-1)).toMatchObject({
+      reason_code: 'not_installed',
+      reason_params: { version: '1.22.0', error: 'Error: Not found' },
+      reason: 'Version 1.22.0 could not be installed: Error: Not found',
+    });
   });
 
   it('refuses without Cache Storage', async () => {
@@ -126,6 +138,8 @@ describe('Upgrader', () => {
       {
         plan_id: 3,
         state: 'failed',
+        reason_code: 'no_storage',
+        reason_params: {},
         reason: 'This screen cannot keep an upgrade: Cache Storage needs HTTPS.',
       },
     ]);
@@ -136,7 +150,7 @@ describe('Upgrader', () => {
     const { storage, reports, switched, upgrader } = setUp({
       trial: (_url, _version, signal) =>
         new Promise((_resolve, reject) => {
-          release = () => reject(new UpgradeFailed('The upgrade was withdrawn.'));
+          release = () => reject(new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.'));
           signal.addEventListener('abort', release);
         }),
     });

@@ -1,14 +1,15 @@
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
 import { buildUrl, dropBuild, keepBuild } from './builds';
-import { UpgradeFailed, unpackPackage, verifyPackage } from './package';
+import type { Download } from './download';
+import { failureReport, UpgradeFailed } from './failed';
+import { unpackPackage, verifyPackage } from './package';
 import type { Pin } from './pin';
 
 // The browser player's side of an upgrade (docs/ota.md "The browser player's upgrade"): a
 // mandatory offer is downloaded, checked, unpacked into Cache Storage and tried in a hidden frame;
 // a healthy trial pins the new build and switches to it, anything else is reported as failed and
-// the screen plays on as it was.
-
-export type Download = { bytes: Uint8Array; md5: string | null };
+// the screen plays on as it was. Loaded (with the download and the package's code) only when a
+// mandatory offer comes: most pages never need it.
 
 export type UpgraderOptions = {
   /** The version this page runs. */
@@ -64,14 +65,20 @@ export class Upgrader {
     const { plan_id, version } = upgrade;
     const storage = this.options.storage();
     try {
-      if (!storage) throw new UpgradeFailed('This screen cannot keep an upgrade: Cache Storage needs HTTPS.');
+      if (!storage) {
+        throw new UpgradeFailed(
+          'no_storage',
+          {},
+          'This screen cannot keep an upgrade: Cache Storage needs HTTPS.',
+        );
+      }
       await this.report({ plan_id, state: 'downloading' });
       const { bytes, md5 } = await this.options.download(upgrade.url, signal);
       verifyPackage(bytes, upgrade.md5, md5);
       if (signal.aborted) return;
       await this.report({ plan_id, state: 'installing' });
       await keepBuild(storage, version, unpackPackage(bytes));
-      if (signal.aborted) throw new UpgradeFailed('The upgrade was withdrawn.');
+      if (signal.aborted) throw new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.');
       await this.options.trial(buildUrl(version, 'index.html?trial=1'), version, signal);
       this.options.savePin({ version, previous: this.options.running, plan_id, healthy: false, boots: 0 });
       this.options.switchTo(version);
@@ -79,12 +86,16 @@ export class Upgrader {
       if (storage && version !== this.options.running) await dropBuild(storage, version).catch(() => false);
       if (signal.aborted) return;
       this.failed.add(plan_id);
-      const reason =
+      const failure =
         error instanceof UpgradeFailed
-          ? error.message
-          : `Version ${version} could not be installed: ${String(error)}`;
+          ? error.report
+          : failureReport(
+              'not_installed',
+              { version, error: String(error).slice(0, 200) },
+              `Version ${version} could not be installed: ${String(error)}`,
+            );
       if (this.job?.abort.signal === signal) this.job = null;
-      await this.report({ plan_id, state: 'failed', reason: reason.slice(0, 256) });
+      await this.report({ plan_id, state: 'failed', ...failure });
     }
   }
 

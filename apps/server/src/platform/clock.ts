@@ -6,14 +6,15 @@ import { ok } from './envelope';
 import { AppError } from './errors';
 import { notifyLicenceChanged } from './screen-changes';
 
-// The time licence rules read (expiry, trials, renewal reminders). It is the real time plus an
-// offset that only tests move: server tests call setClockOffset, the journeys' server
-// (VITRINE_TEST_CLOCK=1) takes it from POST /backend/test/clock. Sessions, tokens, jobs and
-// everything else keep the real time. The offset belongs to the process: each instance has its own.
+// The time licence rules read (expiry, trials, renewal reminders) and OTA plans are due by (a
+// timed plan's local time). It is the real time plus an offset that only tests move: server tests
+// call setClockOffset, the journeys' server (VITRINE_TEST_CLOCK=1) takes it from
+// POST /backend/test/clock. Sessions, tokens, jobs and everything else keep the real time. The
+// offset belongs to the process: each instance has its own.
 
 let offsetMs = 0;
 
-/** Now, as the licence rules see it. */
+/** Now, as the licence rules and OTA plans see it. */
 export const now = (): Date => new Date(Date.now() + offsetMs);
 
 /** A licence time on the real clock (what a screen, which knows only the real time, waits for). */
@@ -35,7 +36,8 @@ export const testClockRoutes: FastifyPluginAsync = async (app) => {
     const ms = request.body?.offset_ms;
     if (typeof ms !== 'number' || !Number.isSafeInteger(ms)) throw new AppError(ResultCode.validation);
     setClockOffset(ms);
-    // Screens wait for their licence's expiry on the real clock: each hears of the moved time.
+    // Screens wait for their licence's expiry on the real clock, and a timed upgrade may have come
+    // due: each hears of the moved time (its state carries the offer now due).
     const paired = await app.db.select({ id: devices.id }).from(devices).where(isNotNull(devices.companyId));
     await notifyLicenceChanged(
       app.db,

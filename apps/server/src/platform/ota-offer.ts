@@ -5,7 +5,8 @@ import { type SQL, sql } from 'drizzle-orm';
 // The upgrade a screen is offered (docs/ota.md "For any player"). The OTA area owns plans and
 // their rules, but the device area registers before it and builds the player's state, and the
 // OTA area's due job needs the same answer: the SQL and the due rule live here, once (as the
-// licence's in licence-state.ts). Plans use real time, not the licence clock.
+// licence's in licence-state.ts). Plans are due by the test clock's time (platform/clock.ts `now`),
+// the real time outside tests.
 
 /** A not-final row of a running plan holding the device, with what the player needs. */
 export type OtaOffer = {

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type OtaDeviceItem, type OtaLogItem, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../components/confirm';
+import { i18n } from '../../lib/i18n';
 import { registerNotifier } from '../../lib/notify';
 import { STORAGE_KEYS } from '../../lib/session';
 import { mockApi, ok, renderPage } from '../../test/render';
@@ -174,6 +175,8 @@ const logRow = (overrides: Partial<OtaLogItem> = {}): OtaLogItem => ({
   from_version: '1.0.0',
   to_version: '2.0.0',
   state: 'installed',
+  reason_code: null,
+  reason_params: null,
   reason: null,
   approved_by: 'Olivia',
   approved_at: '2026-11-29T08:00:00.000Z',
@@ -191,7 +194,9 @@ describe('DeviceOtaLogPage', { timeout: 30_000 }, () => {
               plan_id: 2,
               device_name: 'Hall',
               state: 'failed',
-              reason: 'Disk full',
+              reason_code: 'not_healthy',
+              reason_params: { version: '2.0.0', seconds: 60 },
+              reason: 'Version 2.0.0 did not come up healthy within 60 s.',
               finished_at: null,
             }),
             logRow({ from_version: null }),
@@ -201,16 +206,27 @@ describe('DeviceOtaLogPage', { timeout: 30_000 }, () => {
     });
     await renderPage(<DeviceOtaLogPage />, '/device/ota/log?state=failed');
     const hall = (await screen.findByText('Hall', {}, slow)).closest('tr') as HTMLElement;
-    expect(within(hall).getByText('\u20661.0.0 → 2.0.0\u2069')).toBeTruthy();
+    const versions = (row: HTMLElement) => row.querySelector('.ota-log-versions') as HTMLElement;
+    expect(versions(hall).textContent).toBe('1.0.0 → 2.0.0');
+    expect([...versions(hall).querySelectorAll('bdi[dir="ltr"]')].map((bdi) => bdi.textContent)).toEqual([
+      '1.0.0',
+      '2.0.0',
+    ]);
     expect(within(hall).getByText('Failed')).toBeTruthy();
-    expect(within(hall).getByText('Disk full')).toBeTruthy();
+    // The failure's code worded in the reader's language, its values isolated.
+    expect(
+      within(hall).getByText('Version \u20662.0.0\u2069 did not come up healthy within \u206660\u2069 s.'),
+    ).toBeTruthy();
     expect(within(hall).getByText('Olivia')).toBeTruthy();
     const lobby = screen.getByText('Lobby').closest('tr') as HTMLElement;
-    expect(within(lobby).getByText('\u2066Not reported → 2.0.0\u2069')).toBeTruthy();
+    expect(versions(lobby).textContent).toBe('Not reported → 2.0.0');
     expect(within(lobby).getByText('Installed')).toBeTruthy();
     // An owner's rows name no company.
     expect(screen.queryByRole('columnheader', { name: 'Company' })).toBeNull();
     expect(queriesTo('/manager/ota/log').at(-1)?.get('state')).toBe('failed');
+    // In Arabic the arrow points from the older version, on the right, to the newer one.
+    await act(() => i18n.changeLanguage('ar'));
+    expect(versions(hall).textContent).toBe('1.0.0 ← 2.0.0');
   });
 
   it('names each row’s company for the platform and sends the days chosen as moments', async () => {

@@ -66,7 +66,10 @@ export const otaPlanDevices = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** OTA_DEVICE_STATES. */
     state: varchar('state', { length: 16 }).notNull(),
-    /** Why it failed (the player's words) or was skipped (OTA_SKIP_REASONS). */
+    /** Why it was skipped or failed (OTA_REASON_CODES), with the values its words need. */
+    reasonCode: varchar('reason_code', { length: 32 }),
+    reasonParams: jsonb('reason_params').$type<Record<string, string | number>>(),
+    /** A player's own words for a failure (with or without a code). */
     reason: text('reason'),
     /** The operator's "Install now": mandatory for this device whatever the plan says. */
     forced: boolean('forced').notNull().default(false),

@@ -7,7 +7,7 @@ import {
   type TeamDeviceItem,
 } from '@vitrine/contract';
 import type { Device } from '../../db/schema';
-import { toRealTime } from '../../platform/clock';
+import { now as clockNow, toRealTime } from '../../platform/clock';
 import { type LicenceRow, licenceStateOf, presentLicenceStatus } from '../../platform/licence-state';
 import { type OtaOffer, presentUpgrade } from '../../platform/ota-offer';
 import { mediaUrl } from '../media';
@@ -132,7 +132,7 @@ export function presentPlayerState(
     timers: row.timers,
     lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,
     license: playerLicence(row),
-    upgrade: paired ? presentUpgrade(row.otaOffers, row.timezone, now) : null,
+    upgrade: paired ? presentUpgrade(row.otaOffers, row.timezone, clockNow()) : null,
     startup: { logo: mediaUrl(row.startup.logo), video: mediaUrl(row.startup.video) },
   };
 }

@@ -143,13 +143,15 @@ describe('approving an upgrade', () => {
     expect(list.data.list.find((item: { device_id: number }) => item.device_id === screen.id)).toMatchObject({
       upgrade_state: 'waiting',
     });
-    // The platform's plan list shows it too.
+    // The platform's plan list shows it too, marked with the company that approved it.
     const plans = await envelope(
       system,
       'GET',
       `/backend/manager/ota/plan?keyword=${encodeURIComponent(plan.name)}`,
     );
-    expect(plans.data.list.map((item: { id: number }) => item.id)).toContain(plan.id);
+    expect(plans.data.list.find((item: { id: number }) => item.id === plan.id)).toMatchObject({
+      company_name: a.name,
+    });
   });
 
   it('lets a user admin upgrade its workspace’s screens and no others', async () => {

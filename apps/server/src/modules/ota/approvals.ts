@@ -2,6 +2,7 @@ import { DEVICE_COMMAND_LIMIT, type OtaUpgradeResult, ResultCode } from '@vitrin
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
+import { now } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
 import type { TenantScope } from '../../platform/tenancy';
@@ -93,6 +94,6 @@ export async function approveUpgrades(
     }
     return { list: result, planIds: [...byPlan.keys()] };
   });
-  for (const planId of planIds) await offerDue(app.db, new Date(), planId);
+  for (const planId of planIds) await offerDue(app.db, now(), planId);
   return { list: list.sort((a, b) => a.device_id - b.device_id) };
 }

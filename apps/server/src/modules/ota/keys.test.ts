@@ -130,9 +130,9 @@ describe('validation exemptions', () => {
   const skips = async (planId: number) => {
     const listed = await envelope(system, 'GET', `${MANAGER}/plan/${planId}/device`);
     return Object.fromEntries(
-      listed.data.list.map((d: { device_id: number; state: string; reason: string | null }) => [
+      listed.data.list.map((d: { device_id: number; state: string; reason_code: string | null }) => [
         d.device_id,
-        d.state === 'skipped' ? d.reason : d.state,
+        d.state === 'skipped' ? d.reason_code : d.state,
       ]),
     );
   };

@@ -7,6 +7,7 @@ import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { visibleDevices } from '../device';
 import { countPlanDevices } from './plans';
+import { presentReason } from './reasons';
 import { approvedRowsOf } from './upgrades';
 import { userName } from './user-name';
 
@@ -71,7 +72,7 @@ export async function otaLog(
       from_version: row.fromVersion,
       to_version: device.toVersion,
       state: row.state as OtaDeviceState,
-      reason: row.reason,
+      ...presentReason(row),
       approved_by: device.approvedBy,
       approved_at: (row.approvedAt as Date).toISOString(),
       finished_at: row.finishedAt?.toISOString() ?? null,

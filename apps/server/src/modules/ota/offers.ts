@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, otaPlanDevices, otaPlans } from '../../db/schema';
 import { publish } from '../../platform/bus';
+import { now } from '../../platform/clock';
 import { OTA_OPEN_STATES, otaDue } from '../../platform/ota-offer';
 
 // Telling screens of their upgrade (docs/ota.md "For any player"): a row is offered once, when it
 // becomes due on the device's clock (or at once for an instant plan or "Install now"); the
 // device's state then carries it. One recurring job, once across the instances that run jobs,
 // finds the rows that became due since its last pass; plan actions call the same pass for their
-// plan at once.
+// plan at once. Due is read on the test clock's time (platform/clock.ts), the real one outside tests.
 
 /** How often the due job looks (a timed plan starts within this of its local time). */
 export const OFFER_PASS_MS = 60_000;
@@ -117,5 +118,5 @@ export async function finishIfDone(tx: Db, planId: number) {
 }
 
 export function registerOfferJob(app: FastifyInstance) {
-  app.jobs.every('ota-offers', OFFER_PASS_MS, () => offerDue(app.db, new Date()));
+  app.jobs.every('ota-offers', OFFER_PASS_MS, () => offerDue(app.db, now()));
 }

@@ -35,7 +35,7 @@ import { versionSortKey } from './versions';
 // version at most. The player build this server ships is a built-in row (seedShippedPlayer).
 
 /** Where package files lie; only a UUID names one, so no name can leave the folder. */
-const packagesDir = (dataDir: string) => path.join(dataDir, 'packages');
+export const packagesDir = (dataDir: string) => path.join(dataDir, 'packages');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function packagePath(dataDir: string, fileId: string) {
   if (!UUID.test(fileId)) throw new Error(`Not a package file id: ${fileId.slice(0, 80)}`);

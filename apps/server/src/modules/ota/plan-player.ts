@@ -17,10 +17,13 @@ import { packagePath } from './packages';
 /** Forward order of the states a report moves a device through (failed ends any of them). */
 const RANK: Record<string, number> = { waiting: 0, downloading: 1, installing: 2, installed: 3 };
 
-/** GET player/ota/package/:plan_id: the file, for a device of a running plan not yet in a final state. */
+/**
+ * GET player/ota/package/:plan_id: the package's file (its path and MD5), for a device of a running
+ * plan not yet in a final state; 404001 otherwise, and for a file gone from the disk.
+ */
 export async function planPackageFile(app: FastifyInstance, deviceId: number, planId: number) {
   const [row] = await app.db
-    .select({ fileId: otaPackages.fileId, md5: otaPackages.md5, fileName: otaPackages.fileName })
+    .select({ fileId: otaPackages.fileId, md5: otaPackages.md5 })
     .from(otaPlanDevices)
     .innerJoin(otaPlans, eq(otaPlans.id, otaPlanDevices.planId))
     .innerJoin(otaPackages, eq(otaPackages.id, otaPlans.packageId))
@@ -34,17 +37,17 @@ export async function planPackageFile(app: FastifyInstance, deviceId: number, pl
     )
     .limit(1);
   if (!row?.fileId || !row.md5) throw notFound();
-  const handle = await fs.promises.open(packagePath(app.config.dataDir, row.fileId)).catch((error) => {
-    throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? notFound() : error;
-  });
-  const { size } = await handle.stat();
-  return { handle, size, md5: row.md5 };
+  const file = packagePath(app.config.dataDir, row.fileId);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat?.isFile()) throw notFound();
+  return { file, md5: row.md5 };
 }
 
 /**
  * POST player/ota/report: the device's state in the plan moves forward (the same state again
  * changes nothing; backwards, or after a final state, is 409005 'ota.reportState'). `installed`
- * counts only with the package's version, which becomes the device's; another version is a failure with that reason. A final
+ * counts only with the package's version, which becomes the device's; another version is a failure
+ * (`wrong_version`). A failure keeps the player's code, its values and its words. A final
  * state pushes the device's state (the offer goes) and may finish the plan.
  */
 export async function reportUpgrade(
@@ -68,16 +71,23 @@ export async function reportUpgrade(
     }
     const wrongVersion = report.state === 'installed' && report.version !== row.version;
     const state = wrongVersion ? 'failed' : report.state;
+    const failed = state === 'failed';
     const reason = wrongVersion
-      ? `Reported version ${report.version ?? '(none)'} instead of ${row.version}`
-      : report.state === 'failed'
-        ? (report.reason ?? '')
-        : null;
-    const final = state === 'installed' || state === 'failed';
+      ? {
+          reasonCode: 'wrong_version',
+          reasonParams: { reported: report.version ?? '', expected: row.version },
+          reason: null,
+        }
+      : {
+          reasonCode: failed ? (report.reason_code ?? null) : null,
+          reasonParams: failed ? (report.reason_params ?? null) : null,
+          reason: failed ? (report.reason ?? null) : null,
+        };
+    const final = state === 'installed' || failed;
     const at = new Date();
     await tx
       .update(otaPlanDevices)
-      .set({ state, reason, finishedAt: final ? at : null, updatedAt: at })
+      .set({ state, ...reason, finishedAt: final ? at : null, updatedAt: at })
       .where(and(eq(otaPlanDevices.planId, report.plan_id), eq(otaPlanDevices.deviceId, deviceId)));
     if (state === 'installed') await recordPlayerVersion(tx, deviceId, row.version);
     if (final) {

@@ -1,11 +1,22 @@
 import { hash } from 'node:crypto';
-import { DEVICE_KEY_HEADER, otaPlanOperations as ops, otaPlanParamsSchema } from '@vitrine/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  DEVICE_KEY_HEADER,
+  OTA_DOWNLOAD_RETRY_SECONDS,
+  otaPlanOperations as ops,
+  otaPlanParamsSchema,
+  ResultCode,
+} from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
+import { AppError } from '../../platform/errors';
 import { route } from '../../platform/operations';
 import { deviceOfRequest } from '../device';
 import { assertDeviceKey } from './device-keys';
+import { packagesDir } from './packages';
 import { planPackageFile, reportUpgrade } from './plan-player';
 import {
   cancelPlan,
@@ -65,8 +76,21 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: REPORT_LIMIT } },
   );
 
-  // The package's bytes (a download, not an envelope): its MD5 in X-Package-MD5. A device that
-  // holds a device key sends it too (X-Device-Key), else 403001.
+  // The package's bytes (a download, not an envelope): streamed from the disk by the same sender
+  // as the media routes (@fastify/static: Range and 206, HEAD, ETag and If-Range), its MD5 in
+  // X-Package-MD5. A device that holds a device key sends it too (X-Device-Key), else 403001. At
+  // most `otaDownloadSlots` downloads run at once on an instance; past them 429001 with Retry-After,
+  // and the player comes back then (a rollout to a whole fleet does not starve the console).
+  const root = packagesDir(app.config.dataDir);
+  await fs.promises.mkdir(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    lastModified: false,
+    cacheControl: false,
+    contentType: false,
+  });
+  let downloading = 0;
   app.get(
     '/player/ota/package/:plan_id',
     { config: { access: 'public' }, schema: { params: otaPlanParamsSchema } },
@@ -74,13 +98,20 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await deviceOfRequest(app.db, request);
       const key = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
       await assertDeviceKey(app.db, device.id, typeof key === 'string' ? key : undefined);
-      const { handle, size, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
+      const { file, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
+      if (downloading >= app.config.otaDownloadSlots) {
+        reply.header('Retry-After', OTA_DOWNLOAD_RETRY_SECONDS);
+        throw new AppError(ResultCode.tooManyRequests);
+      }
+      downloading += 1;
+      reply.raw.once('close', () => {
+        downloading -= 1;
+      });
       return reply
         .header('Content-Type', 'application/octet-stream')
-        .header('Content-Length', size)
         .header('X-Package-MD5', md5)
         .header('Cache-Control', 'private, no-store')
-        .send(handle.createReadStream());
+        .sendFile(path.basename(file));
     },
   );
 };

@@ -1,8 +1,9 @@
-import { ResultCode, Role } from '@vitrine/contract';
+import { OTA_DOWNLOAD_RETRY_SECONDS, ResultCode, Role } from '@vitrine/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices, otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
+import { now, setClockOffset } from '../../platform/clock';
 import { localDateTime, otaDue } from '../../platform/ota-offer';
 import { buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
@@ -94,7 +95,7 @@ describe('creating a plan', () => {
     expect(listed.data.total).toBe(2);
     expect(
       Object.fromEntries(
-        listed.data.list.map((d: { device_id: number; reason: string }) => [d.device_id, d.reason]),
+        listed.data.list.map((d: { device_id: number; reason_code: string }) => [d.device_id, d.reason_code]),
       ),
     ).toEqual({ [other.id]: 'model', [current.id]: 'version' });
     const list = await envelope(system, 'GET', `${URL}?keyword=${encodeURIComponent(created.data.name)}`);
@@ -240,6 +241,27 @@ describe('when an upgrade is due', () => {
     expect(first).not.toContain(early.id);
     expect(await offerDue(app.db, later)).not.toContain(late.id);
   });
+
+  it('is due by the test clock: moved past the plan’s time, the state offers it and the job marks it offered', async () => {
+    const pkg = await packageOf('4.1.0', [kiosk]);
+    const device = await screen(await tenant(), kiosk, '1.0.0', 'UTC');
+    const created = await create({
+      package_id: pkg.id,
+      targets: { device_ids: [device.id] },
+      timing: 'at',
+      at: localDateTime('UTC', new Date(Date.now() + 24 * 3600_000)),
+      mandatory: true,
+    });
+    expect(await upgradeOf(device.player)).toBeNull();
+    setClockOffset(48 * 3600_000);
+    try {
+      expect((await upgradeOf(device.player))?.plan_id).toBe(created.data.id);
+      expect(await offerDue(app.db, now())).toContain(device.id);
+    } finally {
+      setClockOffset(0);
+    }
+    expect(await upgradeOf(device.player)).toBeNull();
+  });
 });
 
 describe('the player’s side', () => {
@@ -263,6 +285,75 @@ describe('the player’s side', () => {
     expect((await inPlan.player({ method: 'GET', url })).json().code).toBe(ResultCode.notFound);
   });
 
+  it('serves a range of the file (206) so that a broken download resumes, with an ETag for If-Range', async () => {
+    const pkg = await packageOf('5.0.1', [kiosk]);
+    const device = await screen(await tenant(), kiosk);
+    const created = await create({ package_id: pkg.id, targets: { device_ids: [device.id] } });
+    const url = `/backend/player/ota/package/${created.data.id}`;
+    const whole = await device.player({ method: 'GET', url });
+    const etag = whole.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = pkg.bytes.length;
+    const rest = await device.player({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=3-', 'if-range': etag },
+    });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes 3-${size - 1}/${size}`);
+    expect(rest.rawPayload.equals(pkg.bytes.subarray(3))).toBe(true);
+    expect(rest.headers['x-package-md5']).toBe(pkg.md5);
+    // Another ETag (another file than the one begun): the whole file again.
+    const changed = await device.player({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=3-', 'if-range': '"other"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(pkg.bytes)).toBe(true);
+    const outside = await device.player({ method: 'GET', url, headers: { range: `bytes=${size + 5}-` } });
+    // A range past the end: refused in the envelope, as every bad request.
+    expect(outside.json().code).toBe(ResultCode.validation);
+  });
+
+  it('streams at most otaDownloadSlots downloads at once: past them 429001 with Retry-After', async () => {
+    const limited = await buildTestApp({ otaDownloadSlots: 1 });
+    try {
+      const { call } = await loggedIn(limited, { role: Role.system });
+      const target = await buildModel(limited, `Limited ${unique()}`);
+      const pkg = await buildPackage(limited, '5.2.0', [target]);
+      const { company, workspace } = await buildCompany(limited);
+      const built = await buildDevice(limited, { id: workspace.id, companyId: company.id }, 'Slot', {
+        modelId: target,
+        systemVersion: '1.0.0',
+      });
+      const made = (
+        await call({
+          method: 'POST',
+          url: URL,
+          payload: { name: 'Slots', package_id: pkg.id, targets: { device_ids: [built.row.id] } },
+        })
+      ).json();
+      const url = `/backend/player/ota/package/${made.data.id}`;
+      const headers = { authorization: `Bearer ${built.token}` };
+      // One at a time: each finished download frees its slot.
+      for (let i = 0; i < 2; i += 1)
+        expect((await limited.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      // Two at once: one streams, the other is told when to come back.
+      const both = await Promise.all([
+        limited.inject({ method: 'GET', url, headers }),
+        limited.inject({ method: 'GET', url, headers }),
+      ]);
+      const refused = both.filter((answer) => answer.statusCode !== 200);
+      expect(refused).toHaveLength(1);
+      expect(refused[0].json().code).toBe(ResultCode.tooManyRequests);
+      expect(refused[0].headers['retry-after']).toBe(String(OTA_DOWNLOAD_RETRY_SECONDS));
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('moves the state forward only; installed needs the package’s version; the last final state finishes the plan', async () => {
     const pkg = await packageOf('5.1.0', [kiosk]);
     const place = await tenant();
@@ -281,12 +372,30 @@ describe('the player’s side', () => {
       ResultCode.success,
     );
     const [row] = await app.db.select().from(otaPlanDevices).where(eq(otaPlanDevices.deviceId, a.id));
-    expect(row).toMatchObject({ state: 'failed', reason: expect.stringContaining('5.0.9') });
+    expect(row).toMatchObject({
+      state: 'failed',
+      reasonCode: 'wrong_version',
+      reasonParams: { reported: '5.0.9', expected: '5.1.0' },
+      reason: null,
+    });
     expect((await report(a.player, { plan_id: plan.id, state: 'installed', version: '5.1.0' })).code).toBe(
       ResultCode.stateConflict,
     );
-    expect((await report(b.player, { plan_id: plan.id, state: 'failed', reason: 'Disk full' })).code).toBe(
+    // A code with its values, and the player's words, are kept as sent; the list answers them.
+    const failure = {
+      reason_code: 'not_healthy',
+      reason_params: { version: '5.1.0', seconds: 60 },
+      reason: 'Version 5.1.0 did not come up healthy within 60 s.',
+    };
+    expect((await report(b.player, { plan_id: plan.id, state: 'failed', ...failure })).code).toBe(
       ResultCode.success,
+    );
+    const failedRows = await envelope(system, 'GET', `${URL}/${plan.id}/device?state=failed`);
+    expect(failedRows.data.list.find((d: { device_id: number }) => d.device_id === b.id)).toMatchObject(
+      failure,
+    );
+    expect((await report(a.player, { plan_id: plan.id, state: 'failed', reason_code: 'made-up' })).code).toBe(
+      ResultCode.validation,
     );
     expect((await envelope(system, 'GET', `${URL}/${plan.id}`)).data).toMatchObject({
       status: 'finished',
@@ -295,6 +404,8 @@ describe('the player’s side', () => {
     // Retry: failed devices wait again and the plan runs; then installing properly finishes it.
     const retried = await envelope(system, 'POST', `${URL}/${plan.id}/retry`);
     expect(retried.data).toMatchObject({ status: 'running', counts: { waiting: 2, failed: 0 } });
+    const [cleared] = await app.db.select().from(otaPlanDevices).where(eq(otaPlanDevices.deviceId, b.id));
+    expect(cleared).toMatchObject({ reasonCode: null, reasonParams: null, reason: null });
     expect((await upgradeOf(a.player))?.plan_id).toBe(plan.id);
     for (const device of [a, b]) {
       await report(device.player, { plan_id: plan.id, state: 'installed', version: '5.1.0' });

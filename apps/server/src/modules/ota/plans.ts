@@ -32,6 +32,7 @@ import {
   users,
   workspaces,
 } from '../../db/schema';
+import { now as clockNow } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
@@ -40,6 +41,7 @@ import { assertModel } from '../device-model';
 import { exemptionsOf } from './exemptions';
 import { finishIfDone, offerDue, pushStates } from './offers';
 import { assertPlatform } from './platform-only';
+import { presentReason } from './reasons';
 
 // OTA plans (/manager/ota/plan, the /ota/plan page; docs/ota.md "Plans"): a package sent to the
 // devices chosen by device, workspace (and those below it) or model, resolved at creation into one
@@ -114,12 +116,14 @@ const planSelect = (db: Db) =>
       row: otaPlans,
       version: otaPackages.version,
       createdBy: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.username})`,
+      companyName: companies.name,
     })
     .from(otaPlans)
     .innerJoin(otaPackages, eq(otaPackages.id, otaPlans.packageId))
-    .leftJoin(users, eq(users.id, otaPlans.createdBy));
+    .leftJoin(users, eq(users.id, otaPlans.createdBy))
+    .leftJoin(companies, eq(companies.id, otaPlans.companyId));
 
-type Listed = { row: OtaPlanRow; version: string; createdBy: string | null };
+type Listed = { row: OtaPlanRow; version: string; createdBy: string | null; companyName: string | null };
 
 const emptyCounts = (): OtaPlanCounts =>
   Object.fromEntries(OTA_DEVICE_STATES.map((state) => [state, 0])) as OtaPlanCounts;
@@ -139,7 +143,7 @@ async function present(db: Db, listed: readonly Listed[]): Promise<OtaPlanItem[]
     const of = counts.get(planId);
     if (of) of[state as OtaDeviceState] = n;
   }
-  return listed.map(({ row, version, createdBy }) => {
+  return listed.map(({ row, version, createdBy, companyName }) => {
     const byState = counts.get(row.id) ?? emptyCounts();
     return {
       id: row.id,
@@ -160,6 +164,7 @@ async function present(db: Db, listed: readonly Listed[]): Promise<OtaPlanItem[]
       total: Object.values(byState).reduce((sum, n) => sum + n, 0),
       counts: byState,
       created_by: createdBy,
+      company_name: companyName,
       created_at: row.createdAt.toISOString(),
     };
   });
@@ -250,7 +255,7 @@ export async function planDevices(
       system_version: device.systemVersion,
       timezone: device.timezone,
       state: row.state as OtaDeviceState,
-      reason: row.reason,
+      ...presentReason(row),
       mandatory: plan.mandatory || row.forced,
       updated_at: row.updatedAt.toISOString(),
     })),
@@ -332,7 +337,7 @@ export async function insertPlan(
       planId: id,
       deviceId: device.id,
       state: reason ? 'skipped' : 'waiting',
-      reason,
+      reasonCode: reason,
       fromVersion: device.systemVersion,
       approvedBy: reason ? null : plan.createdBy,
       approvedAt: reason ? null : at,
@@ -388,7 +393,7 @@ export async function createPlan(
       companyId: null,
     });
   });
-  await offerDue(app.db, now(), id);
+  await offerDue(app.db, clockNow(), id);
   return planDetail(app.db, scope, id);
 }
 
@@ -431,7 +436,7 @@ export async function resumePlan(app: FastifyInstance, scope: TenantScope, id: n
     await tx.update(otaPlans).set({ status: 'running', updatedAt: now() }).where(eq(otaPlans.id, id));
     await finishIfDone(tx, id);
   });
-  await offerDue(app.db, now(), id);
+  await offerDue(app.db, clockNow(), id);
   return planDetail(app.db, scope, id);
 }
 
@@ -459,14 +464,22 @@ export async function retryPlan(app: FastifyInstance, scope: TenantScope, id: nu
     const plan = await lockedPlan(tx, id, ['running', 'paused', 'finished']);
     const retried = await tx
       .update(otaPlanDevices)
-      .set({ state: 'waiting', reason: null, offeredAt: null, finishedAt: null, updatedAt: now() })
+      .set({
+        state: 'waiting',
+        reasonCode: null,
+        reasonParams: null,
+        reason: null,
+        offeredAt: null,
+        finishedAt: null,
+        updatedAt: now(),
+      })
       .where(and(eq(otaPlanDevices.planId, id), eq(otaPlanDevices.state, 'failed')))
       .returning({ deviceId: otaPlanDevices.deviceId });
     if (plan.status === 'finished' && retried.length > 0) {
       await tx.update(otaPlans).set({ status: 'running', updatedAt: now() }).where(eq(otaPlans.id, id));
     }
   });
-  await offerDue(app.db, now(), id);
+  await offerDue(app.db, clockNow(), id);
   return planDetail(app.db, scope, id);
 }
 
@@ -506,6 +519,6 @@ export async function installNow(app: FastifyInstance, scope: TenantScope, id: n
     if (rows.length !== unique.length) throw notFound();
     await forceRows(tx, id, unique, scope.user.userId);
   });
-  await offerDue(app.db, now(), id);
+  await offerDue(app.db, clockNow(), id);
   return null;
 }

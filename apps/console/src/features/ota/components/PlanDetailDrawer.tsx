@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
@@ -23,7 +24,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useInstallNow, usePlanDetail, usePlanDevices } from '../plans';
 import { PlanProgress, STATE_COLORS } from './PlanProgress';
-import { PlanStatusTag, useTargetsText, useTimingText } from './plan-labels';
+import { PlanStatusTag, useReasonText, useTargetsText, useTimingText } from './plan-labels';
 
 /** Wide enough for the devices' table beside the list. */
 const DETAIL_WIDTH = 960;
@@ -45,6 +46,7 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
   const dateTime = useDateTime();
   const timingText = useTimingText();
   const targetsText = useTargetsText();
+  const reasonText = useReasonText();
   const [filter, setFilter] = useState<Filter>(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
   const plan = usePlanDetail(id);
@@ -73,13 +75,6 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
         },
       },
     );
-
-  const reasonOf = (device: OtaPlanDevice) => {
-    if (!device.reason) return '—';
-    if (device.state === 'skipped' && (device.reason === 'model' || device.reason === 'version'))
-      return t(`plan.skipReason.${device.reason}`);
-    return <Name>{device.reason}</Name>;
-  };
 
   const columns: TableProps<OtaPlanDevice>['columns'] = [
     {
@@ -126,7 +121,7 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
         </Flex>
       ),
     },
-    { title: t('plan.field.reason'), key: 'reason', render: (_, device) => reasonOf(device) },
+    { title: t('plan.field.reason'), key: 'reason', render: (_, device) => reasonText(device) ?? '—' },
   ];
 
   return (
@@ -137,8 +132,10 @@ export function PlanDetailDrawer({ id, onClose }: Props) {
       placement={direction === 'rtl' ? 'left' : 'right'}
       size={mobile ? '100%' : DETAIL_WIDTH}
       destroyOnHidden
-      loading={!item}
+      loading={!item && !plan.isError}
     >
+      {/* A plan that is not there (a stale or mistyped link): its refusal, not a spinner forever. */}
+      <ErrorAlert error={item ? null : plan.error} />
       {item ? (
         <Flex vertical gap="middle">
           <Descriptions size="small" column={mobile ? 1 : 2} bordered>

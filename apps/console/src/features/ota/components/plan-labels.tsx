@@ -1,12 +1,19 @@
-import type { OtaPlanItem, OtaPlanStatus } from '@vitrine/contract';
+import {
+  OTA_SKIP_REASONS,
+  type OtaPlanItem,
+  type OtaPlanStatus,
+  type OtaReasonCode,
+  type OtaReasonParams,
+} from '@vitrine/contract';
 import { Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
 
-// How a plan reads in the list and its details: its status, what it was sent to, and when its
-// devices get it.
+// How a plan reads in the list and its details: its status, what it was sent to, when its devices
+// get it, and why a device was skipped or failed.
 
 const STATUS_COLORS: Record<OtaPlanStatus, string> = {
   running: 'processing',
@@ -55,6 +62,36 @@ export function useTargetsText() {
       TARGET_KINDS.filter(([kind]) => plan.targets[kind] > 0)
         .map(([kind, label]) => t('plan.labelCount', { label: t(label), n: plan.targets[kind] }))
         .join(' · '),
+    [t],
+  );
+}
+
+type Reasoned = {
+  reason_code: OtaReasonCode | null;
+  reason_params: OtaReasonParams | null;
+  reason: string | null;
+};
+
+/**
+ * Why a plan's device was skipped or failed, in the reader's language: its code worded with its
+ * values (versions, MD5s, seconds: each isolated left to right), or else the player's own words.
+ * Null when there is no reason.
+ */
+export function useReasonText() {
+  const { t } = useTranslation('ota');
+  return useCallback(
+    ({ reason_code, reason_params, reason }: Reasoned) => {
+      if (reason_code) {
+        const values = Object.fromEntries(
+          Object.entries(reason_params ?? {}).map(([name, value]) => [name, leftToRight(String(value))]),
+        );
+        const group = (OTA_SKIP_REASONS as readonly string[]).includes(reason_code)
+          ? 'skipReason'
+          : 'failure';
+        return t(`plan.${group}.${reason_code}`, values);
+      }
+      return reason ? <Name>{reason}</Name> : null;
+    },
     [t],
   );
 }

@@ -10,6 +10,7 @@ import { leftToRight } from '../../../lib/bidi';
 import { tableView, useListView } from '../../../lib/list-params';
 import { hasRole } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
+import { useReasonText } from '../components/plan-labels';
 import { UpgradeState } from '../components/UpgradeState';
 import { useOtaLog } from '../upgrades';
 
@@ -23,8 +24,9 @@ const STATES = OTA_DEVICE_STATES.filter((state) => state !== 'skipped');
  * state, device name or signage ID, and the days of approval (the caller's local days).
  */
 export function DeviceOtaLogPage() {
-  const { t } = useTranslation(['ota-device', 'common']);
+  const { t, i18n } = useTranslation(['ota-device', 'common']);
   const dateTime = useDateTime();
+  const reasonText = useReasonText();
   const { view, query, update, params } = useListView([]);
   // The platform's roles see every company's devices, so each row names its company.
   const platform = hasRole(useSession().user?.role_id, PLATFORM_ROLES);
@@ -66,8 +68,11 @@ export function DeviceOtaLogPage() {
       title: t('field.versions'),
       key: 'versions',
       render: (_, row) => (
+        // Each version isolated left to right; the arrow points the way the page reads.
         <span className="ota-log-versions">
-          {leftToRight(`${row.from_version ?? t('unknownVersion')} → ${row.to_version}`)}
+          {row.from_version ? <bdi dir="ltr">{row.from_version}</bdi> : t('unknownVersion')}
+          {i18n.dir() === 'rtl' ? ' ← ' : ' → '}
+          <bdi dir="ltr">{row.to_version}</bdi>
         </span>
       ),
     },
@@ -77,9 +82,9 @@ export function DeviceOtaLogPage() {
       render: (value: OtaDeviceState, row) => (
         <Space direction="vertical" size={0}>
           <UpgradeState state={value} />
-          {row.reason && value === 'failed' ? (
+          {value === 'failed' && (row.reason_code || row.reason) ? (
             <Typography.Text type="secondary" style={{ maxInlineSize: 240 }}>
-              <Name>{row.reason}</Name>
+              {reasonText(row)}
             </Typography.Text>
           ) : null}
         </Space>

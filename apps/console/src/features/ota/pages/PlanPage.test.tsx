@@ -37,6 +37,7 @@ const plan = (overrides: Partial<OtaPlanItem> = {}): OtaPlanItem => ({
   total: 10,
   counts: counts({ installed: 4, failed: 1, skipped: 1, waiting: 3, downloading: 1 }),
   created_by: 'Ada',
+  company_name: null,
   created_at: '2026-11-05T08:00:00.000Z',
   ...overrides,
 });
@@ -50,6 +51,8 @@ const device = (overrides: Partial<OtaPlanDevice> = {}): OtaPlanDevice => ({
   system_version: '2.0.0',
   timezone: 'Asia/Tokyo',
   state: 'waiting',
+  reason_code: null,
+  reason_params: null,
   reason: null,
   mandatory: false,
   updated_at: '2026-11-05T08:00:00.000Z',
@@ -85,6 +88,7 @@ function server(extra: Record<string, ApiHandler> = {}) {
             window_end: '2026-12-01T05:00',
             counts: counts({ waiting: 2 }),
             total: 2,
+            company_name: 'Harbour Hotels',
           }),
         ],
         total: 2,
@@ -187,6 +191,11 @@ describe('PlanPage', { timeout: 30_000 }, () => {
     ]);
     const paused = screen.getByText('Night window').closest('tr') as HTMLElement;
     expect(within(paused).getByText('Paused')).toBeTruthy();
+    // Approved by a company on /device/ota: the plan says which; the platform's own say nothing.
+    expect(within(paused).getByText('Harbour Hotels').closest('span')?.textContent).toBe(
+      'Approved by Harbour Hotels',
+    );
+    expect(within(row).queryByText(/Approved by/)).toBeNull();
     expect(
       within(paused).getByText(/^\u206612-01-2026 01:00\u2069 – \u206612-01-2026 05:00\u2069$/),
     ).toBeTruthy();
@@ -312,10 +321,17 @@ describe('PlanPage', { timeout: 30_000 }, () => {
         ok({
           list: [
             device(),
-            device({ device_id: 42, device_name: 'Bar', state: 'skipped', reason: 'model' }),
+            device({ device_id: 42, device_name: 'Bar', state: 'skipped', reason_code: 'model' }),
             device({ device_id: 43, device_name: 'Door', state: 'failed', reason: 'Disk full' }),
+            device({
+              device_id: 44,
+              device_name: 'Bay',
+              state: 'failed',
+              reason_code: 'wrong_version',
+              reason_params: { reported: '2.0.9', expected: '2.1.0' },
+            }),
           ],
-          total: 3,
+          total: 4,
         }),
       'POST /manager/ota/plan/7/install-now': () => ok(),
     });
@@ -324,7 +340,10 @@ describe('PlanPage', { timeout: 30_000 }, () => {
     expect(await within(drawer).findByText('Plan Spring rollout', {}, slow)).toBeTruthy();
     expect(await within(drawer).findByText('Not one of the package’s models', {}, slow)).toBeTruthy();
     expect(within(drawer).getByText('Disk full')).toBeTruthy();
-    expect(within(drawer).getAllByText('\u2066Asia/Tokyo\u2069')).toHaveLength(3);
+    expect(
+      within(drawer).getByText('The screen reported version \u20662.0.9\u2069 instead of \u20662.1.0\u2069.'),
+    ).toBeTruthy();
+    expect(within(drawer).getAllByText('\u2066Asia/Tokyo\u2069')).toHaveLength(4);
     expect(within(drawer).getByRole('checkbox', { name: 'Select Bar' })).toHaveProperty('disabled', true);
 
     fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'State' }));
@@ -335,5 +354,16 @@ describe('PlanPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(drawer).getByRole('button', { name: /Install now/ }));
     await waitFor(() => expect(api.callsTo('POST /manager/ota/plan/7/install-now')).toHaveLength(1));
     expect(api.callsTo('POST /manager/ota/plan/7/install-now')[0].body).toEqual({ device_ids: [41] });
+  });
+
+  it('shows the refusal of a plan that is not there instead of loading forever', async () => {
+    server({ 'GET /manager/ota/plan/99': () => ({ code: 404001, msg: 'The record does not exist.' }) });
+    await page('/ota/plan?plan=99');
+    const drawer = (await screen.findByRole('dialog', {}, slow)) as HTMLElement;
+    expect(await within(drawer).findByRole('alert', {}, slow)).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The record does not exist.'),
+    );
+    expect(drawer.querySelector('.ant-skeleton')).toBeNull();
   });
 });

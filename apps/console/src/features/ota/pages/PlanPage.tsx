@@ -74,9 +74,17 @@ export function PlanPage() {
       dataIndex: 'name',
       ...sorted('name'),
       render: (name: string, plan) => (
-        <Typography.Link onClick={() => openPlan(plan.id)}>
-          <Name>{name}</Name>
-        </Typography.Link>
+        <Space direction="vertical" size={0}>
+          <Typography.Link onClick={() => openPlan(plan.id)}>
+            <Name>{name}</Name>
+          </Typography.Link>
+          {/* A plan a company's owner or user admin made by approving upgrades on /device/ota. */}
+          {plan.company_name ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('plan.approvedBy')} <Name>{plan.company_name}</Name>
+            </Typography.Text>
+          ) : null}
+        </Space>
       ),
     },
     {
