@@ -200,7 +200,10 @@ test('a paired browser screen upgrades itself at its plan’s time while it play
     if (view !== page) await logIn(view, ADMIN);
     await view.goto(`/ota/plan?plan=${second}${variant === 'ar' ? '&language=ar' : ''}`);
     const row = view.getByRole('dialog').getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText(variant === 'ar' ? 'لم يبدأ الإصدار' : 'did not start');
+    // A fresh browser loads the console's pages first: on a busy machine that takes a while.
+    await expect(row).toContainText(variant === 'ar' ? 'لم يبدأ الإصدار' : 'did not start', {
+      timeout: 30_000,
+    });
     if (variant === 'ar') await expect(view.locator('html')).toHaveAttribute('dir', 'rtl');
     if (variant === 'phone') await fitsThePhone(view);
     await shot(view, 'ota-upgrade', `5-plan-failed-${variant}`, { overlay: true });
