@@ -89,3 +89,21 @@ export function seconds(valueMs, digits = 1) {
 export function mb(kb) {
   return `${n(Math.round(kb / 1024))} MB`;
 }
+
+/**
+ * When 99 % of a fleet of `size` (not only those that came) and all of it were done: the times of
+ * `samples` (ms since the clock started), Infinity for a share that never came.
+ */
+export function fleetTiming(samples, size) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (count) => (count <= sorted.length ? sorted[count - 1] : Number.POSITIVE_INFINITY);
+  return { p99: at(Math.ceil(size * 0.99)), all: at(size) };
+}
+
+/** `200 ×9,990, 429 ×10`: a Map of HTTP statuses (or error kinds) to counts, the most first. */
+export function statusText(statuses) {
+  return [...statuses]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, count]) => `${status} ×${n(count)}`)
+    .join(', ');
+}

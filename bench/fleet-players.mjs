@@ -12,6 +12,14 @@
 // each 'manifest' message arrived and when each fetch ended with which status, since the last
 // report ([status, at] pairs; notified: [at]).
 //
+// bench/ota adds upgrades: with `ota: <server's http URL>` in the start message, a player whose
+// state (welcome or 'state' on the socket) carries an upgrade it has not taken downloads the
+// package (GET its url with the device token; on 429 it comes back after Retry-After, as the
+// browser player does) and reports it installed with the offered version. {type:'report'} then
+// also answers `ota`: when each offer arrived (offered: [at]), when each download ended with
+// which status (downloaded: [status, at]), how many downloads were told to come back (busy), and
+// the reports' statuses (reported: [status]).
+//
 // Messages from the parent: {type:'start', url, tokens, rate, window} connects one player per
 // token, at most `rate` per second and `window` at a time awaiting their first welcome;
 // {type:'report'} answers {type:'report', online, fullSince, events, delayMs, waiting} (events: [kind, at]
@@ -52,6 +60,12 @@ let manifestBase = null;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let notified = [];
 let fetched = [];
+/** The server's HTTP base URL when the players take upgrades (bench/ota), else null. */
+let otaBase = null;
+let offered = [];
+let downloaded = [];
+let reported = [];
+let busy = 0;
 const players = [];
 let online = 0;
 /** When the last of this process's players got its welcome (null while some are not online). */
@@ -82,6 +96,8 @@ class Player {
   failed = false;
   lastReceivedAt = 0;
   etag = null;
+  /** The plan whose upgrade this player took (once per plan). */
+  upgradePlan = null;
 
   constructor(token) {
     this.token = token;
@@ -114,6 +130,8 @@ class Player {
       return;
     }
     this.lastReceivedAt = Date.now();
+    if (otaBase && (message.type === 'welcome' || message.type === 'state'))
+      this.offer(message.state?.upgrade);
     switch (message.type) {
       case 'welcome':
         this.attempt = 0;
@@ -144,6 +162,55 @@ class Player {
         }
         break;
     }
+  }
+
+  /** An upgrade in the player's state: taken once per plan (downloaded, then reported installed). */
+  offer(upgrade) {
+    if (!upgrade || upgrade.plan_id === this.upgradePlan) return;
+    this.upgradePlan = upgrade.plan_id;
+    offered.push(clock());
+    this.download(upgrade);
+  }
+
+  /** GET the package; on 429 again after Retry-After; then POST the report. */
+  download(upgrade) {
+    const headers = { authorization: `Bearer ${this.token}` };
+    const request = http.get(`${otaBase}${upgrade.url}`, { agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        if (response.statusCode === 429) {
+          busy++;
+          const retryS = Number(response.headers['retry-after']) || 5;
+          setTimeout(() => this.download(upgrade), retryS * 1000 * (0.8 + 0.4 * Math.random()));
+          return;
+        }
+        downloaded.push([response.statusCode, clock()]);
+        if (response.statusCode === 200) this.report(upgrade);
+      });
+    });
+    request.on('error', (err) => downloaded.push([errorKind(err), clock()]));
+  }
+
+  report(upgrade) {
+    const body = JSON.stringify({ plan_id: upgrade.plan_id, state: 'installed', version: upgrade.version });
+    const request = http.request(
+      `${otaBase}/backend/player/ota/report`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => reported.push(response.statusCode));
+      },
+    );
+    request.on('error', (err) => reported.push(errorKind(err)));
+    request.end(body);
   }
 
   /** GET player/manifest with the ETag held; records the status and when it ended. */
@@ -229,11 +296,13 @@ process.on('message', (message) => {
   if (message.type === 'start') {
     url = message.url;
     manifestBase = message.manifest ?? null;
+    otaBase = message.ota ?? null;
     start(message.tokens, message.rate, message.window);
   } else if (message.type === 'fetch-all') {
     for (const player of players) player.fetchManifest();
   } else if (message.type === 'report') {
     const manifest = manifestBase ? { notified, fetched } : undefined;
+    const ota = otaBase ? { offered, downloaded, reported, busy } : undefined;
     process.send({
       type: 'report',
       online,
@@ -242,10 +311,15 @@ process.on('message', (message) => {
       delayMs: delay.max / 1e6,
       waiting: waiting(),
       manifest,
+      ota,
     });
     events = [];
     notified = [];
     fetched = [];
+    offered = [];
+    downloaded = [];
+    reported = [];
+    busy = 0;
     delay.reset();
   }
 });

@@ -17,7 +17,15 @@ import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
 import { goal, mb, ms, n, percentiles, reportServerLog, seconds, stats } from './figures.mjs';
 import { freshDatabase, LIST_TOTAL_CAP, logIn } from './postgres.mjs';
-import { CONNECT, clock, DeviceStatus, forkPlayers, seedFleet } from './simulated-fleet.mjs';
+import {
+  CONNECT,
+  clock,
+  DeviceStatus,
+  forkPlayers,
+  seedFleet,
+  serverPid,
+  serverRssKb,
+} from './simulated-fleet.mjs';
 
 const GOAL = { players: 19_000, rssMb: 1536, commandP99Ms: 200, backOnlineS: 60, listP99Ms: 200 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -403,32 +411,6 @@ function reportConnectionEvents(label, { events, delayMs, cpu, overflows }) {
   if (delayMs !== undefined)
     notes.push(`player processes' event-loop delay at most ${Math.round(delayMs)} ms`);
   console.log(`${label}: ${notes.join('; ')}`);
-}
-
-/** The real server process: the node child of scripts/start.mjs, which launchServer spawned. */
-function serverPid() {
-  const all = fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return { pid: Number(pid), ppid, cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
-      } catch {
-        return null; // gone meanwhile
-      }
-    })
-    .filter(Boolean);
-  const starter = all.find((p) => p.ppid === process.pid && p.cmd.includes('scripts/start.mjs'));
-  const node = starter && all.find((p) => p.ppid === starter.pid && p.cmd.includes('dist/main.js'));
-  if (!node) throw new Error('the server process was not found under scripts/start.mjs');
-  return node.pid;
-}
-
-function serverRssKb() {
-  const status = fs.readFileSync(`/proc/${serverPid()}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)[1]);
 }
 
 /**

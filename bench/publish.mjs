@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
-import { goal, n, reportServerLog, seconds } from './figures.mjs';
+import { fleetTiming, goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
 import { clock, forkPlayers, licenseFleet, seedFleet } from './simulated-fleet.mjs';
 
@@ -240,14 +240,5 @@ function startPlayers(url, base) {
 
 /** When 99 % of the fleet (plan.players, not only those that came) and all of them were done, in ms. */
 function timing(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (count) => (count <= sorted.length ? sorted[count - 1] : Number.POSITIVE_INFINITY);
-  return { p99: at(Math.ceil(plan.players * 0.99)), all: at(plan.players) };
-}
-
-function statusText(statuses) {
-  return [...statuses]
-    .sort((a, b) => b[1] - a[1])
-    .map(([status, count]) => `${status} ×${n(count)}`)
-    .join(', ');
+  return fleetTiming(samples, plan.players);
 }

@@ -1,6 +1,7 @@
-// What bench/fleet and bench/publish share: a company whose devices are seeded with known tokens,
+// What bench/fleet, bench/publish and bench/ota share: a company whose devices are seeded with known tokens,
 // and the player processes (fleet-players.mjs) holding those tokens, forked and watched from here.
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +14,7 @@ export const DeviceStatus = { online: 1, offline: 2 };
 const SIGNAGE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 /** The first connect, per player process: at most `rate` a second, `window` awaiting a welcome. */
 export const CONNECT = { rate: 250, window: 50 };
-/** Player n's device token: `<name>-token-` and n in 8 digits (≥ 20 characters, as the socket requires). */
+/** Player n's device token: `<name>-token-` and n in 8 digits (≥ 20 characters, as the socket requires: a name of 5 letters or more). */
 const TOKEN_DIGITS = 8;
 const tokenPrefix = (name) => `${name.toLowerCase()}-token-`;
 
@@ -197,4 +198,31 @@ export function forkPlayers({ name, players, processes, start, onMessage = () =>
       );
     },
   };
+}
+
+/** The real server process: the node child of scripts/start.mjs, which launchServer spawned. */
+export function serverPid() {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return { pid: Number(pid), ppid, cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+      } catch {
+        return null; // gone meanwhile
+      }
+    })
+    .filter(Boolean);
+  const starter = all.find((p) => p.ppid === process.pid && p.cmd.includes('scripts/start.mjs'));
+  const node = starter && all.find((p) => p.ppid === starter.pid && p.cmd.includes('dist/main.js'));
+  if (!node) throw new Error('the server process was not found under scripts/start.mjs');
+  return node.pid;
+}
+
+/** The real server's resident memory, in KB. */
+export function serverRssKb() {
+  const status = fs.readFileSync(`/proc/${serverPid()}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)[1]);
 }
