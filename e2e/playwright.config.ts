@@ -2,15 +2,37 @@ import { defineConfig } from '@playwright/test';
 
 // Journeys in Debian's Chromium (no browser download) against the real server, which
 // support/global-setup.ts builds and starts with a fresh database and a real SMTP peer.
+
+/**
+ * Journeys that change what every other journey sees: the licence clock, the platform's trial
+ * limit and licence counts, the mail server, registration, the role → permission matrix, the
+ * player packages and keys of the shared model. They run one at a time once the others are done;
+ * the others (each in its own new company, users and screens) run JOURNEY_WORKERS at a time.
+ */
+const PLATFORM_WIDE = [
+  /\/license[^/]*\.spec\.ts$/,
+  /\/dashboard-licence\.spec\.ts$/,
+  /\/ota-[^/]*\.spec\.ts$/,
+  /\/device-ota[^/]*\.spec\.ts$/,
+  /\/settings-(system|mail|brand|model)\.spec\.ts$/,
+  /\/team\.spec\.ts$/,
+];
+/** Two on this two-core machine: most of a journey is waiting for a screen or a server answer. */
+const JOURNEY_WORKERS = Number(process.env.JOURNEY_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
-  // One server, one database: journeys run one after another.
-  workers: 1,
+  workers: JOURNEY_WORKERS,
+  // A file's journeys share its people and screens: they stay together, in order.
   fullyParallel: false,
+  projects: [
+    { name: 'journeys', testIgnore: PLATFORM_WIDE },
+    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['journeys'], workers: 1 },
+  ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
