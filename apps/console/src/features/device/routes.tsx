@@ -10,6 +10,8 @@ const page = {
   otaLog: lazyPage(() => import('../ota/ui'), 'DeviceOtaLogPage'),
   // The sensor area's page, in the device area's menu (spec 000 §2).
   sensors: lazyPage(() => import('../sensor/ui'), 'SensorListPage'),
+  // The preset area's page, in the device area's menu.
+  presets: lazyPage(() => import('../preset/ui'), 'PresetListPage'),
 };
 
 /** Screens. */
@@ -29,7 +31,12 @@ export const DEVICE_ROUTES: AppRoute = {
       page: page.list,
     },
     { path: '/device/video-wall-list', permission: 'device:videowall:list', title: 'route.videoWallList' },
-    { path: '/device/preset-setting', permission: 'device:preset-prop:list', title: 'route.presetSetting' },
+    {
+      path: '/device/preset-setting',
+      permission: 'device:preset-prop:list',
+      title: 'route.presetSetting',
+      page: page.presets,
+    },
     { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule' },
     { path: '/device/ota', permission: 'device:ota:list', title: 'route.deviceOta', page: page.ota },
     {
