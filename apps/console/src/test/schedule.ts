@@ -45,6 +45,7 @@ export function scheduleDetail(overrides: Partial<ScheduleDetail> = {}): Schedul
       { content_id: 12, name: 'Coffee.mp4', type: 2, thumbnail: null, duration: null, seconds: 95 },
     ],
     program: null,
+    sensor: null,
     devices: [
       {
         device_id: 5,

@@ -76,6 +76,7 @@ function detail(overrides: Partial<ScheduleDetail> = {}): ScheduleDetail {
     updated_at: '2026-03-01T10:00:00.000Z',
     approved_at: null,
     exclude_holidays: true,
+    sensor: null,
     frames: [{ start: '09:00', end: '18:00', rrule: 'FREQ=DAILY' }],
     items: [{ content_id: 11, name: 'Spring sale.png', type: 1, thumbnail: null, duration: 15, seconds: 15 }],
     program: null,
