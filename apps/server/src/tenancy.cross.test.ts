@@ -195,6 +195,7 @@ const BODIES: Record<string, (caller: Caller) => object> = {
     link: 'https://example.com/live.m3u8',
   }),
   'PATCH /backend/manager/resource/folder/:folder_id': () => ({ name: 'Taken over' }),
+  'POST /backend/manager/resource/:id/reject': () => ({ reason: 'Taken over' }),
   'PATCH /backend/manager/text/:id': () => ({ title: 'Taken over', content: 'Taken over' }),
   'PATCH /backend/manager/font/:id': () => ({ name: 'Taken over' }),
   'PATCH /backend/manager/sticker/:id': () => ({ name: 'Taken over' }),
@@ -267,6 +268,8 @@ async function contentOf(workspace: { id: number; companyId: number }, mark: str
     name: `${mark} stream`,
     type: ContentType.stream,
     link: `https://${mark}.example.com/live.m3u8`,
+    // Waiting for approval: the approval list must not show another tenant's.
+    approvalState: 'pending',
   });
   const binned = await buildContent(app, workspace, { name: `${mark} binned`, deletedAt: new Date() });
   const text = await buildText(app, workspace, `${mark} text`);

@@ -10,6 +10,7 @@ import {
 import { idParamsSchema, noDataSchema, operation } from './operation';
 import { withoutBidiControls } from './patterns';
 import type { Permission } from './permissions';
+import { APPROVAL_STATES, rejectRequestSchema } from './schedule';
 import { idsRequestSchema, idsSchema } from './team';
 import {
   bodyIdSchema,
@@ -305,6 +306,16 @@ export const contentItemSchema = z.object({
   zoom: z.number().nullable(),
   uploader_id: z.number().nullable(),
   uploader_name: z.string().nullable(),
+  /**
+   * Approval (spec 001 §4): content uploaded or edited by a user who needs approval is pending
+   * until an approver approves it; only approved content is scheduled, put in programs or played.
+   */
+  approval_state: z.enum(APPROVAL_STATES),
+  /** The approver who opened it while it is reviewing. */
+  reviewer_id: z.number().nullable(),
+  reviewer_name: z.string().nullable(),
+  /** Why it was rejected, for its creator. */
+  reject_reason: z.string().nullable(),
   /** H5 content: its template type, and the page its extracted package opens with. */
   template_type_id: z.number().nullable(),
   entry_url: z.string().nullable(),
@@ -337,6 +348,11 @@ export const contentListQuerySchema = listQuerySchema(CONTENT_SORT_COLUMNS).exte
 });
 export type ContentListQuery = z.input<typeof contentListQuerySchema>;
 export const contentListSchema = listResultSchema(contentItemSchema);
+
+/** GET resource/approvals: the content waiting for the caller's approval, every type, oldest first by default. */
+export const CONTENT_APPROVAL_SORT_COLUMNS = ['created_at', 'updated_at', 'name'] as const;
+export const contentApprovalListQuerySchema = listQuerySchema(CONTENT_APPROVAL_SORT_COLUMNS);
+export type ContentApprovalListQuery = z.input<typeof contentApprovalListQuerySchema>;
 
 export const contentRenameRequestSchema = z.object({ name: nameSchema });
 export const contentMoveRequestSchema = z.object({ ids: idsSchema, folder_id: bodyIdSchema });
@@ -520,6 +536,51 @@ export const contentOperations = {
     body: contentRenameRequestSchema,
     response: contentItemSchema,
     access: LIBRARY_ACCESS,
+  }),
+  // Approval (spec 001 §4): the creator submits a rejected or withdrawn item again and withdraws a
+  // waiting one; approvers (schedule:audit, as for schedules) list, review, approve and reject.
+  submit: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/submit`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  withdraw: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/withdraw`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
+  approvals: operation({
+    method: 'GET',
+    path: `${RESOURCE}/approvals`,
+    query: contentApprovalListQuerySchema,
+    response: contentListSchema,
+    access: 'schedule:audit',
+  }),
+  review: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/review`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: 'schedule:audit',
+  }),
+  approve: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/approve`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: 'schedule:audit',
+  }),
+  reject: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/reject`,
+    params: idParamsSchema,
+    body: rejectRequestSchema,
+    response: contentItemSchema,
+    access: 'schedule:audit',
   }),
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LICENSE_TYPES } from './license-types';
 import { operation } from './operation';
-import { SCHEDULE_STATES } from './schedule';
+import { APPROVAL_STATES } from './schedule';
 
 // The /home dashboard (spec 000 §7 "Dashboard statistics", under /manager/dashboard, no
 // parameters, permission dashboard:data). Each call counts what the caller's tenant scope sees:
@@ -44,7 +44,7 @@ export const scheduleStatisticSchema = z.object({
   upcoming: count,
   /** Approved, ended before today. */
   ended: count,
-  by_state: z.array(z.object({ state: z.enum(SCHEDULE_STATES), count })),
+  by_state: z.array(z.object({ state: z.enum(APPROVAL_STATES), count })),
   by_type: z.array(z.object({ type: z.string(), count })),
 });
 export type ScheduleStatistic = z.infer<typeof scheduleStatisticSchema>;

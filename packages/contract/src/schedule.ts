@@ -47,9 +47,22 @@ export const SYNC_CONTENT_TYPES: readonly number[] = [ContentType.image, Content
 /** Types whose content is one stored program. */
 export const PROGRAM_SCHEDULE_TYPES: readonly string[] = [ScheduleType.playlist, ScheduleType.composition];
 
-/** The approval lifecycle (spec 001 §4). Only approved schedules reach screens. */
-export const SCHEDULE_STATES = ['draft', 'pending', 'approved', 'rejected', 'withdrawn'] as const;
-export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+/**
+ * The approval lifecycle of schedules and content (spec 001 §4): draft → pending (submitted) →
+ * reviewing (an approver opened it) → approved | rejected (with a reason); the creator withdraws.
+ * Only approved schedules reach screens, and only approved content goes into them.
+ */
+export const APPROVAL_STATES = [
+  'draft',
+  'pending',
+  'reviewing',
+  'approved',
+  'rejected',
+  'withdrawn',
+] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+/** Waiting for an approver: submitted, or opened by one. */
+export const AWAITING_APPROVAL: readonly ApprovalState[] = ['pending', 'reviewing'];
 
 /** What one device made of a schedule's publication (ARCHITECTURE §9). */
 export const PUSH_STATUSES = ['pending', 'success', 'failed', 'retried'] as const;
@@ -223,16 +236,16 @@ export const scheduleRequestSchema = z
 export type ScheduleRequest = z.input<typeof scheduleRequestSchema>;
 export type ScheduleFields = z.output<typeof scheduleRequestSchema>;
 
-/** POST schedule/:id/reject. */
-export const scheduleRejectRequestSchema = z.object({
+/** POST schedule/:id/reject, POST resource/:id/reject. */
+export const rejectRequestSchema = z.object({
   reason: textSchema.trim().min(1, 'schedule.reasonRequired'),
 });
-export type ScheduleRejectRequest = z.input<typeof scheduleRejectRequestSchema>;
+export type RejectRequest = z.input<typeof rejectRequestSchema>;
 
 export const SCHEDULE_SORT_COLUMNS = ['name', 'created_at', 'updated_at', 'start_date', 'priority'] as const;
 /** GET schedule: filters as the live list offers them (all pass through the address). */
 export const scheduleListQuerySchema = listQuerySchema(SCHEDULE_SORT_COLUMNS).extend({
-  state: z.enum(SCHEDULE_STATES).optional(),
+  state: z.enum(APPROVAL_STATES).optional(),
   type: z.enum(BUILT_SCHEDULE_TYPES).optional(),
   device_id: idSchema.optional(),
   /** Only those waiting for the caller's approval (the approval tab and the dot). */
@@ -245,11 +258,14 @@ export const scheduleSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
   type: z.string(),
-  state: z.enum(SCHEDULE_STATES),
-  /** DeviceStatus: unconfirmed 0 (pending), online 1 (approved, not ended), rejected 3, expired 5 (ended). null for drafts and withdrawn ones. */
+  state: z.enum(APPROVAL_STATES),
+  /** DeviceStatus: unconfirmed 0 (pending, reviewing), online 1 (approved, not ended), rejected 3, expired 5 (ended). null for drafts and withdrawn ones. */
   status: z.number().nullable(),
-  /** Needs to confirm: pending and the caller may approve it. */
+  /** Needs to confirm: pending or reviewing, and the caller may approve it. */
   ntc: z.boolean(),
+  /** The approver who opened it while it is reviewing (others see "reviewed by"). */
+  reviewer_id: z.number().nullable(),
+  reviewer_name: z.string().nullable(),
   priority: z.number(),
   start_date: z.string(),
   end_date: z.string(),
@@ -321,6 +337,7 @@ export const SCHEDULE_ACTIONS = [
   'create',
   'update',
   'submit',
+  'review',
   'approve',
   'reject',
   'withdraw',
@@ -338,8 +355,9 @@ export type ScheduleAudit = z.infer<typeof scheduleAuditSchema>;
 export const scheduleAuditListSchema = z.object({ list: z.array(scheduleAuditSchema) });
 
 /**
- * GET schedule/pending-count: the notification dot. `count` = pending + rejected + push_failed:
- * `pending` the schedules waiting for the caller's approval (0 without schedule:audit); `rejected`
+ * GET schedule/pending-count: the notification dot of the approval list. `count` = pending +
+ * content_pending + rejected + push_failed: `pending` the schedules and `content_pending` the
+ * content waiting for the caller's approval (0 without schedule:audit); `rejected`
  * the caller's own schedules that were rejected (until edited, resubmitted or deleted);
  * `push_failed` the caller's own approved, not yet ended schedules some device failed to receive.
  */
@@ -363,6 +381,7 @@ export type ScheduleNotice = z.infer<typeof scheduleNoticeSchema>;
 export const schedulePendingCountSchema = z.object({
   count: z.number(),
   pending: z.number(),
+  content_pending: z.number(),
   rejected: z.number(),
   push_failed: z.number(),
   notices: z.array(scheduleNoticeSchema),
@@ -400,8 +419,9 @@ const HOLIDAY = '/backend/manager/holiday';
 
 /**
  * Schedules (spec 000 §2 /schedule/*): the list and the dot need schedule:list; making, editing,
- * deleting, submitting and withdrawing schedule:add; the detail schedule:info (or schedule:audit,
- * for the approval page and the preview); approving, rejecting and the history schedule:audit.
+ * deleting, submitting and withdrawing schedule:add (withdrawing only for the creator); the detail
+ * schedule:info (or schedule:audit, for the approval page and the preview); reviewing, approving,
+ * rejecting and the history schedule:audit.
  */
 export const scheduleOperations = {
   list: operation({
@@ -475,6 +495,14 @@ export const scheduleOperations = {
     response: scheduleDetailSchema,
     access: 'schedule:add',
   }),
+  /** The approval page opened: a pending schedule becomes reviewing, by the caller. */
+  review: operation({
+    method: 'POST',
+    path: `${SCHEDULE}/:id/review`,
+    params: idParamsSchema,
+    response: scheduleDetailSchema,
+    access: 'schedule:audit',
+  }),
   approve: operation({
     method: 'POST',
     path: `${SCHEDULE}/:id/approve`,
@@ -486,7 +514,7 @@ export const scheduleOperations = {
     method: 'POST',
     path: `${SCHEDULE}/:id/reject`,
     params: idParamsSchema,
-    body: scheduleRejectRequestSchema,
+    body: rejectRequestSchema,
     response: scheduleDetailSchema,
     access: 'schedule:audit',
   }),

@@ -2,7 +2,7 @@ import {
   CONFIRMATION_MARKER,
   DeviceStatus,
   type PushStatus,
-  type ScheduleState,
+  type ApprovalState,
   type ScheduleSummary,
 } from '@vitrine/contract';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
@@ -28,7 +28,7 @@ const STATUS_VIEW: Record<number, { key: string; color: string }> = {
   [DeviceStatus.rejected]: { key: 'rejected', color: 'red' },
   [DeviceStatus.expired]: { key: 'expired', color: 'default' },
 };
-const STATE_COLOR: Record<ScheduleState, string> = {
+const STATE_COLOR: Record<ApprovalState, string> = {
   draft: 'default',
   pending: 'gold',
   approved: 'green',

@@ -85,6 +85,11 @@ export const contents = pgTable(
       onDelete: 'set null',
     }),
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** ApprovalState (pending, reviewing, approved, rejected, withdrawn): only approved content is used. */
+    approvalState: varchar('approval_state', { length: 16 }).notNull().default('approved'),
+    /** The approver who opened it while it is reviewing. */
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    rejectReason: text('reject_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** In the recycle bin since. */
@@ -95,6 +100,7 @@ export const contents = pgTable(
     index('contents_company_hash_idx').on(table.companyId, table.hash),
     index('contents_folder_idx').on(table.folderId),
     index('contents_template_type_idx').on(table.templateTypeId),
+    index('contents_approval_idx').on(table.companyId, table.approvalState),
   ],
 );
 

@@ -34,7 +34,7 @@ export const schedules = pgTable(
     type: varchar('type', { length: 16 }).notNull(),
     /** 1..10, higher wins. */
     priority: smallint('priority').notNull().default(5),
-    /** ScheduleState: draft, pending, approved, rejected, withdrawn. */
+    /** ApprovalState: draft, pending, reviewing, approved, rejected, withdrawn. */
     state: varchar('state', { length: 16 }).notNull().default('draft'),
     /** Inclusive, device-local dates. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -48,6 +48,8 @@ export const schedules = pgTable(
     programId: integer('program_id'),
     excludeHolidays: boolean('exclude_holidays').notNull().default(true),
     rejectReason: text('reject_reason'),
+    /** The approver who opened it while it is reviewing. */
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { contents, contentTexts, fonts, playlists, stickers, workspaces } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+import { assertApproved } from '../content';
 import { visibleFonts } from '../font';
 
 // What a composition's zones and background point at must be something its caller sees (else
@@ -114,6 +115,7 @@ async function assertContents(
       name: contents.name,
       type: contents.type,
       state: contents.state,
+      approvalState: contents.approvalState,
       deletedAt: contents.deletedAt,
     })
     .from(contents)
@@ -136,4 +138,5 @@ async function assertContents(
     }
     if (row.state !== 'ready') throw invalid('playlist.notReady', { name: row.name });
   }
+  assertApproved(rows);
 }

@@ -20,5 +20,7 @@ export const contentModule = fp(
   { name: 'content', dependencies: ['team', 'media'] },
 );
 
+export { pendingContentCount } from './approval';
+export { approvalOfNew, assertApproved, mayApprove } from './approval-rules';
 export { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
 export { BIN_DAYS, contentDetail, lockedItems, purgeExpiredBin } from './library';

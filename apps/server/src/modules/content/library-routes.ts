@@ -9,6 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { notFound } from '../../platform/errors';
 import { route } from '../../platform/operations';
+import {
+  approveContent,
+  contentApprovals,
+  rejectContent,
+  reviewContent,
+  submitContent,
+  withdrawContent,
+} from './approval';
 import { createFolder, deleteFolder, folderList, renameFolder } from './folders';
 import {
   contentFile,
@@ -98,4 +106,13 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.rename, async (request) =>
     ok(await renameContent(app, request, request.params.id, request.body.name)),
   );
+
+  route(app, ops.approvals, async (request) => ok(await contentApprovals(app.db, request, request.query)));
+  route(app, ops.review, async (request) => ok(await reviewContent(app, request, request.params.id)));
+  route(app, ops.approve, async (request) => ok(await approveContent(app, request, request.params.id)));
+  route(app, ops.reject, async (request) =>
+    ok(await rejectContent(app, request, request.params.id, request.body.reason)),
+  );
+  route(app, ops.submit, async (request) => ok(await submitContent(app, request, request.params.id)));
+  route(app, ops.withdraw, async (request) => ok(await withdrawContent(app, request, request.params.id)));
 };

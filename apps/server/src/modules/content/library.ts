@@ -6,7 +6,8 @@ import {
   type Permission,
   ResultCode,
 } from '@vitrine/contract';
-import { and, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -16,6 +17,7 @@ import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import { mediaPath, removeUnreferencedMedia } from '../media';
+import { approvalOfEdit } from './approval-rules';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
 
@@ -30,15 +32,25 @@ import { type ContentRow, presentContent } from './presenter';
 export const BIN_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+const reviewers = alias(users, 'reviewers');
+const nameOf = (table: { nickname: Column; username: Column }) =>
+  sql<string | null>`coalesce(nullif(${table.nickname}, ''), ${table.username})`;
+
 const rowColumns = {
   ...getTableColumns(contents),
-  uploaderName: sql<string | null>`coalesce(nullif(${users.nickname}, ''), ${users.username})`,
+  uploaderName: nameOf(users),
+  reviewerName: nameOf(reviewers),
 };
 
-const selectRows = (db: Db) =>
-  db.select(rowColumns).from(contents).leftJoin(users, eq(users.id, contents.uploaderId));
+/** Content rows with their uploader's and reviewer's names, as presentContent wants them. */
+export const selectRows = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(contents)
+    .leftJoin(users, eq(users.id, contents.uploaderId))
+    .leftJoin(reviewers, eq(reviewers.id, contents.reviewerId));
 
-const visible = (scope: TenantScope) =>
+export const visible = (scope: TenantScope) =>
   scope.rowFilter({ companyId: contents.companyId, workspaceId: contents.workspaceId });
 
 /** 403001 unless the caller holds the list permission of every one of these content types. */
@@ -140,7 +152,9 @@ export async function lockedItems(tx: Db, caller: Caller, ids: readonly number[]
     .select({
       id: contents.id,
       type: contents.type,
+      companyId: contents.companyId,
       workspaceId: contents.workspaceId,
+      approvalState: contents.approvalState,
       hashes: fileHashes,
     })
     .from(contents)
@@ -160,7 +174,7 @@ export async function lockedItems(tx: Db, caller: Caller, ids: readonly number[]
   return rows;
 }
 
-/** PATCH resource/:id: a new name, unless the item is in use. */
+/** PATCH resource/:id: a new name, unless the item is in use (an edit: it may wait for approval again). */
 export async function renameContent(
   app: FastifyInstance,
   caller: Caller,
@@ -168,9 +182,12 @@ export async function renameContent(
   name: string,
 ): Promise<ContentItem> {
   await app.db.transaction(async (tx) => {
-    await lockedItems(tx, caller, [id], 'library');
+    const [row] = await lockedItems(tx, caller, [id], 'library');
     await app.uses.content.assertUnused(tx, [id]);
-    await tx.update(contents).set({ name, updatedAt: new Date() }).where(eq(contents.id, id));
+    await tx
+      .update(contents)
+      .set({ name, ...(await approvalOfEdit(tx, caller, row)), updatedAt: new Date() })
+      .where(eq(contents.id, id));
   });
   return contentDetail(app.db, caller.scope, id);
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { Caller, TenantScope } from '../../platform/tenancy';
+import { approvalOfEdit, approvalOfNew } from './approval-rules';
 import { activeWorkspace, defaultFolderId, visibleFolder } from './folders';
 import { assertTypes, contentDetail, lockedItems } from './library';
 
@@ -258,6 +259,7 @@ async function createLink(
         state: 'ready',
         size: 0,
         uploaderId: caller.scope.user.userId,
+        ...(await approvalOfNew(tx, caller, folder.companyId)),
       })
       .returning({ id: contents.id });
     return row.id;
@@ -286,16 +288,21 @@ async function editLink(
     if (folder && folder.workspaceId !== row.workspaceId) {
       throw new AppError(ResultCode.validation, 'content.otherWorkspace');
     }
-    return folder;
+    return { folder, row };
   };
   // The check fetches the site: outside any transaction, and only for an edit that may be made.
   await app.db.transaction(guard);
   await check();
   await app.db.transaction(async (tx) => {
-    const folder = await guard(tx);
+    const { folder, row } = await guard(tx);
     await tx
       .update(contents)
-      .set({ ...columns, ...(folder ? { folderId: folder.id } : {}), updatedAt: new Date() })
+      .set({
+        ...columns,
+        ...(folder ? { folderId: folder.id } : {}),
+        ...(await approvalOfEdit(tx, caller, row)),
+        updatedAt: new Date(),
+      })
       .where(eq(contents.id, id));
   });
   return contentDetail(app.db, caller.scope, id);

@@ -1,11 +1,21 @@
-import { type ContentItem, ContentType, type Folder, h5EntryUrl, type MediaState } from '@vitrine/contract';
+import {
+  type ApprovalState,
+  type ContentItem,
+  ContentType,
+  type Folder,
+  h5EntryUrl,
+  type MediaState,
+} from '@vitrine/contract';
 import type { contentFolders, contents } from '../../db/schema';
 import { mediaUrl } from '../media';
 
 // Content rows → API shapes. Files are served by hash (GET /backend/media/:hash): the item names
 // the one a browser plays (the converted file when there is one) and its thumbnail.
 
-export type ContentRow = typeof contents.$inferSelect & { uploaderName: string | null };
+export type ContentRow = typeof contents.$inferSelect & {
+  uploaderName: string | null;
+  reviewerName: string | null;
+};
 
 export const presentContent = (row: ContentRow): ContentItem => ({
   id: row.id,
@@ -28,6 +38,10 @@ export const presentContent = (row: ContentRow): ContentItem => ({
   zoom: row.zoom,
   uploader_id: row.uploaderId,
   uploader_name: row.uploaderName,
+  approval_state: row.approvalState as ApprovalState,
+  reviewer_id: row.reviewerId,
+  reviewer_name: row.reviewerName,
+  reject_reason: row.rejectReason,
   template_type_id: row.templateTypeId,
   // An H5 package is served extracted once processing made it ready.
   entry_url: row.type === ContentType.h5 && row.state === 'ready' && row.hash ? h5EntryUrl(row.hash) : null,

@@ -4,8 +4,8 @@ import {
   type DeviceStatistic,
   DeviceStatus,
   type OssStatistic,
-  SCHEDULE_STATES,
-  type ScheduleState,
+  APPROVAL_STATES,
+  type ApprovalState,
   type ScheduleStatistic,
   STORAGE_PER_DEVICE_BYTES,
   STORAGE_SHARED_BYTES,
@@ -121,7 +121,7 @@ export async function scheduleStatistic(
     live: sum('live'),
     upcoming: sum('upcoming'),
     ended: sum('ended'),
-    by_state: SCHEDULE_STATES.filter((state) => states.has(state)).map((state: ScheduleState) => ({
+    by_state: APPROVAL_STATES.filter((state) => states.has(state)).map((state: ApprovalState) => ({
       state,
       count: states.get(state)?.count ?? 0,
     })),

@@ -36,7 +36,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
-import { activeWorkspace } from '../content';
+import { activeWorkspace, assertApproved } from '../content';
 import { type ItemRow, type PlaylistRow, presentItem, presentSummary } from './presenter';
 
 // Playlists (/manager/playlist): ordered items of library content, text messages and other
@@ -251,7 +251,12 @@ async function checkItems(tx: Db, scope: TenantScope, owner: Owner, items: reado
   const contentIds = distinct(items.map((item) => item.content_id));
   if (contentIds.length > 0) {
     const rows = await tx
-      .select({ name: contents.name, workspaceId: contents.workspaceId, state: contents.state })
+      .select({
+        name: contents.name,
+        workspaceId: contents.workspaceId,
+        state: contents.state,
+        approvalState: contents.approvalState,
+      })
       .from(contents)
       .where(
         and(
@@ -265,6 +270,7 @@ async function checkItems(tx: Db, scope: TenantScope, owner: Owner, items: reado
     assertWorkspaces(rows);
     const unready = rows.find((row) => row.state !== 'ready');
     if (unready) throw new AppError(ResultCode.validation, 'playlist.notReady', { name: unready.name });
+    assertApproved(rows);
   }
 
   const textIds = distinct(items.map((item) => item.text_id));

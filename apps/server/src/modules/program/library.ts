@@ -110,6 +110,7 @@ export async function loadLibrary(
               reach.rows(contents),
               isNull(contents.deletedAt),
               eq(contents.state, 'ready'),
+              eq(contents.approvalState, 'approved'),
             ),
           ),
     textIds.length === 0

@@ -1,4 +1,6 @@
 import {
+  type ApprovalState,
+  AWAITING_APPROVAL,
   DeviceStatus,
   type Holiday,
   itemSeconds,
@@ -8,7 +10,6 @@ import {
   type ScheduleAction,
   type ScheduleDevice,
   type ScheduleItem,
-  type ScheduleState,
   type ScheduleSummary,
 } from '@vitrine/contract';
 import type { HolidayRow, ScheduleRow } from '../../db/schema';
@@ -17,7 +18,7 @@ import { playedMime } from './rules';
 
 // Schedule rows → API shapes. Counts, items and devices are read by the service and handed in.
 
-export type ScheduleListRow = ScheduleRow & { creatorName: string | null };
+export type ScheduleListRow = ScheduleRow & { creatorName: string | null; reviewerName: string | null };
 export type PushCounts = { device_count: number; push: ScheduleSummary['push'] };
 
 export const NO_PUSH: PushCounts = {
@@ -47,6 +48,7 @@ export function statusOf(
 ): number | null {
   switch (row.state) {
     case 'pending':
+    case 'reviewing':
       return DeviceStatus.unconfirmed;
     case 'rejected':
       return DeviceStatus.rejected;
@@ -65,9 +67,11 @@ export const presentSummary = (
   id: row.id,
   name: row.name,
   type: row.type,
-  state: row.state as ScheduleState,
+  state: row.state as ApprovalState,
   status: statusOf(row),
-  ntc: row.state === 'pending' && mayApprove,
+  ntc: AWAITING_APPROVAL.includes(row.state as ApprovalState) && mayApprove,
+  reviewer_id: row.reviewerId,
+  reviewer_name: row.reviewerName,
   priority: row.priority,
   start_date: row.startDate,
   end_date: row.endDate,

@@ -12,15 +12,16 @@ import { ok } from '../../platform/envelope';
 import { forbidden } from '../../platform/errors';
 import { route } from '../../platform/operations';
 import type { Caller } from '../../platform/tenancy';
+import { mayApprove } from '../content';
 import { SCHEDULE_CONFIRM_KEY, writeSetting } from '../setting';
 import { createHoliday, deleteHoliday, holidayList, updateHoliday } from './holidays';
 import {
   approveSchedule,
   createSchedule,
   deleteSchedules,
-  mayApprove,
   pendingCount,
   rejectSchedule,
+  reviewSchedule,
   type Saved,
   scheduleAuditList,
   scheduleDetail,
@@ -104,6 +105,10 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.withdraw, async (request) =>
     ok(await withdrawSchedule(app, callerOf(request), request.params.id)),
+  );
+
+  route(app, ops.review, async (request) =>
+    ok(await reviewSchedule(app, callerOf(request), request.params.id)),
   );
 
   route(app, ops.approve, async (request) =>

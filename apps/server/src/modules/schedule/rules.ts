@@ -317,6 +317,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
         height: contents.height,
         size: contents.size,
         state: contents.state,
+        approvalState: contents.approvalState,
         workspaceId: contents.workspaceId,
         duration: contents.duration,
       })
@@ -339,6 +340,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
       const at = refused('items', { content_ids: [row.id] });
       if (!kinds.includes(row.type)) throw invalid('schedule.contentType', { name: row.name }, at);
       if (row.state !== 'ready') throw invalid('schedule.notReady', { name: row.name }, at);
+      if (row.approvalState !== 'approved') throw invalid('content.notApproved', { name: row.name }, at);
     }
     if (synced) assertSyncTimeline(refs.items, new Map(rows.map((row) => [row.id, row])));
     shown = rows;

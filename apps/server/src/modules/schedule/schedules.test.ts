@@ -401,6 +401,7 @@ describe('approval', () => {
     expect((await asUser({ method: 'GET', url: `${URL}/pending-count` })).json().data).toEqual({
       count: 0,
       pending: 0,
+      content_pending: 0,
       rejected: 0,
       push_failed: 0,
       notices: [],
@@ -440,6 +441,85 @@ describe('approval', () => {
       count: 1,
       push_failed: 1,
       notices: [{ schedule_id: mine.id, message: 'Push failed', reason: null }],
+    });
+  });
+
+  it('marks a pending schedule reviewing when an approver opens it; others see who reviews it', async () => {
+    const t = await tenant();
+    const admin = await buildMember(app, t.root, Role.userAdmin);
+    const asAdmin = await callAs(app, admin);
+    const draft = await create(t.call, standard(t));
+    // Only pending schedules are reviewed.
+    expect((await act(t.call, draft.id, 'review')).json().code).toBe(ResultCode.stateConflict);
+    await act(t.call, draft.id, 'submit');
+    const reviewing = (await act(asAdmin, draft.id, 'review')).json();
+    expect(reviewing.data).toMatchObject({
+      state: 'reviewing',
+      status: DeviceStatus.unconfirmed,
+      reviewer_id: admin.id,
+      reviewer_name: expect.any(String),
+    });
+    // Another approver opening it leaves the reviewer; it still waits on the approval list and the dot.
+    const again = (await act(t.call, draft.id, 'review')).json();
+    expect(again.data).toMatchObject({ state: 'reviewing', reviewer_id: admin.id, ntc: true });
+    const waiting = (await t.call({ method: 'GET', url: URL, query: { ntc: 'true' } })).json().data;
+    expect(waiting.list.map((row: ScheduleSummary) => row.id)).toEqual([draft.id]);
+    expect((await t.call({ method: 'GET', url: `${URL}/pending-count` })).json().data).toMatchObject({
+      pending: 1,
+    });
+    const rejected = (await act(t.call, draft.id, 'reject', { reason: 'Too dark' })).json();
+    expect(rejected.data).toMatchObject({ state: 'rejected', reviewer_id: null, reject_reason: 'Too dark' });
+    await act(t.call, draft.id, 'submit');
+    await act(asAdmin, draft.id, 'review');
+    // Edited while reviewing: pending again, for its approver to open anew.
+    const edited = await t.call({ method: 'PUT', url: `${URL}/${draft.id}`, payload: standard(t) });
+    expect(edited.json().data).toMatchObject({ state: 'pending', reviewer_id: null });
+    await act(asAdmin, draft.id, 'review');
+    const approved = (await act(asAdmin, draft.id, 'approve')).json();
+    expect(approved.data).toMatchObject({ state: 'approved', reviewer_id: null });
+    const audits = (await t.call({ method: 'GET', url: `${URL}/${draft.id}/audits` })).json().data.list;
+    expect(audits.map((row: { action: string }) => row.action)).toEqual([
+      'create',
+      'submit',
+      'review',
+      'reject',
+      'submit',
+      'review',
+      'update',
+      'review',
+      'approve',
+    ]);
+  });
+
+  it('lets only the creator withdraw', async () => {
+    const t = await tenant();
+    const user = await buildMember(app, t.root, Role.user);
+    const other = await buildMember(app, t.root, Role.user);
+    const asUser = await callAs(app, user);
+    const pending = (
+      await asUser({ method: 'POST', url: URL, payload: standard(t, { submit: true }) })
+    ).json().data as ScheduleDetail;
+    expect((await act(await callAs(app, other), pending.id, 'withdraw')).json().code).toBe(
+      ResultCode.permission,
+    );
+    expect((await act(t.call, pending.id, 'withdraw')).json().code).toBe(ResultCode.permission);
+    await act(t.call, pending.id, 'review');
+    const withdrawn = (await act(asUser, pending.id, 'withdraw')).json();
+    expect(withdrawn.data).toMatchObject({ state: 'withdrawn', reviewer_id: null });
+  });
+
+  it('refuses content that is not approved, naming it', async () => {
+    const t = await tenant();
+    const waiting = await buildContent(app, t.root, { name: 'Draft.png', approvalState: 'pending' });
+    const refused = await t.call({
+      method: 'POST',
+      url: URL,
+      payload: standard(t, { items: [{ content_id: waiting.id, duration: 5 }] }),
+    });
+    expect(refusal(refused)).toEqual({
+      code: ResultCode.validation,
+      msg: 'Draft.png has not been approved yet, so it cannot be scheduled or added',
+      data: { field: 'items', content_ids: [waiting.id] },
     });
   });
 

@@ -1,4 +1,6 @@
 import {
+  type ApprovalState,
+  AWAITING_APPROVAL,
   ITEM_SCHEDULE_TYPES,
   type Language,
   type ListResult,
@@ -46,12 +48,12 @@ import {
   schedules,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged } from '../../platform/screen-changes';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
-import { activeWorkspace } from '../content';
+import { activeWorkspace, mayApprove, pendingContentCount } from '../content';
 import { assertSensorsInScope, scheduleSensorList, storeScheduleSensors } from '../sensor';
 import { scheduleNeedsConfirm } from '../setting';
 import {
@@ -69,30 +71,34 @@ import { checkRefs } from './rules';
 
 // Schedules (/manager/schedule): content bound to devices for dates and time frames, kept per
 // workspace and found through the caller's tenant scope (another tenant's id answers 404001).
-// Lifecycle (spec 001 §4): draft → pending (submit) → approved | rejected (reason); the creator
-// withdraws a pending or approved one; draft, rejected and withdrawn ones are edited and submitted
-// again; editing an approved one puts it back to pending. With approval off (company setting
+// Lifecycle (spec 001 §4): draft → pending (submit) → reviewing (an approver opened it) → approved
+// | rejected (reason); only the creator withdraws a waiting or approved one; draft, rejected and
+// withdrawn ones are edited and submitted again; editing an approved or reviewing one puts it back
+// to pending. With approval off (company setting
 // schedule_confirm) a submit approves at once. Every action leaves an audit row; approval publishes
 // (publish.ts), and an approved schedule that stops reaching devices is retracted from them.
-
-/** Who is calling: the scope decides what they see, the permissions whether they approve. */
-
-export const mayApprove = (caller: Caller) => caller.permissions.includes('schedule:audit');
 
 const visible = (scope: TenantScope) =>
   scope.rowFilter({ companyId: schedules.companyId, workspaceId: schedules.workspaceId });
 
 const creators = alias(users, 'creators');
+const reviewers = alias(users, 'reviewers');
 const userName = (table: { nickname: Column; username: Column }) =>
   sql<string | null>`coalesce(nullif(${table.nickname}, ''), ${table.username})`;
 
 const selectRows = (db: Db) =>
   db
-    .select({ ...getTableColumns(schedules), creatorName: userName(creators) })
+    .select({
+      ...getTableColumns(schedules),
+      creatorName: userName(creators),
+      reviewerName: userName(reviewers),
+    })
     .from(schedules)
-    .leftJoin(creators, eq(creators.id, schedules.creatorId));
+    .leftJoin(creators, eq(creators.id, schedules.creatorId))
+    .leftJoin(reviewers, eq(reviewers.id, schedules.reviewerId));
 
 const stateConflict = () => new AppError(ResultCode.stateConflict, 'schedule.state');
+const awaiting = (state: string) => AWAITING_APPROVAL.includes(state as ApprovalState);
 
 /** A stored schedule that ended for every screen while it waited is not sent on (as a save of it is refused). */
 function assertNotEnded(row: { endDate: string }) {
@@ -171,7 +177,11 @@ export async function scheduleList(
               ),
             ),
         ),
-    query.ntc ? (mayApprove(caller) ? eq(schedules.state, 'pending') : sql`false`) : undefined,
+    query.ntc
+      ? mayApprove(caller)
+        ? inArray(schedules.state, [...AWAITING_APPROVAL])
+        : sql`false`
+      : undefined,
   );
   const { limit, offset } = pageOf(query);
   const [rows, [{ total }]] = await Promise.all([
@@ -300,8 +310,8 @@ export async function scheduleAuditList(
 }
 
 /**
- * GET schedule/pending-count: the dot. Pending schedules in scope the caller may approve; the
- * caller's own rejected ones; the caller's own approved, not ended ones a device failed to receive.
+ * GET schedule/pending-count: the dot. Pending and reviewing schedules and content in scope the
+ * caller may approve; the caller's own rejected schedules; the caller's own approved, not ended ones a device failed to receive.
  * The last two come with their notices ("The schedule was rejected" with the reason, "Push
  * failed"), the latest changed first, for the console to tell the creator.
  */
@@ -315,8 +325,9 @@ export async function pendingCount(db: Db, caller: Caller, lang: Language): Prom
     return row.total;
   };
   const pending = mayApprove(caller)
-    ? await count(and(visible(caller.scope), eq(schedules.state, 'pending')))
+    ? await count(and(visible(caller.scope), inArray(schedules.state, [...AWAITING_APPROVAL])))
     : 0;
+  const contentPending = await pendingContentCount(db, caller);
   const rejected = await db
     .select({
       id: schedules.id,
@@ -375,8 +386,9 @@ export async function pendingCount(db: Db, caller: Caller, lang: Language): Prom
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.schedule_id - a.schedule_id)
     .slice(0, SCHEDULE_NOTICE_LIMIT);
   return {
-    count: pending + rejected.length + failed.length,
+    count: pending + contentPending + rejected.length + failed.length,
     pending,
+    content_pending: contentPending,
     rejected: rejected.length,
     push_failed: failed.length,
     notices,
@@ -543,7 +555,8 @@ export async function createSchedule(
 }
 
 /**
- * PUT schedule/:id: everything anew. A pending schedule stays pending; an approved one goes back
+ * PUT schedule/:id: everything anew. A pending schedule stays pending, a reviewing one is pending
+ * again (its approver opens it anew); an approved one goes back
  * to approval (leaving its screens until approved again), or with approval off is published again
  * at once; the others keep their state unless `submit`.
  */
@@ -593,6 +606,10 @@ export async function updateSchedule(
       await publishSchedule(tx, id);
       return 'approved';
     }
+    if (row.state === 'reviewing') {
+      await tx.update(schedules).set({ state: 'pending', reviewerId: null }).where(eq(schedules.id, id));
+      return 'pending';
+    }
     if (row.state === 'pending' || !fields.submit) return row.state;
     return submitLocked(tx, caller, { ...row, ...stored.columns });
   });
@@ -611,7 +628,10 @@ export async function submitSchedule(app: FastifyInstance, caller: Caller, id: n
   return { detail: await scheduleDetail(app.db, caller, id), state };
 }
 
-/** POST schedule/:id/withdraw: a pending or approved schedule goes back to its creator (and off its screens). */
+/**
+ * POST schedule/:id/withdraw: the creator takes back a waiting or approved schedule (and off its
+ * screens); anyone else is refused 403001.
+ */
 export async function withdrawSchedule(
   app: FastifyInstance,
   caller: Caller,
@@ -619,10 +639,11 @@ export async function withdrawSchedule(
 ): Promise<ScheduleDetail> {
   await app.db.transaction(async (tx) => {
     const row = await lockedSchedule(tx, caller.scope, id);
-    if (row.state !== 'pending' && row.state !== 'approved') throw stateConflict();
+    if (row.creatorId !== caller.scope.user.userId) throw forbidden();
+    if (!awaiting(row.state) && row.state !== 'approved') throw stateConflict();
     await tx
       .update(schedules)
-      .set({ state: 'withdrawn', approvedBy: null, approvedAt: null })
+      .set({ state: 'withdrawn', approvedBy: null, approvedAt: null, reviewerId: null })
       .where(eq(schedules.id, id));
     await audit(tx, id, 'withdraw', caller.scope.user.userId);
     if (row.state === 'approved') await retractSchedule(tx, id, await deviceIdsOf(tx, id));
@@ -630,7 +651,27 @@ export async function withdrawSchedule(
   return scheduleDetail(app.db, caller, id);
 }
 
-/** POST schedule/:id/approve: a pending schedule goes to its screens. */
+/**
+ * POST schedule/:id/review: the approval page opened a pending schedule: it is reviewing, by the
+ * caller. One already reviewing keeps its reviewer (the page shows who).
+ */
+export async function reviewSchedule(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+): Promise<ScheduleDetail> {
+  await app.db.transaction(async (tx) => {
+    const row = await lockedSchedule(tx, caller.scope, id);
+    if (row.state === 'reviewing') return;
+    if (row.state !== 'pending') throw stateConflict();
+    const userId = caller.scope.user.userId;
+    await tx.update(schedules).set({ state: 'reviewing', reviewerId: userId }).where(eq(schedules.id, id));
+    await audit(tx, id, 'review', userId);
+  });
+  return scheduleDetail(app.db, caller, id);
+}
+
+/** POST schedule/:id/approve: a pending or reviewing schedule goes to its screens. */
 export async function approveSchedule(
   app: FastifyInstance,
   caller: Caller,
@@ -638,11 +679,11 @@ export async function approveSchedule(
 ): Promise<ScheduleDetail> {
   await app.db.transaction(async (tx) => {
     const found = await scheduleOf(tx, caller.scope, id);
-    if (found.state !== 'pending') throw stateConflict();
+    if (!awaiting(found.state)) throw stateConflict();
     assertNotEnded(found);
     await recheck(tx, caller.scope, found);
     const row = await lockedSchedule(tx, caller.scope, id);
-    if (row.state !== 'pending') throw stateConflict();
+    if (!awaiting(row.state)) throw stateConflict();
     await tx
       .update(schedules)
       .set({
@@ -650,6 +691,7 @@ export async function approveSchedule(
         approvedBy: caller.scope.user.userId,
         approvedAt: new Date(),
         rejectReason: null,
+        reviewerId: null,
       })
       .where(eq(schedules.id, id));
     await audit(tx, id, 'approve', caller.scope.user.userId);
@@ -658,7 +700,7 @@ export async function approveSchedule(
   return scheduleDetail(app.db, caller, id);
 }
 
-/** POST schedule/:id/reject {reason}: a pending schedule goes back to its creator with the reason. */
+/** POST schedule/:id/reject {reason}: a pending or reviewing schedule goes back to its creator with the reason. */
 export async function rejectSchedule(
   app: FastifyInstance,
   caller: Caller,
@@ -667,8 +709,11 @@ export async function rejectSchedule(
 ): Promise<ScheduleDetail> {
   await app.db.transaction(async (tx) => {
     const row = await lockedSchedule(tx, caller.scope, id);
-    if (row.state !== 'pending') throw stateConflict();
-    await tx.update(schedules).set({ state: 'rejected', rejectReason: reason }).where(eq(schedules.id, id));
+    if (!awaiting(row.state)) throw stateConflict();
+    await tx
+      .update(schedules)
+      .set({ state: 'rejected', rejectReason: reason, reviewerId: null })
+      .where(eq(schedules.id, id));
     await audit(tx, id, 'reject', caller.scope.user.userId, reason);
   });
   return scheduleDetail(app.db, caller, id);
@@ -711,10 +756,10 @@ async function settleDetached(
       .from(scheduleItems)
       .where(eq(scheduleItems.scheduleId, row.id));
     const empty = ITEM_SCHEDULE_TYPES.includes(row.type) ? left.count === 0 : row.programId === null;
-    if (empty && (row.state === 'pending' || row.state === 'approved')) {
+    if (empty && (awaiting(row.state) || row.state === 'approved')) {
       await tx
         .update(schedules)
-        .set({ state: 'withdrawn', approvedBy: null, approvedAt: null })
+        .set({ state: 'withdrawn', approvedBy: null, approvedAt: null, reviewerId: null })
         .where(eq(schedules.id, row.id));
       await audit(tx, row.id, 'withdraw', null);
       if (row.state === 'approved') await retractSchedule(tx, row.id, deviceIds);

@@ -98,6 +98,20 @@ async function expectNothingLeft(before: string, uploadId: string | null, bytes:
 }
 
 describe('a whole upload', () => {
+  it('makes a user’s upload wait for approval while the company’s approval is on (spec 001 §4)', async () => {
+    const me = await owner();
+    const user = await buildUser(app, {
+      role: Role.user,
+      companyId: me.companyId,
+      workspaceId: me.workspaceId,
+    });
+    const asUser = as(app, await loginAs(app, user.email));
+    const finished = await upload(asUser, await png(32, 24), 'waiting.png');
+    expect(finished.data).toMatchObject({ uploader_id: user.id, approval_state: 'pending' });
+    const own = await upload(me.call, await png(24, 32), 'mine.png');
+    expect(own.data.approval_state).toBe('approved');
+  });
+
   it('stores the file by hash, makes the content row in the default folder and drops the upload', async () => {
     const me = await owner();
     const bytes = await png(64, 48);

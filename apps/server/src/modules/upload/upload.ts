@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { companies, contents, uploads } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
-import { activeWorkspace, contentDetail, defaultFolderId, visibleFolder } from '../content';
+import { activeWorkspace, approvalOfNew, contentDetail, defaultFolderId, visibleFolder } from '../content';
 import {
   assertSpace,
   createPartFile,
@@ -457,6 +457,7 @@ export async function finishUpload(
         height: measures.size?.height ?? null,
         state: 'processing',
         uploaderId: row.userId,
+        ...(await approvalOfNew(tx, { scope, permissions }, companyId)),
       })
       .returning({ id: contents.id });
     await enqueueProcessing(app, created.id, tx);

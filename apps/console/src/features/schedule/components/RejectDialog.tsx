@@ -1,4 +1,4 @@
-import { type ScheduleSummary, scheduleRejectRequestSchema } from '@vitrine/contract';
+import { type ScheduleSummary, rejectRequestSchema } from '@vitrine/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +65,7 @@ export function RejectDialog({ schedule, onClose, onRejected }: Props) {
         <Form.Item
           name="reason"
           label={t('field.reason')}
-          rules={[rules.zod(scheduleRejectRequestSchema.shape.reason)]}
+          rules={[rules.zod(rejectRequestSchema.shape.reason)]}
         >
           <Input.TextArea autoFocus rows={4} maxLength={256} showCount dir="auto" />
         </Form.Item>

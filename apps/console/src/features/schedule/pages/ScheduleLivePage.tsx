@@ -10,8 +10,8 @@ import {
 } from '@ant-design/icons';
 import {
   BUILT_SCHEDULE_TYPES,
-  SCHEDULE_STATES,
-  type ScheduleState,
+  APPROVAL_STATES,
+  type ApprovalState,
   type ScheduleSummary,
 } from '@vitrine/contract';
 import { Button, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
@@ -47,7 +47,7 @@ import { Name } from '../../../components/Name';
 const FILTERS = ['device_id'] as const;
 const SORTABLE = ['name', 'updated_at', 'start_date', 'priority'] as const;
 /** States in which a schedule can be edited and submitted (again). */
-const OPEN_STATES: readonly ScheduleState[] = ['draft', 'rejected', 'withdrawn'];
+const OPEN_STATES: readonly ApprovalState[] = ['draft', 'rejected', 'withdrawn'];
 
 const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
   raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
@@ -65,7 +65,7 @@ export function ScheduleLivePage() {
   const typeLabel = useTypeLabel();
   const period = usePeriod();
   const { view, query: base, update, params } = useListView(FILTERS);
-  const state = oneOf(SCHEDULE_STATES, params.get('state'));
+  const state = oneOf(APPROVAL_STATES, params.get('state'));
   const type = oneOf(BUILT_SCHEDULE_TYPES, params.get('type'));
   // ntc=1 (or true): only those waiting for the caller's approval, as a shared link may ask.
   const ntc = ['1', 'true'].includes(params.get('ntc') ?? '') ? true : undefined;
@@ -257,13 +257,13 @@ export function ScheduleLivePage() {
           width={240}
           onSearch={(keyword) => update({ keyword })}
         />
-        <SearchSelect<ScheduleState>
+        <SearchSelect<ApprovalState>
           id="scheduleState"
           aria-label={t('field.state')}
           placeholder={t('field.state')}
           value={state}
           onChange={(value) => update({ state: value })}
-          options={SCHEDULE_STATES.map((value) => ({ value, label: t(`state.${value}`) }))}
+          options={APPROVAL_STATES.map((value) => ({ value, label: t(`state.${value}`) }))}
           style={{ width }}
         />
         <SearchSelect<string>
