@@ -11,6 +11,8 @@ export function scheduleSummary(overrides: Partial<ScheduleSummary> = {}): Sched
     state: 'approved',
     status: 1,
     ntc: false,
+    reviewer_id: null,
+    reviewer_name: null,
     priority: 5,
     start_date: '2026-11-01',
     end_date: '2026-12-31',

@@ -7,10 +7,17 @@ import { refreshScheduleDots, scheduleDotSources, tellNotices } from './dots';
 beforeEach(() => refreshScheduleDots());
 afterEach(() => vi.unstubAllGlobals());
 
-const counts = (pending: number, rejected: number, push_failed: number) =>
+const counts = (pending: number, rejected: number, push_failed: number, content_pending = 0) =>
   mockApi({
     'GET /manager/schedule/pending-count': () =>
-      ok({ count: pending + rejected + push_failed, pending, rejected, push_failed, notices: [] }),
+      ok({
+        count: pending + content_pending + rejected + push_failed,
+        pending,
+        content_pending,
+        rejected,
+        push_failed,
+        notices: [],
+      }),
   });
 
 async function shown(sources: ReturnType<typeof scheduleDotSources>) {
@@ -30,6 +37,16 @@ describe('schedule dots', () => {
     });
     // The dots asked at once share one call.
     expect(api.callsTo('GET /manager/schedule/pending-count')).toHaveLength(1);
+  });
+
+  it('gives an approver the same dots while only content waits', async () => {
+    counts(0, 0, 0, 1);
+    const sources = scheduleDotSources(['schedule:list', 'schedule:audit'], true);
+    expect(await shown(sources)).toEqual({
+      '/schedule': true,
+      '/schedule/live': false,
+      '/schedule/audit': true,
+    });
   });
 
   it('tells the creator of a rejected or push-failed schedule on the list and the menu', async () => {

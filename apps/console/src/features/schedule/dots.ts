@@ -88,7 +88,10 @@ export function scheduleDotSources(
     const { rejected, push_failed } = await counts();
     return rejected + push_failed > 0;
   };
-  const waiting = async () => (await counts()).pending > 0;
+  const waiting = async () => {
+    const { pending, content_pending } = await counts();
+    return pending + content_pending > 0;
+  };
   const sources: Array<[string, DotSource]> = [
     [MODULE_PATH, async () => (approver && (await waiting())) || own()],
     [SCHEDULE_PATHS.live, own],

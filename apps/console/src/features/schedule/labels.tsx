@@ -31,6 +31,7 @@ const STATUS_VIEW: Record<number, { key: string; color: string }> = {
 const STATE_COLOR: Record<ApprovalState, string> = {
   draft: 'default',
   pending: 'gold',
+  reviewing: 'processing',
   approved: 'green',
   rejected: 'red',
   withdrawn: 'default',

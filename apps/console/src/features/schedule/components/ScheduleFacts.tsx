@@ -157,6 +157,7 @@ const ACTION_COLOR: Record<ScheduleAudit['action'], string> = {
   create: 'gray',
   update: 'gray',
   submit: 'blue',
+  review: 'cyan',
   approve: 'green',
   reject: 'red',
   withdraw: 'orange',

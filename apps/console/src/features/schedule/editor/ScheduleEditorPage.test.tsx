@@ -62,6 +62,8 @@ function detail(overrides: Partial<ScheduleDetail> = {}): ScheduleDetail {
     state: 'draft',
     status: null,
     ntc: false,
+    reviewer_id: null,
+    reviewer_name: null,
     priority: 5,
     start_date: '2099-03-02',
     end_date: '2099-03-31',

@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('ScheduleAuditPage', { timeout: 60_000 }, () => {
-  it('lists the pending schedules the caller may approve, and approves one after confirming', async () => {
+  it('lists the schedules waiting for the caller’s approval, and approves one after confirming', async () => {
     const api = server({
       'POST /manager/schedule/32/approve': () => ok(scheduleDetail({ id: 32, state: 'approved' })),
     });
@@ -59,7 +59,6 @@ describe('ScheduleAuditPage', { timeout: 60_000 }, () => {
     expect(within(row).getByText('grace')).toBeTruthy();
     expect(Object.fromEntries(queriesTo('/manager/schedule')[0])).toMatchObject({
       keyword: 'lunch',
-      state: 'pending',
       ntc: 'true',
     });
     fireEvent.click(within(row).getByRole('button', { name: 'Approve Lunch deals' }));

@@ -31,7 +31,7 @@ export function ScheduleAuditPage() {
   const typeLabel = useTypeLabel();
   const period = usePeriod();
   const { view, query: base, update } = useListView(NO_FILTERS);
-  const query = useMemo(() => ({ ...base, state: 'pending' as const, ntc: true }), [base]);
+  const query = useMemo(() => ({ ...base, ntc: true }), [base]);
   const list = useScheduleList(query);
   const { transition, confirmTransition } = useConfirmedTransition();
   const [rejecting, setRejecting] = useState<ScheduleSummary | null>(null);
