@@ -1,5 +1,6 @@
 import { keepPreviousData, type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ContentApprovalListQuery,
   type ContentItem,
   type ContentListQuery,
   ContentType,
@@ -34,6 +35,7 @@ export const contentKeys = {
   list: (query: ContentListQuery) => [...contentKeys.lists(), query] as const,
   detail: (id: number) => [...contentKeys.all, 'detail', id] as const,
   folders: (type: LibraryContentType) => [...contentKeys.all, 'folders', type] as const,
+  approvals: (query: ContentApprovalListQuery) => [...contentKeys.all, 'approvals', query] as const,
 };
 
 const isProcessing = (item: ContentItem) => item.state === 'processing';
@@ -132,6 +134,40 @@ export function useSaveLink(type: LinkContentType) {
         ? call(ops.editStream, { params: { id }, body }, { silent: true })
         : call(ops.createStream, { body }, { silent: true });
     },
+    onSuccess: changed,
+  });
+}
+
+// ── Approval (spec 001 §4) ──────────────────────────────────────────────────────────────────
+
+/** The content waiting for the caller's approval, of every type (the approval list's second tab). */
+export function useContentApprovals(query: ContentApprovalListQuery, enabled = true) {
+  return useQuery({
+    queryKey: contentKeys.approvals(query),
+    queryFn: ({ signal }) => call(ops.approvals, { query }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** An approval step of one item: an approver's review or approval, its creator's submit or withdraw. */
+export type ContentApprovalStep = 'review' | 'approve' | 'submit' | 'withdraw';
+
+export function useContentApprovalStep() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: ({ id, step }: { id: number; step: ContentApprovalStep }) =>
+      call(ops[step], { params: { id } }),
+    onSuccess: changed,
+  });
+}
+
+/** Rejects an item with a reason its creator sees (silent: the dialog shows a refusal). */
+export function useRejectContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      call(ops.reject, { params: { id }, body: { reason } }, { silent: true }),
     onSuccess: changed,
   });
 }

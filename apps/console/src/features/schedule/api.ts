@@ -134,8 +134,8 @@ export function useDeleteSchedule() {
   });
 }
 
-/** The state changes: submit (for approval, or published at once with approval off), withdraw, approve. */
-export type ScheduleTransition = 'submit' | 'withdraw' | 'approve';
+/** The state changes: submit (for approval, or published at once with approval off), withdraw, review (an approver opened it), approve. */
+export type ScheduleTransition = 'submit' | 'withdraw' | 'review' | 'approve';
 
 export function useScheduleTransition() {
   const changed = useSchedulesChanged();

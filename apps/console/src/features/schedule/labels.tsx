@@ -1,8 +1,8 @@
 import {
+  type ApprovalState,
   CONFIRMATION_MARKER,
   DeviceStatus,
   type PushStatus,
-  type ApprovalState,
   type ScheduleSummary,
 } from '@vitrine/contract';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
@@ -41,7 +41,7 @@ const STATE_COLOR: Record<ApprovalState, string> = {
 export function ScheduleStatusTag({
   schedule,
 }: {
-  schedule: Pick<ScheduleSummary, 'status' | 'state' | 'reject_reason'>;
+  schedule: Pick<ScheduleSummary, 'status' | 'state' | 'reject_reason' | 'reviewer_name'>;
 }) {
   const { t } = useTranslation('schedule');
   const view = schedule.status === null ? undefined : STATUS_VIEW[schedule.status];
@@ -50,6 +50,18 @@ export function ScheduleStatusTag({
   ) : (
     <Tag color={STATE_COLOR[schedule.state]}>{t(`state.${schedule.state}`)}</Tag>
   );
+  if (schedule.state === 'reviewing') {
+    return (
+      <Flex vertical gap={2} align="start">
+        <Tag color={STATE_COLOR.reviewing}>{t('state.reviewing')}</Tag>
+        {schedule.reviewer_name ? (
+          <Typography.Text type="secondary" className="schedule-reason" dir="auto">
+            {t('reviewedBy', { name: schedule.reviewer_name })}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+    );
+  }
   if (schedule.status !== DeviceStatus.rejected || !schedule.reject_reason) return tag;
   return (
     <Flex vertical gap={2} align="start">

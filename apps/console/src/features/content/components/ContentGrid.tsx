@@ -8,7 +8,7 @@ import { type ListPatch, type ListView, tableView } from '../../../lib/list-para
 import type { ContentList } from '../api';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
-import { ContentThumb, type ItemFact, needsAttention, StateTag } from './labels';
+import { ApprovalTag, ContentThumb, type ItemFact, needsAttention, StateTag } from './labels';
 import '../../../components/card-grid.css';
 
 type Props = {
@@ -73,6 +73,11 @@ function ContentCard({ item, checked, onCheck, inBin, actions, fact }: CardProps
           <Name>{item.name}</Name>
         </Typography.Text>
         {fact ? <div className="content-card__fact">{fact.render(item)}</div> : null}
+        {item.approval_state === 'approved' ? null : (
+          <div className="content-card__fact">
+            <ApprovalTag item={item} />
+          </div>
+        )}
         <div className="content-card__meta">
           <Typography.Text type="secondary" ellipsis className="content-card__subtitle">
             <bdi>{subtitleOf(item)}</bdi>

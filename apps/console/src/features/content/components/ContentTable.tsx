@@ -9,7 +9,7 @@ import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../
 import type { ContentList } from '../api';
 import { hasDuration, isFileType } from '../library';
 import { type ItemActions, ItemMenu } from './ItemMenu';
-import { ContentThumb, type ItemFact, StateTag } from './labels';
+import { ApprovalTag, ContentThumb, type ItemFact, StateTag } from './labels';
 
 type Props = {
   type: LibraryContentType;
@@ -98,6 +98,7 @@ export function ContentTable({
         ]
       : []),
     { title: t('field.state'), key: 'state', render: (_, item) => <StateTag item={item} /> },
+    { title: t('field.approval'), key: 'approval', render: (_, item) => <ApprovalTag item={item} /> },
     { title: t('field.uploader'), dataIndex: 'uploader_name', render: (name: string | null) => name ?? '—' },
     { title: t('field.createdAt'), dataIndex: 'created_at', ...sorted('created_at'), render: dateTime },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },

@@ -15,11 +15,23 @@ export type ItemActions = {
   remove: (items: ContentItem[]) => void;
   restore: (items: ContentItem[]) => void;
   purge: (items: ContentItem[]) => void;
+  /** Its creator sends a rejected or withdrawn item to approval again, or takes back a waiting one. */
+  approval: (item: ContentItem, step: 'submit' | 'withdraw') => void;
+  /** Who is signed in: only an item's creator submits or withdraws it. */
+  userId: number | undefined;
   /** What a page built on the library adds to an item's menu (outside the recycle bin). */
   more?: (item: ContentItem) => { key: string; label: string; onClick: () => void }[];
 };
 
 type Props = { item: ContentItem; inBin: boolean; actions: ItemActions };
+
+/** What the item's creator may do with its approval now. */
+function approvalSteps(item: ContentItem, actions: ItemActions): ('submit' | 'withdraw')[] {
+  if (actions.userId === undefined || item.uploader_id !== actions.userId) return [];
+  if (item.approval_state === 'rejected' || item.approval_state === 'withdrawn') return ['submit'];
+  if (item.approval_state === 'pending' || item.approval_state === 'reviewing') return ['withdraw'];
+  return [];
+}
 
 /** An item's menu: preview, rename or edit, download, move, delete; in the bin restore and purge. */
 export function ItemMenu({ item, inBin, actions }: Props) {
@@ -38,6 +50,11 @@ export function ItemMenu({ item, inBin, actions }: Props) {
         file
           ? { key: 'rename', label: t('action.rename'), onClick: () => actions.edit(item) }
           : { key: 'edit', label: t('action.edit'), onClick: () => actions.edit(item) },
+        ...approvalSteps(item, actions).map((step) => ({
+          key: step,
+          label: t(`action.${step}`),
+          onClick: () => actions.approval(item, step),
+        })),
         ...(actions.more?.(item) ?? []),
         ...(file
           ? [{ key: 'download', label: t('action.download'), onClick: () => actions.download(item) }]

@@ -7,8 +7,10 @@ import { NameDialog } from '../../../components/NameDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import type { ListPatch } from '../../../lib/list-params';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { UploadDropzone } from '../../upload/ui';
-import { downloadContent, useContentList, useRenameContent } from '../api';
+import { downloadContent, useContentApprovalStep, useContentList, useRenameContent } from '../api';
 import { ContentGrid } from '../components/ContentGrid';
 import { ContentTable } from '../components/ContentTable';
 import { FolderPanel } from '../components/FolderPanel';
@@ -57,6 +59,8 @@ export function ContentLibraryPage({
   const { view, query, update, params, inBin } = useLibraryView(type);
   const list = useContentList(query);
   const rename = useRenameContent();
+  const approvalStep = useContentApprovalStep();
+  const userId = useSession().user?.user_id;
   const [layout, setLayout] = useLayoutChoice();
   const [selected, setSelected] = useState<Key[]>([]);
   const [renaming, setRenaming] = useState<ContentItem | null>(null);
@@ -102,7 +106,7 @@ export function ContentLibraryPage({
   }, [action, file]);
 
   const actions: ItemActions = {
-    busy: removal.busy,
+    busy: removal.busy || approvalStep.isPending,
     preview: (item) => keepPage({ id: item.id }),
     edit: (item) => (file ? setRenaming(item) : setEditing(item)),
     // A failed download has shown the server's notice already.
@@ -111,6 +115,19 @@ export function ContentLibraryPage({
     remove: removal.remove,
     restore: removal.restore,
     purge: removal.purge,
+    // A refusal has shown the server's notice already.
+    approval: (item, step) =>
+      approvalStep.mutate(
+        { id: item.id, step },
+        {
+          onSuccess: () =>
+            notify({
+              type: 'success',
+              title: t(step === 'submit' ? 'approval.submitted' : 'approval.withdrawnNotice'),
+            }),
+        },
+      ),
+    userId,
     more: extension?.more,
   };
 

@@ -6,7 +6,7 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import '../../../components/card-picker.css';
 import { formatDimensions, formatDuration } from '../../../lib/format';
 import { useContentList } from '../../content/api';
-import { StateTag } from '../../content/ui';
+import { isUsable, UnusableTag } from '../../content/ui';
 import { useTextList } from '../../text/api';
 import { usePlaylistList } from '../api';
 import {
@@ -157,10 +157,14 @@ export function ContentPanel({ type, ...panel }: PanelProps & { type: number }) 
       name: item.name,
       kind: kindOfType(item.type),
       thumbnail: item.thumbnail,
-      detail:
-        item.state !== 'ready' || item.problem ? <StateTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
-      // The server refuses what is not ready (still processing or failed) with this message.
-      refused: item.state === 'ready' ? undefined : t('contract:playlist.notReady', { name: item.name }),
+      detail: !isUsable(item) || item.problem ? <UnusableTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
+      // The server refuses what is not ready (still processing or failed) or not approved with these messages.
+      refused:
+        item.state !== 'ready'
+          ? t('contract:playlist.notReady', { name: item.name })
+          : item.approval_state !== 'approved'
+            ? t('contract:content.notApproved', { name: item.name })
+            : undefined,
       make: () => draftOfContent(item),
     }),
   );

@@ -1,26 +1,29 @@
-import { type ScheduleSummary, rejectRequestSchema } from '@vitrine/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { rejectRequestSchema } from '@vitrine/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
-import { useRejectSchedule } from '../api';
 
 type Props = {
-  /** The schedule to reject; none: closed. */
-  schedule: Pick<ScheduleSummary, 'id' | 'name'> | null;
+  /** The schedule or content item to reject; none: closed. */
+  target: { id: number; name: string } | null;
+  /** The rejection of schedules or of content (silent: the dialog shows a refusal). */
+  reject: UseMutationResult<unknown, unknown, { id: number; reason: string }>;
+  /** What is said once rejected. */
+  done: string;
   onClose: () => void;
   onRejected: () => void;
 };
 
 const FORM_ID = 'scheduleRejectForm';
 
-/** Rejects a schedule with a reason, which its creator sees on the list. */
-export function RejectDialog({ schedule, onClose, onRejected }: Props) {
+/** Rejects a schedule or content item with a reason, which its creator sees on their list. */
+export function RejectDialog({ target, reject, done, onClose, onRejected }: Props) {
   const { t } = useTranslation('schedule');
   const rules = useRules();
-  const reject = useRejectSchedule();
   const [error, setError] = useState<unknown>(null);
 
   const close = () => {
@@ -30,13 +33,13 @@ export function RejectDialog({ schedule, onClose, onRejected }: Props) {
   };
 
   const submit = ({ reason }: { reason: string }) => {
-    if (!schedule) return;
+    if (!target) return;
     setError(null);
     reject.mutate(
-      { id: schedule.id, reason: reason.trim() },
+      { id: target.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          notify({ type: 'success', title: t('rejected') });
+          notify({ type: 'success', title: done });
           setError(null);
           onRejected();
         },
@@ -47,8 +50,8 @@ export function RejectDialog({ schedule, onClose, onRejected }: Props) {
 
   return (
     <Modal
-      open={schedule !== null}
-      title={t('rejectTitle', { name: schedule?.name ?? '' })}
+      open={target !== null}
+      title={t('rejectTitle', { name: target?.name ?? '' })}
       onCancel={close}
       okText={t('action.reject')}
       okButtonProps={{ danger: true, htmlType: 'submit', form: FORM_ID, loading: reject.isPending }}

@@ -1,10 +1,10 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Flex, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useSchedule, useScheduleAudits } from '../api';
+import { useRejectSchedule, useSchedule, useScheduleAudits, useScheduleTransition } from '../api';
 import { RejectDialog } from '../components/RejectDialog';
 import {
   AuditHistory,
@@ -28,6 +28,14 @@ export function ScheduleApprovalPage() {
   const audits = useScheduleAudits(id);
   const { transition, confirmTransition } = useConfirmedTransition();
   const [rejecting, setRejecting] = useState(false);
+  const reject = useRejectSchedule();
+  const review = useScheduleTransition();
+  const pending = detail.data?.state === 'pending' && detail.data.ntc;
+  // Opened by an approver, a pending schedule is theirs to review: others see "reviewed by".
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per schedule that opens pending
+  useEffect(() => {
+    if (pending) review.mutate({ id, action: 'review' }, { onSuccess: () => void audits.refetch() });
+  }, [id, pending]);
 
   if (id === 0 || detail.isPending || detail.isError) return <ScheduleFallback id={id} detail={detail} />;
   const schedule = detail.data;
@@ -45,6 +53,11 @@ export function ScheduleApprovalPage() {
           <Space size="small" wrap>
             <span dir="auto">{schedule.name}</span>
             {schedule.ntc ? <NeedsConfirmTag /> : null}
+            {schedule.state === 'reviewing' && schedule.reviewer_name ? (
+              <Typography.Text type="secondary">
+                {t('reviewedBy', { name: schedule.reviewer_name })}
+              </Typography.Text>
+            ) : null}
           </Space>
         }
         extra={
@@ -80,7 +93,9 @@ export function ScheduleApprovalPage() {
         <AuditHistory audits={audits.data} loading={audits.isPending} />
       </Flex>
       <RejectDialog
-        schedule={rejecting ? schedule : null}
+        target={rejecting ? schedule : null}
+        reject={reject}
+        done={t('rejected')}
         onClose={() => setRejecting(false)}
         onRejected={() => {
           setRejecting(false);

@@ -1,6 +1,6 @@
 import { AuditOutlined, CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ScheduleSummary } from '@vitrine/contract';
-import { Empty, Flex, Space, Table, type TableProps, Tag } from 'antd';
+import { Empty, Flex, Space, Table, type TableProps, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,8 +9,9 @@ import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
-import { useScheduleList } from '../api';
+import { useRejectSchedule, useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
+import { ContentApprovals } from '../components/ContentApprovals';
 import { RejectDialog } from '../components/RejectDialog';
 import { useConfirmedTransition } from '../confirm-transition';
 import { refreshScheduleDots } from '../dots';
@@ -21,7 +22,8 @@ const NO_FILTERS = [] as const;
 
 /**
  * /schedule/audit: the schedules waiting for the caller's approval, approved or rejected (with a
- * reason) from the list or opened on their approval page. The approval switch heads it for those
+ * reason) from the list or opened on their approval page; the content tab (`tab=content`) does the
+ * same for content. The approval switch heads it for those
  * who may change the company's setting.
  */
 export function ScheduleAuditPage() {
@@ -30,11 +32,13 @@ export function ScheduleAuditPage() {
   const dateTime = useDateTime();
   const typeLabel = useTypeLabel();
   const period = usePeriod();
-  const { view, query: base, update } = useListView(NO_FILTERS);
+  const { view, query: base, update, params } = useListView(NO_FILTERS);
+  const tab = params.get('tab') === 'content' ? 'content' : 'schedules';
   const query = useMemo(() => ({ ...base, ntc: true }), [base]);
-  const list = useScheduleList(query);
+  const list = useScheduleList(query, tab === 'schedules');
   const { transition, confirmTransition } = useConfirmedTransition();
   const [rejecting, setRejecting] = useState<ScheduleSummary | null>(null);
+  const reject = useRejectSchedule();
 
   const approve = (schedule: ScheduleSummary) => confirmTransition(schedule, 'approve');
 
@@ -105,25 +109,42 @@ export function ScheduleAuditPage() {
           onSearch={(keyword) => update({ keyword })}
         />
       </Flex>
-      <Table<ScheduleSummary>
-        rowKey="id"
-        className="schedule-table"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending || transition.isPending}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(view.keyword ? 'empty.noMatch' : 'empty.noneWaiting')}
-            />
-          ),
-        }}
-        {...tableView<ScheduleSummary>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+      <Tabs
+        activeKey={tab}
+        // Each list sorts by its own columns: a change of tab starts unsorted.
+        onChange={(key) => update({ tab: key === 'content' ? key : null, sort: null })}
+        items={[
+          { key: 'schedules', label: t('audit.schedules') },
+          { key: 'content', label: t('audit.content') },
+        ]}
       />
+      {tab === 'content' ? (
+        <ContentApprovals view={view} query={base} update={update} />
+      ) : (
+        <Table<ScheduleSummary>
+          rowKey="id"
+          className="schedule-table"
+          columns={columns}
+          dataSource={list.data?.list}
+          loading={list.isPending || transition.isPending}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t(view.keyword ? 'empty.noMatch' : 'empty.noneWaiting')}
+              />
+            ),
+          }}
+          {...tableView<ScheduleSummary>(view, update, list.data?.total ?? 0, (total) =>
+            t('total', { total }),
+          )}
+        />
+      )}
       <RejectDialog
-        schedule={rejecting}
+        target={rejecting}
+        reject={reject}
+        done={t('rejected')}
         onClose={() => setRejecting(null)}
         onRejected={() => {
           setRejecting(null);

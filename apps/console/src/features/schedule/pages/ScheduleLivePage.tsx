@@ -9,9 +9,9 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import {
-  BUILT_SCHEDULE_TYPES,
   APPROVAL_STATES,
   type ApprovalState,
+  BUILT_SCHEDULE_TYPES,
   type ScheduleSummary,
 } from '@vitrine/contract';
 import { Button, Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';

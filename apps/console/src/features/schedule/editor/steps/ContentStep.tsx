@@ -15,7 +15,7 @@ import { hasPermission } from '../../../../lib/permissions';
 import { useSession } from '../../../../lib/session';
 import { useCompositionList } from '../../../composition/api';
 import { useContentList } from '../../../content/api';
-import { StateTag } from '../../../content/ui';
+import { isUsable, UnusableTag } from '../../../content/ui';
 import { kindOfType, usePlaylistList } from '../../../playlist/api';
 import { ItemThumb } from '../../../playlist/ui';
 import { UploadDropzone } from '../../../upload/ui';
@@ -138,10 +138,14 @@ function LibraryPanel({ type, draft, onItems, onRefused }: Props & { type: numbe
       key: String(item.id),
       name: item.name,
       thumb: <ItemThumb kind={kindOfType(item.type)} thumbnail={item.thumbnail} name={item.name} />,
-      detail:
-        item.state !== 'ready' || item.problem ? <StateTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
+      detail: !isUsable(item) || item.problem ? <UnusableTag item={item} /> : <bdi>{measuresOf(item)}</bdi>,
       checked: draft.items.some((chosen) => chosen.content_id === item.id),
-      disabled: item.state === 'ready' ? undefined : t('contract:schedule.notReady', { name: item.name }),
+      disabled:
+        item.state !== 'ready'
+          ? t('contract:schedule.notReady', { name: item.name })
+          : item.approval_state !== 'approved'
+            ? t('contract:content.notApproved', { name: item.name })
+            : undefined,
       onToggle: () => toggle(item),
     }),
   );

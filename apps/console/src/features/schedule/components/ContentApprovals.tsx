@@ -1,0 +1,153 @@
+import { AuditOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import type { ContentApprovalListQuery, ContentItem, LibraryContentType } from '@vitrine/contract';
+import { Empty, Space, Table, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/confirm';
+import { IconAction } from '../../../components/IconAction';
+import { useDateTime } from '../../../components/labels';
+import { Name } from '../../../components/Name';
+import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
+import { notify } from '../../../lib/notify';
+import { KIND_OF, useContentApprovalStep, useContentApprovals, useRejectContent } from '../../content/api';
+import { ApprovalTag, ContentThumb, PreviewModal } from '../../content/ui';
+import { refreshScheduleDots } from '../dots';
+import { RejectDialog } from './RejectDialog';
+
+type Props = {
+  view: ListView<string>;
+  query: ContentApprovalListQuery;
+  update: (patch: ListPatch) => void;
+};
+
+/**
+ * The approval list's content tab: content waiting for the caller's approval. Reviewing one opens
+ * its preview and marks it reviewing by the caller (others see by whom); approving or rejecting
+ * (with a reason its creator sees) decides it.
+ */
+export function ContentApprovals({ view, query, update }: Props) {
+  const { t } = useTranslation(['schedule', 'content']);
+  const dateTime = useDateTime();
+  const list = useContentApprovals(query);
+  const step = useContentApprovalStep();
+  const reject = useRejectContent();
+  const [previewing, setPreviewing] = useState<ContentItem | null>(null);
+  const [rejecting, setRejecting] = useState<ContentItem | null>(null);
+
+  const review = (item: ContentItem) => {
+    setPreviewing(item);
+    if (item.approval_state === 'pending') step.mutate({ id: item.id, step: 'review' });
+  };
+  const approve = (item: ContentItem) =>
+    confirmAction({
+      content: t('contentApproveConfirm', { name: item.name }),
+      okText: t('action.approve'),
+      onOk: () =>
+        step.mutateAsync({ id: item.id, step: 'approve' }).then(
+          () => {
+            notify({ type: 'success', title: t('contentApproved') });
+            refreshScheduleDots();
+          },
+          () => undefined,
+        ),
+    });
+
+  const columns: TableProps<ContentItem>['columns'] = [
+    {
+      title: t('content:field.thumbnail'),
+      key: 'thumbnail',
+      width: 72,
+      render: (_, item) => (
+        <span className="content-thumb content-thumb--small">
+          <ContentThumb item={item} />
+        </span>
+      ),
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(view.sort, 'name'),
+      render: (name: string) => <Name>{name}</Name>,
+    },
+    {
+      title: t('field.type'),
+      dataIndex: 'type',
+      render: (type: number) => t(`content:kind.${KIND_OF[type as LibraryContentType]}`),
+    },
+    { title: t('content:field.approval'), key: 'approval', render: (_, item) => <ApprovalTag item={item} /> },
+    {
+      title: t('content:field.uploader'),
+      dataIndex: 'uploader_name',
+      render: (name: string | null) => name ?? '—',
+    },
+    {
+      title: t('field.submittedAt'),
+      dataIndex: 'updated_at',
+      sorter: true,
+      sortOrder: sortOrderOf(view.sort, 'updated_at'),
+      render: dateTime,
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      render: (_, item) => (
+        <Space size={0}>
+          <IconAction
+            label={t('action.review', { name: item.name })}
+            icon={<AuditOutlined />}
+            onClick={() => review(item)}
+          />
+          <IconAction
+            label={t('action.approveNamed', { name: item.name })}
+            icon={<CheckOutlined />}
+            onClick={() => approve(item)}
+          />
+          <IconAction
+            label={t('action.rejectNamed', { name: item.name })}
+            icon={<CloseOutlined />}
+            onClick={() => setRejecting(item)}
+            danger
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Table<ContentItem>
+        rowKey="id"
+        className="schedule-table"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isPending || step.isPending}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(view.keyword ? 'empty.noMatch' : 'empty.noContentWaiting')}
+            />
+          ),
+        }}
+        {...tableView<ContentItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+      />
+      <PreviewModal
+        id={previewing?.id ?? null}
+        known={previewing ?? undefined}
+        onClose={() => setPreviewing(null)}
+      />
+      <RejectDialog
+        target={rejecting}
+        reject={reject}
+        done={t('contentRejected')}
+        onClose={() => setRejecting(null)}
+        onRejected={() => {
+          setRejecting(null);
+          refreshScheduleDots();
+        }}
+      />
+    </>
+  );
+}
