@@ -1,11 +1,11 @@
 import {
+  APPROVAL_STATES,
+  type ApprovalState,
   type ContentStatistic,
   DASHBOARD_TOP_MODELS,
   type DeviceStatistic,
   DeviceStatus,
   type OssStatistic,
-  APPROVAL_STATES,
-  type ApprovalState,
   type ScheduleStatistic,
   STORAGE_PER_DEVICE_BYTES,
   STORAGE_SHARED_BYTES,
