@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { AuditOutlined } from '@ant-design/icons';
 import type { ContentApprovalListQuery, ContentItem, LibraryContentType } from '@vitrine/contract';
 import { Empty, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notify';
 import { KIND_OF, useContentApprovalStep, useContentApprovals, useRejectContent } from '../../content/api';
 import { ApprovalTag, ContentThumb, PreviewModal } from '../../content/ui';
 import { refreshScheduleDots } from '../dots';
+import { DecisionActions } from './DecisionActions';
 import { RejectDialog } from './RejectDialog';
 
 type Props = {
@@ -98,16 +99,10 @@ export function ContentApprovals({ view, query, update }: Props) {
             icon={<AuditOutlined />}
             onClick={() => review(item)}
           />
-          <IconAction
-            label={t('action.approveNamed', { name: item.name })}
-            icon={<CheckOutlined />}
-            onClick={() => approve(item)}
-          />
-          <IconAction
-            label={t('action.rejectNamed', { name: item.name })}
-            icon={<CloseOutlined />}
-            onClick={() => setRejecting(item)}
-            danger
+          <DecisionActions
+            name={item.name}
+            onApprove={() => approve(item)}
+            onReject={() => setRejecting(item)}
           />
         </Space>
       ),

@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ScheduleSummary } from '@vitrine/contract';
 import { Empty, Flex, Space, Table, type TableProps, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
 import { useRejectSchedule, useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
 import { ContentApprovals } from '../components/ContentApprovals';
+import { DecisionActions } from '../components/DecisionActions';
 import { RejectDialog } from '../components/RejectDialog';
 import { useConfirmedTransition } from '../confirm-transition';
 import { refreshScheduleDots } from '../dots';
@@ -81,16 +82,10 @@ export function ScheduleAuditPage() {
             icon={<EyeOutlined />}
             onClick={() => navigate(SCHEDULE_PATHS.view(schedule.id))}
           />
-          <IconAction
-            label={t('action.approveNamed', { name: schedule.name })}
-            icon={<CheckOutlined />}
-            onClick={() => approve(schedule)}
-          />
-          <IconAction
-            label={t('action.rejectNamed', { name: schedule.name })}
-            icon={<CloseOutlined />}
-            onClick={() => setRejecting(schedule)}
-            danger
+          <DecisionActions
+            name={schedule.name}
+            onApprove={() => approve(schedule)}
+            onReject={() => setRejecting(schedule)}
           />
         </Space>
       ),
