@@ -6,6 +6,7 @@ import type {
   PlayerState,
   PlayerUpgrade,
   Program,
+  VideoWallCell,
 } from '@vitrine/contract';
 import { PLAYER_UPGRADE_HEALTH_SECONDS, playerVersionOf } from '@vitrine/contract';
 import {
@@ -260,7 +261,7 @@ function present(): void {
   const next = Math.min(expiry ?? Number.POSITIVE_INFINITY, recheck ?? Number.POSITIVE_INFINITY);
   if (Number.isFinite(next)) chooseTimer = setTimeout(present, next);
   if (choice) {
-    play(choice.program, choice.schedule_id);
+    play(choice.program, choice.schedule_id, choice.wall);
     curtain.ready();
     return;
   }
@@ -290,7 +291,7 @@ function replaceView(next: ScreenView): void {
 }
 
 /** The paired screen's program instead of its identity and clock; a new one follows without a blank. */
-function play(program: Program, scheduleId: number | null): void {
+function play(program: Program, scheduleId: number | null, wall: VideoWallCell | null): void {
   if (!programScreen) {
     clearTimeout(pinTimer);
     shown = 'program';
@@ -308,7 +309,7 @@ function play(program: Program, scheduleId: number | null): void {
     replaceView(screen);
     programScreen = screen;
   }
-  programScreen.play(program, scheduleId);
+  programScreen.play(program, scheduleId, wall);
   checkHealth();
 }
 

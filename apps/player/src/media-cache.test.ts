@@ -46,6 +46,7 @@ const manifest = (): Manifest => ({
   default_program: program(['a1'], 'bg'),
   timezone: null,
   holidays: [],
+  video_wall: null,
   schedules: [
     {
       id: 5,

@@ -34,6 +34,7 @@ const manifest = (fields: Partial<Manifest> = {}): Manifest => ({
   timezone: 'Europe/Berlin',
   holidays: [],
   schedules: [],
+  video_wall: null,
   ...fields,
 });
 
@@ -45,6 +46,7 @@ describe('choose', () => {
     expect(choose(plain, at('2026-05-10T05:00:00Z'))).toEqual({
       program: plain.default_program,
       schedule_id: null,
+      wall: null,
     });
     expect(choose(manifest({ default_program: null }), at('2026-05-10T05:00:00Z'))).toBeNull();
     expect(choose(null, 0)).toBeNull();
@@ -59,9 +61,30 @@ describe('choose', () => {
     const m = manifest({ schedules: [low, high] });
     // 09:00 in Berlin (CEST) is 07:00 UTC.
     expect(choose(m, at('2026-05-10T06:59:00Z'))?.schedule_id).toBeNull();
-    expect(choose(m, at('2026-05-10T07:00:00Z'))).toEqual({ program: low.program, schedule_id: 1 });
+    expect(choose(m, at('2026-05-10T07:00:00Z'))).toEqual({
+      program: low.program,
+      schedule_id: 1,
+      wall: null,
+    });
     expect(choose(m, at('2026-05-10T10:30:00Z'))?.schedule_id).toBe(2);
     expect(choose(m, at('2026-05-10T11:00:00Z'))?.schedule_id).toBe(1);
+  });
+
+  it("spans a video-wall schedule's program across the wall, and only that one", () => {
+    const cell = {
+      wall_id: 4,
+      row: 0,
+      column: 1,
+      canvas_width_mm: 2020,
+      canvas_height_mm: 1020,
+      area: { x: 1020, y: 0, width: 1000, height: 500 },
+    };
+    const onWall = schedule(1, { type: 'video_wall' });
+    const when = at('2026-05-10T07:00:00Z');
+    expect(choose(manifest({ schedules: [onWall], video_wall: cell }), when)?.wall).toEqual(cell);
+    expect(choose(manifest({ schedules: [schedule(2)], video_wall: cell }), when)?.wall).toBeNull();
+    // A screen taken out of its wall fills its own screen.
+    expect(choose(manifest({ schedules: [onWall] }), when)?.wall).toBeNull();
   });
 
   it('lets a spot interrupt at once, and the program under it come back after', () => {

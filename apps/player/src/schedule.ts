@@ -1,5 +1,5 @@
-import type { Manifest, ManifestTrigger, Program } from '@vitrine/contract';
-import { nextChange, winner } from '@vitrine/contract';
+import type { Manifest, ManifestTrigger, Program, VideoWallCell } from '@vitrine/contract';
+import { nextChange, ScheduleType, winner } from '@vitrine/contract';
 
 // What a paired screen plays now, decided here from the manifest against server time, so it keeps
 // following its schedules while the server is unreachable (ARCHITECTURE §7, §9).
@@ -9,8 +9,11 @@ export const RECHECK_MS = 60_000;
 /** A change is acted on this long after its instant, so the resolver sees the new minute. */
 const CHANGE_SLACK_MS = 20;
 
-/** A program on screen, and the schedule it plays for (null: the device's default content). */
-export type Choice = { program: Program; schedule_id: number | null };
+/**
+ * A program on screen, the schedule it plays for (null: the device's default content), and for a
+ * video-wall schedule the screen's place in its wall (the program spans the wall), else null.
+ */
+export type Choice = { program: Program; schedule_id: number | null; wall: VideoWallCell | null };
 
 const holidaySets = new WeakMap<Manifest, ReadonlySet<string>>();
 
@@ -27,8 +30,14 @@ function holidaysOf(manifest: Manifest): ReadonlySet<string> {
 export function choose(manifest: Manifest | null, nowMs: number): Choice | null {
   if (!manifest) return null;
   const won = winner(manifest.schedules ?? [], nowMs, manifest.timezone, holidaysOf(manifest));
-  if (won) return { program: won.program, schedule_id: won.id };
-  return manifest.default_program ? { program: manifest.default_program, schedule_id: null } : null;
+  if (won) {
+    // A manifest kept from before walls existed has no place: the program then fills the screen.
+    const wall = won.type === ScheduleType.videoWall ? (manifest.video_wall ?? null) : null;
+    return { program: won.program, schedule_id: won.id, wall };
+  }
+  return manifest.default_program
+    ? { program: manifest.default_program, schedule_id: null, wall: null }
+    : null;
 }
 
 /** How long until the screen should choose again: the next change, at most RECHECK_MS. */

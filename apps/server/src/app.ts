@@ -38,6 +38,7 @@ import { teamModule } from './modules/team';
 import { templateModule } from './modules/template';
 import { textModule } from './modules/text';
 import { uploadModule } from './modules/upload';
+import { videoWallModule } from './modules/video-wall';
 import { testClockRoutes } from './platform/clock';
 import { ok, responses } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(deviceModule);
   await app.register(sensorModule);
   await app.register(presetModule);
+  await app.register(videoWallModule);
   await app.register(otaModule);
   await app.register(licenseModule);
   await app.register(scheduleModule);

@@ -50,6 +50,7 @@ import {
   buildWorkspace,
   callAs,
 } from './test/team-factories';
+import { buildVideoWall, buildWallContent } from './test/video-wall-factories';
 
 // The cross-tenant suite (ARCHITECTURE §6), generated from the route table: every route that
 // takes an id is called with another tenant's ids, "the way an attacker would", by each role of
@@ -95,7 +96,9 @@ type Kind =
   | 'otaPlan'
   | 'otaAppKey'
   | 'sensor'
-  | 'preset';
+  | 'preset'
+  | 'videoWall'
+  | 'videoWallContent';
 
 /**
  * Path parameters that are not ids of rows: codes from mailed links, the SHA-256 of stored
@@ -146,6 +149,8 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/ota/appkey/')) return 'otaAppKey';
   if (url.startsWith('/backend/manager/iot-device/')) return 'sensor';
   if (url.startsWith('/backend/manager/preset/')) return 'preset';
+  if (url.startsWith('/backend/manager/video-wall/')) return 'videoWall';
+  if (url.startsWith('/backend/manager/video-wall-content/')) return 'videoWallContent';
   return null;
 }
 
@@ -219,7 +224,24 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/holiday/:id': () => ({ name: 'Taken over', date: '2030-01-01' }),
   'PUT /backend/manager/preset/:id': () => ({ name: 'Taken over', properties: { brightness: 1 } }),
   'POST /backend/manager/preset/:id/apply': () => ({ device_ids: [own.device] }),
+  'PUT /backend/manager/video-wall/:id': () => wallBody(),
+  'PUT /backend/manager/video-wall-content/:id': () => ({ name: 'Taken over', wall_id: 1, content_id: 1 }),
 };
+
+/** A wall any caller could save, its screens given. */
+const wallBody = (cells: { row: number; column: number; device_id: number }[] = []) => ({
+  name: 'Taken over',
+  rows: 2,
+  columns: 2,
+  orientation: 'landscape',
+  screen_width_mm: 1000,
+  screen_height_mm: 560,
+  bezel_top_mm: 5,
+  bezel_right_mm: 5,
+  bezel_bottom_mm: 5,
+  bezel_left_mm: 5,
+  cells,
+});
 
 const REFUSED = [404001, 403001, 403002];
 /**
@@ -579,8 +601,13 @@ beforeAll(async () => {
       .returning();
     return row.id;
   };
+  // B's wall holds B's screen; A2's holds the sibling screen: ids of screens in walls are refused too.
+  const wallB = await buildVideoWall(app, b1, [device.row.id], `${MARK_B} wall`);
+  const wallSibling = await buildVideoWall(app, a2, [siblingDevice.row.id], `${MARK_SIBLING} wall`);
   foreign = {
     preset: await presetOf(b1, `${MARK_B} preset`),
+    videoWall: wallB.id,
+    videoWallContent: (await buildWallContent(app, wallB, contentB.content)).id,
     licenseBatch: licencesB.batch,
     licenseTransfer: licencesB.transfer,
     export: exportB,
@@ -629,6 +656,8 @@ beforeAll(async () => {
       })
       .returning()
       .then(([row]) => row.id),
+    videoWall: wallSibling.id,
+    videoWallContent: (await buildWallContent(app, wallSibling, contentSibling.content)).id,
   };
 
   const ownContent = await contentOf(a1, 'own');
@@ -647,9 +676,16 @@ beforeAll(async () => {
     .insert(playlists)
     .values({ companyId: companyA, workspaceId: a1.id, name: 'Own inner playlist' })
     .returning();
+  const ownWall = await buildVideoWall(app, a1, [], 'Own wall');
+  const wallImage = await buildContent(app, a1, { name: 'Own wall picture' });
   own = {
     ...ownContent,
     preset: await presetOf(a1, 'Own preset'),
+    videoWall: ownWall.id,
+    spareWall: (await buildVideoWall(app, a1, [], 'Own spare wall')).id,
+    wallImage: wallImage.id,
+    videoWallContent: (await buildWallContent(app, ownWall, wallImage.id)).id,
+    wallDevice: (await buildDevice(app, a1, 'Own wall screen')).row.id,
     licenseBatch: licencesA.batch,
     licenseTransfer: licencesA.transfer,
     deviceModel: ownModel.id,
@@ -803,6 +839,7 @@ const FIELD_KINDS: Record<string, Kind> = {
   company_id: 'company',
   category_id: 'category',
   move_to_category_id: 'category',
+  wall_id: 'videoWall',
   group_id: 'workspace',
   parent_id: 'workspace',
   folder_id: 'folder',
@@ -844,6 +881,8 @@ function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
     'device-model': 'deviceModel',
     'iot-device': 'sensor',
     preset: 'preset',
+    'video-wall': 'videoWall',
+    'video-wall-content': 'videoWallContent',
   };
   return byArea[area.split('/')[0]] ?? null;
 }
@@ -915,6 +954,13 @@ const presetBody = (o: Record<string, number>) => ({
 const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
 
 /** For each route with ids in its body: a body valid for A's callers, from A's own rows. */
+/** Wall content on A's wall: its own picture, or the playlist when that is the id tried. */
+const wallContentBody = (o: Record<string, number>, field: string) => ({
+  name: 'Own wall content',
+  wall_id: o.videoWall,
+  ...(field === 'playlist_id' ? { content_id: null, playlist_id: o.playlist } : { content_id: o.wallImage }),
+});
+
 const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => object> = {
   'DELETE /backend/manager/resource/object/delete': (o) => ({ id: o.object }),
   // A's screen is in A's running plan: approving it forces its row there.
@@ -1042,6 +1088,12 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   'PUT /backend/manager/playlist/:id': playlistBody,
   'POST /backend/manager/playlist/program': playlistBody,
   'DELETE /backend/manager/playlist': (o) => ({ ids: [o.playlist], detach: true }),
+  'POST /backend/manager/video-wall': (o) => wallBody([{ row: 0, column: 0, device_id: o.wallDevice }]),
+  'PUT /backend/manager/video-wall/:id': (o) => wallBody([{ row: 1, column: 1, device_id: o.wallDevice }]),
+  'DELETE /backend/manager/video-wall': (o) => ({ ids: [o.spareWall] }),
+  'POST /backend/manager/video-wall-content': wallContentBody,
+  'PUT /backend/manager/video-wall-content/:id': wallContentBody,
+  'DELETE /backend/manager/video-wall-content': (o) => ({ ids: [o.videoWallContent], detach: true }),
   'POST /backend/manager/statistics/export': (o) => ({
     format: 'csv',
     device_id: o.device,
@@ -1089,6 +1141,8 @@ const NOT_TRIED: Record<string, string> = {
   'DELETE /backend/manager/device-model': 'the platform roles’ alone',
   'POST /backend/manager/license/batch/:id/issue': 'the platform roles’ alone (license/licenses.test.ts)',
   'POST /backend/manager/license/key/bind': 'a key comes from the platform (license/keys.test.ts)',
+  'POST /backend/manager/video-wall':
+    'a new wall goes to the caller’s active workspace, which the calls tried before switch (video-wall/video-walls.test.ts)',
 };
 
 /** A route's path with A's own rows in it (the template type goes to an H5 content). */

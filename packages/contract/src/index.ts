@@ -52,4 +52,5 @@ export * from './team';
 export * from './template';
 export * from './text';
 export * from './validation';
+export * from './video-wall';
 export * from './web-files';

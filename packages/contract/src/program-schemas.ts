@@ -15,6 +15,7 @@ import {
 import { MAX_SENSOR_ID_LENGTH, SENSOR_ID_PATTERN } from './sensor-read';
 import { TEXT_DIRECTIONS, TEXT_POSITIONS } from './text';
 import { bodyIdSchema } from './validation';
+import type { VideoWallCell } from './video-wall-geometry';
 
 // The zod side of program.ts, for the server's answers (GET …/program, GET player/manifest) and the
 // calls that name a program (a device's default content) or report on one (content errors). Kept
@@ -122,6 +123,16 @@ export const manifestScheduleSchema = z.object({
   program: programSchema,
 }) satisfies z.ZodType<ManifestSchedule>;
 
+/** A screen's place in its video wall (video-wall-geometry.ts). */
+export const videoWallCellSchema = z.object({
+  wall_id: z.number(),
+  row: z.number(),
+  column: z.number(),
+  canvas_width_mm: z.number(),
+  canvas_height_mm: z.number(),
+  area: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+}) satisfies z.ZodType<VideoWallCell>;
+
 export const manifestSchema = z.object({
   version: z.string(),
   default_program: programSchema.nullable(),
@@ -132,6 +143,7 @@ export const manifestSchema = z.object({
   triggers: z
     .array(manifestScheduleSchema.extend({ sensor_ids: z.array(z.string()), seconds: z.number() }))
     .optional(),
+  video_wall: videoWallCellSchema.nullable(),
 }) satisfies z.ZodType<Manifest>;
 
 /** A stored playlist or composition named by kind and id: a device's default content. */

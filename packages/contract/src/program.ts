@@ -1,5 +1,6 @@
 import type { ScheduleTime } from './schedule-time';
 import type { TextDirection, TextPosition } from './text';
+import type { VideoWallCell } from './video-wall-geometry';
 
 // What a screen plays, as the server hands it to a player (the manifest) and to the console's
 // previews: zod-free, since the browser player imports it. A playlist and a composition are both a
@@ -133,6 +134,11 @@ export type Manifest = {
   sensors?: string[];
   /** Its approved sensor schedules: what a read of one of their tags interrupts with, while armed. */
   triggers?: ManifestTrigger[];
+  /**
+   * The screen's place in its video wall, null when it is in none: a wall schedule's program is
+   * laid on the wall's whole canvas and this screen shows only its own part (player render).
+   */
+  video_wall: VideoWallCell | null;
 };
 
 /** An approved schedule in a manifest: its time rules and its program. */

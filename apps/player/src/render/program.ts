@@ -1,5 +1,5 @@
-import type { Program } from '@vitrine/contract';
-import { fitCanvas } from './geometry';
+import type { Program, VideoWallCell } from '@vitrine/contract';
+import { fitCanvas, fitOnWall } from './geometry';
 import { mediaSource } from './media-source';
 import { FramePacer } from './pacer';
 import { prepareSlide } from './slides';
@@ -11,6 +11,8 @@ export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context' | 'start
   Partial<Pick<ZoneDeps, 'prepare' | 'pacer'>> & {
     /** Per zone key, the item to begin with (where the program was when it was interrupted). */
     resume?: Readonly<Record<string, string>>;
+    /** A program laid across a video wall: this screen's place in it, to show only its own part. */
+    wall?: VideoWallCell | null;
   };
 
 /** A program on show. */
@@ -26,7 +28,8 @@ export type ProgramView = {
 };
 
 /**
- * Renders a program into root: its canvas scaled to fit (letterboxed, centred), its background,
+ * Renders a program into root: its canvas scaled to fit (letterboxed, centred; on a video wall,
+ * across the whole wall with only this screen's part on it: the stage hides the rest), its background,
  * its zones stacked by z, each playing on its own. The stage stays invisible until every zone shows
  * its first item, so a program replacing another (left in root until then) never flashes empty.
  */
@@ -45,12 +48,9 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
   root.append(stage);
 
   const place = () => {
-    const { scale, left, top } = fitCanvas(
-      stage.clientWidth,
-      stage.clientHeight,
-      program.width,
-      program.height,
-    );
+    const { scale, left, top } = deps.wall
+      ? fitOnWall(deps.wall, stage.clientWidth, stage.clientHeight, program.width, program.height)
+      : fitCanvas(stage.clientWidth, stage.clientHeight, program.width, program.height);
     canvas.style.transform = `translate(${left}px, ${top}px) scale(${scale})`;
   };
   place();

@@ -1,16 +1,17 @@
-import type { PlayItem, Program } from '@vitrine/contract';
+import type { PlayItem, Program, VideoWallCell } from '@vitrine/contract';
 import { ProgramHost } from '../render/host';
 import type { RenderDeps } from '../render/program';
 import { el, mount, type ScreenView } from './dom';
 
 /**
- * A paired screen playing its program, for a schedule (null: the default content); a new program
- * replaces the old without a blank. A sensor schedule's read interrupts it: the triggered program
- * plays over it for a while, and the program under it holds where it was (its item's time and its
- * video's position) until the interruption ends, then goes on.
+ * A paired screen playing its program, for a schedule (null: the default content), on its own or
+ * across the video wall it is in (wall: its place there); a new program replaces the old without a
+ * blank. A sensor schedule's read interrupts it: the triggered program plays over it for a while,
+ * and the program under it holds where it was (its item's time and its video's position) until the
+ * interruption ends, then goes on.
  */
 export type ProgramScreen = ScreenView & {
-  play(program: Program, scheduleId: number | null): void;
+  play(program: Program, scheduleId: number | null, wall: VideoWallCell | null): void;
   /** A sensor schedule's program over what plays, for `ms`; a new read starts it again. */
   interrupt(program: Program, scheduleId: number, ms: number, sensorId: string): void;
 };
@@ -46,11 +47,14 @@ export function renderProgramScreen(
   };
 
   return {
-    play: (program, scheduleId) =>
+    play: (program, scheduleId, wall) =>
       host.show(
         program,
-        onPlayback ? { onItemShown: (item, alone) => onPlayback(item, scheduleId, alone, null) } : {},
-        String(scheduleId),
+        {
+          wall,
+          ...(onPlayback ? { onItemShown: (item, alone) => onPlayback(item, scheduleId, alone, null) } : {}),
+        },
+        `${scheduleId}|${JSON.stringify(wall)}`,
       ),
     interrupt(program, scheduleId, ms, sensorId) {
       endInterruption(false);

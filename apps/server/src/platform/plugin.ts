@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { accessPlugin } from './access';
 import { EventBus } from './bus';
+import { DeviceHolds } from './device-holds';
 import { JobQueue } from './jobs';
 import { Mailer } from './mail';
 import { PermissionMatrix } from './permissions';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     uses: UseRegistries;
     /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
     workspaceBlockers: WorkspaceBlockers;
+    /** What keeps a screen from being deleted or moved to another workspace (video walls). */
+    deviceHolds: DeviceHolds;
     /** The devices listed on the team pages, filled in by the device area. */
     teamDevices: TeamDevices;
     /** The content listed on the team pages, filled in by the content area. */
@@ -67,6 +70,7 @@ export const platformPlugin = fp<PlatformOptions>(
     app.decorate('mail', new Mailer(app));
     app.decorate('uses', useRegistries());
     app.decorate('workspaceBlockers', new WorkspaceBlockers());
+    app.decorate('deviceHolds', new DeviceHolds());
     const teamDevices: TeamDevices = new TeamList('device');
     const teamContent: TeamContent = new TeamList('content');
     app.decorate('teamDevices', teamDevices);

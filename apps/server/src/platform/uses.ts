@@ -66,6 +66,10 @@ export function useRegistries() {
     text: new UseRegistry('text.inUse'),
     /** Compositions: schedules and screens playing them by default. */
     composition: new UseRegistry('composition.inUse'),
+    /** Video walls: the wall content laid out on them. */
+    videoWall: new UseRegistry('videoWall.inUse'),
+    /** Wall content: the schedules playing it. */
+    videoWallContent: new UseRegistry('videoWall.contentInUse'),
   };
 }
 

@@ -22,3 +22,4 @@ export * from './system';
 export * from './template';
 export * from './tenancy';
 export * from './text';
+export * from './video-wall';

@@ -217,6 +217,13 @@ export async function editDevice(
 export async function deleteDevices(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
   await app.db.transaction(async (tx) => {
     const rows = await visibleIds(tx, scope, ids);
+    // Spec 001 §4: a device in a video wall goes only after its wall.
+    await app.deviceHolds.assertFree(
+      tx,
+      rows.map((row) => row.id),
+      'delete',
+      nameIn(rows),
+    );
     await tx.delete(devices).where(
       inArray(
         devices.id,
@@ -230,6 +237,14 @@ export async function deleteDevices(app: FastifyInstance, scope: TenantScope, id
   });
   return null;
 }
+
+/** A device's name for a message: its own, else its signage ID. */
+const nameIn =
+  (rows: readonly { id: number; name: string | null; signageId: string }[]) =>
+  (id: number): string => {
+    const row = rows.find((candidate) => candidate.id === id);
+    return row?.name || row?.signageId || String(id);
+  };
 
 /**
  * These devices leave every schedule they are on (moved to another workspace, spec 001 §4): their
@@ -263,6 +278,13 @@ export async function moveDevices(
       .select({ id: devices.id })
       .from(devices)
       .where(and(inArray(devices.id, moved), ne(devices.workspaceId, workspace.id)));
+    // Spec 001 §4: a device leaves for another workspace only once its video wall is deleted.
+    await app.deviceHolds.assertFree(
+      tx,
+      leaving.map((row) => row.id),
+      'move',
+      nameIn(rows),
+    );
     await tx
       .update(devices)
       .set({ workspaceId: workspace.id, updatedAt: new Date() })

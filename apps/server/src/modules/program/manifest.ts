@@ -9,6 +9,7 @@ import {
   type ProgramKind,
   ScheduleType,
   SYNC_SCHEDULE_TYPES,
+  type VideoWallCell,
 } from '@vitrine/contract';
 import DataLoader from 'dataloader';
 import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { type Device, holidays, scheduleDevices, schedules } from '../../db/sche
 import { clearOnScreenChanges } from '../../platform/screen-changes';
 import { STORAGE_REFUSED } from '../schedule';
 import { sensorIdsByDevice, sensorIdsBySchedule } from '../sensor';
+import { wallCellsOf } from '../video-wall';
 import {
   type BuildContext,
   scheduleItemsOf,
@@ -28,7 +30,7 @@ import { companyReach } from './reach';
 
 // What a paired screen plays (GET player/manifest): its default program, its approved schedules
 // that have not ended (each with its program) and what resolving them needs (its timezone, the
-// company's holidays). The version is a hash of everything else in the manifest, so it changes
+// company's holidays), and its place in its video wall if it is in one. The version is a hash of everything else in the manifest, so it changes
 // exactly when the manifest does; it is the answer's ETag.
 //
 // A fleet fetches together (a schedule published to 10,000 screens tells them all at once), so:
@@ -142,6 +144,8 @@ export class ManifestCache {
   private readonly rows: DataLoader<number, DeviceScheduleRow[]>;
   /** The sensor IDs each device listens to, read in batches like its schedule rows. */
   private readonly listening: DataLoader<number, string[]>;
+  /** Each screen's place in its video wall, read in batches like the rows. */
+  private readonly cells: DataLoader<number, VideoWallCell | null>;
   /** Every live cache is emptied when this process announces a change (before the bus event comes). */
   private readonly unfollow = clearOnScreenChanges(this);
 
@@ -157,6 +161,13 @@ export class ManifestCache {
       async (ids) => {
         const found = await sensorIdsByDevice(ctx.db, ids);
         return ids.map((id) => found.get(id) ?? []);
+      },
+      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
+    );
+    this.cells = new DataLoader(
+      async (ids) => {
+        const found = await wallCellsOf(ctx.db, ids);
+        return ids.map((id) => found.get(id) ?? null);
       },
       { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
     );
@@ -193,7 +204,8 @@ export class ManifestCache {
       days = all.filter((day) => day >= from && day <= until);
     }
     const sensors = await this.listening.load(device.id);
-    const manifest = await this.build(device, companyId, rows, days, sensors);
+    const cell = await this.cells.load(device.id);
+    const manifest = await this.build(device, companyId, rows, days, sensors, cell);
     const shown = new Set(manifest.schedules.map((schedule) => schedule.id));
     const unconfirmed = rows
       .filter((row) => shown.has(row.id) && (row.pushStatus === 'pending' || row.pushStatus === 'failed'))
@@ -206,7 +218,7 @@ export class ManifestCache {
    * force (its schedules stay unconfirmed: they have not reached it).
    */
   async heldBack(device: ManifestDevice): Promise<DeviceManifest> {
-    return { manifest: await this.build(device, null, [], [], []), unconfirmed: [] };
+    return { manifest: await this.build(device, null, [], [], [], null), unconfirmed: [] };
   }
 
   private build(
@@ -215,6 +227,7 @@ export class ManifestCache {
     rows: readonly DeviceScheduleRow[],
     days: readonly string[],
     sensors: readonly string[],
+    cell: VideoWallCell | null,
   ): Promise<Manifest> {
     const canvas = screenCanvas(device.orientation);
     const { defaultProgramKind: kind, defaultProgramId: id } = device;
@@ -228,6 +241,7 @@ export class ManifestCache {
       ordered.map((row) => row.id).join(','),
       days.join(','),
       sensors.join(','),
+      JSON.stringify(cell),
     ].join('|');
     return this.manifests.get(key, async () => {
       const defaultProgram =
@@ -269,6 +283,7 @@ export class ManifestCache {
         schedules: shown.filter((schedule) => schedule.type !== ScheduleType.sensor),
         sensors: [...sensors],
         triggers: triggers.filter((trigger) => trigger.sensor_ids.length > 0),
+        video_wall: cell,
       };
       return { version: manifestVersion(content), ...content };
     });
