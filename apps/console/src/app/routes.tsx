@@ -18,6 +18,7 @@ import { SERVER_ROUTE } from '../features/system/routes';
 import { TEAM_ROUTES } from '../features/team/routes';
 import { TEMPLATE_ROUTES } from '../features/template/routes';
 import { TEXT_ROUTE } from '../features/text/routes';
+import { VIDEO_WALL_CONTENT_ROUTE } from '../features/video-wall/routes';
 import { WORKSPACE_ROUTE } from '../features/workspace/routes';
 import { HOME_PATH } from '../lib/paths';
 import type { AppRoute } from '../lib/route-table';
@@ -50,7 +51,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
       CONTENT_ROUTES.stream,
       CONTENT_ROUTES.music,
       PLAYLIST_ROUTES.list,
-      { path: '/content/videowall-list', permission: 'res:videowall:list', title: 'route.videoWallContent' },
+      VIDEO_WALL_CONTENT_ROUTE,
       TEXT_ROUTE,
       COMPOSITION_ROUTES.template,
       STICKER_ROUTE,

@@ -1,7 +1,7 @@
 import type { ListResult } from '@vitrine/contract';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { type ListPatch, type ListView, tableView } from '../lib/list-params';
 import { KeywordSearch } from './KeywordSearch';
 import { PageHeader } from './PageHeader';
@@ -11,6 +11,8 @@ type ListTable<T> = {
   list: { data?: ListResult<T>; isFetching: boolean };
   totalText: (total: number) => string;
   emptyText?: ReactNode;
+  /** Rows the user ticks for an action on several (delete several). */
+  selection?: { keys: Key[]; onChange: (keys: Key[]) => void };
 };
 
 type Props<T> = {
@@ -60,6 +62,11 @@ export function ListPage<T extends object>({
           loading={table.list.isFetching}
           scroll={{ x: 'max-content' }}
           locale={table.emptyText ? { emptyText: table.emptyText } : undefined}
+          rowSelection={
+            table.selection
+              ? { selectedRowKeys: table.selection.keys, onChange: table.selection.onChange }
+              : undefined
+          }
           {...tableView<T>(view, update, table.list.data?.total ?? 0, table.totalText)}
         />
       ) : null}

@@ -12,6 +12,9 @@ const page = {
   sensors: lazyPage(() => import('../sensor/ui'), 'SensorListPage'),
   // The preset area's page, in the device area's menu.
   presets: lazyPage(() => import('../preset/ui'), 'PresetListPage'),
+  // The video-wall area's pages, in the device area's menu (spec 000 §2).
+  walls: lazyPage(() => import('../video-wall/ui'), 'VideoWallListPage'),
+  wall: lazyPage(() => import('../video-wall/ui'), 'VideoWallEditorPage'),
 };
 
 /** Screens. */
@@ -30,7 +33,12 @@ export const DEVICE_ROUTES: AppRoute = {
       title: 'route.deviceList',
       page: page.list,
     },
-    { path: '/device/video-wall-list', permission: 'device:videowall:list', title: 'route.videoWallList' },
+    {
+      path: '/device/video-wall-list',
+      permission: 'device:videowall:list',
+      title: 'route.videoWallList',
+      page: page.walls,
+    },
     {
       path: '/device/preset-setting',
       permission: 'device:preset-prop:list',
@@ -65,6 +73,7 @@ export const DEVICE_ROUTES: AppRoute = {
           permission: 'device:videowall:info',
           title: 'route.videoWall',
           ...DETAIL,
+          page: page.wall,
         },
       ],
     },
