@@ -179,8 +179,14 @@ describe('allowed routes', () => {
       ]),
     );
     expect(paths).toContain('/device/sensors');
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/device/video-wall-list',
+        '/device/video-wall/:wall_id',
+        '/content/videowall-list',
+      ]),
+    );
     expect(paths).not.toContain('/device/rule');
-    expect(paths).not.toContain('/content/videowall-list');
     expect(paths).not.toContain('/schedule/sensors/:id?');
     expect(paths).not.toContain('/schedule/videowall/:id?');
   });

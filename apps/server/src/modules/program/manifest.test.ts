@@ -55,6 +55,7 @@ describe('GET player/manifest', () => {
       schedules: [],
       sensors: [],
       triggers: [],
+      video_wall: null,
     });
 
     await setDefault(row.id, { kind: 'playlist', id: list.id });

@@ -9,7 +9,6 @@ import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
 import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { buildVideoWall, buildWallContent } from '../../test/video-wall-factories';
-import { wallCellsOf } from '.';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -249,21 +248,38 @@ describe('video walls', () => {
     ).toBe(ResultCode.success);
   });
 
-  it('tells each screen its place on the canvas: its active area, the bezels between screens included', async () => {
+  it('tells each screen its place on the canvas in its manifest, the bezels between screens included', async () => {
     const t = await tenant();
-    const four = await screens(t);
-    await createWall(t, wallBody(grid(four.map((device) => device.id))));
-    const cells = await wallCellsOf(app.db, [four[3].id]);
-    const cell = cells.get(four[3].id);
-    expect(cell).toMatchObject({
+    const built = [];
+    for (let index = 0; index < 4; index++) built.push(await buildDevice(app, t.root, `Screen ${index + 1}`));
+    const manifestOf = async (token: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/backend/player/manifest',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().data.video_wall;
+    const wall = await createWall(t, wallBody(grid(built.map((device) => device.row.id))));
+    expect(await manifestOf(built[3].token)).toEqual({
+      wall_id: wall.id,
       row: 1,
       column: 1,
       canvas_width_mm: 2 * 1210 + 4,
       canvas_height_mm: 2 * 680 + 3,
       area: { x: 1210 + 4, y: 680 + 3, width: 1210, height: 680 },
     });
-    const spare = await buildDevice(app, t.root, 'Spare');
-    expect((await wallCellsOf(app.db, [spare.row.id])).size).toBe(0);
+    expect((await manifestOf(built[1].token)).area).toEqual({ x: 1214, y: 0, width: 1210, height: 680 });
+    // New measures reach the screens at once; a screen out of its wall, and a wall deleted, leave none.
+    await t.call({
+      method: 'PUT',
+      url: `${WALL}/${wall.id}`,
+      payload: wallBody(grid(built.slice(0, 3).map((device) => device.row.id)), { bezel_left_mm: 0 }),
+    });
+    expect((await manifestOf(built[1].token)).area.x).toBe(1212);
+    expect(await manifestOf(built[3].token)).toBeNull();
+    await t.call({ method: 'DELETE', url: WALL, payload: { ids: [wall.id] } });
+    expect(await manifestOf(built[0].token)).toBeNull();
   });
 });
 
