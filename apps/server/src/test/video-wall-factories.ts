@@ -34,16 +34,14 @@ export async function buildVideoWall(
     })
     .returning();
   if (deviceIds.length > 0) {
-    await app.db
-      .insert(videoWallCells)
-      .values(
-        deviceIds.map((deviceId, index) => ({
-          wallId: wall.id,
-          row: Math.floor(index / 2),
-          column: index % 2,
-          deviceId,
-        })),
-      );
+    await app.db.insert(videoWallCells).values(
+      deviceIds.map((deviceId, index) => ({
+        wallId: wall.id,
+        row: Math.floor(index / 2),
+        column: index % 2,
+        deviceId,
+      })),
+    );
   }
   return wall;
 }

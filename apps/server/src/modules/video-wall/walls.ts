@@ -234,16 +234,14 @@ async function placeCells(
   }
   const before = await tx.delete(videoWallCells).where(eq(videoWallCells.wallId, wall.id)).returning();
   if (cells.length > 0) {
-    await tx
-      .insert(videoWallCells)
-      .values(
-        cells.map((cell) => ({
-          wallId: wall.id,
-          row: cell.row,
-          column: cell.column,
-          deviceId: cell.device_id,
-        })),
-      );
+    await tx.insert(videoWallCells).values(
+      cells.map((cell) => ({
+        wallId: wall.id,
+        row: cell.row,
+        column: cell.column,
+        deviceId: cell.device_id,
+      })),
+    );
   }
   await publishManifestChanged(tx, [...new Set([...before.map((cell) => cell.deviceId), ...ids])]);
 }
@@ -327,7 +325,12 @@ export async function wallsHolding(tx: Db, deviceIds: readonly number[]) {
 /** The cells of these screens in their walls, for their manifests (a screen in no wall has none). */
 export async function wallCellsOf(db: Db, deviceIds: readonly number[]): Promise<Map<number, VideoWallCell>> {
   const rows = await db
-    .select({ wall: videoWalls, deviceId: videoWallCells.deviceId, row: videoWallCells.row, column: videoWallCells.column })
+    .select({
+      wall: videoWalls,
+      deviceId: videoWallCells.deviceId,
+      row: videoWallCells.row,
+      column: videoWallCells.column,
+    })
     .from(videoWallCells)
     .innerJoin(videoWalls, eq(videoWalls.id, videoWallCells.wallId))
     .where(inArray(videoWallCells.deviceId, [...deviceIds]));
