@@ -40,12 +40,11 @@ export function useWall(id: number) {
 }
 
 /** The paired screens of the wall's workspace (the active one for a new wall). */
-export function useWallDevices(groupId: number | undefined, enabled: boolean) {
+export function useWallDevices(groupId: number | undefined) {
   return useQuery({
     queryKey: videoWallKeys.devices(groupId),
     queryFn: ({ signal }) =>
       call(ops.devices, { query: groupId === undefined ? {} : { group_id: groupId } }, { signal }),
-    enabled,
   });
 }
 
@@ -83,12 +82,11 @@ export function useWallContentList(query: VideoWallContentListQuery) {
 }
 
 /** The walls wall content may be laid out on (for holders of res:videowall:list). */
-export function useWallChoices(query: VideoWallListQuery, enabled: boolean) {
+export function useWallChoices(query: VideoWallListQuery) {
   return useQuery({
     queryKey: videoWallKeys.choices(query),
     queryFn: ({ signal }) => call(contentOps.walls, { query }, { signal }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

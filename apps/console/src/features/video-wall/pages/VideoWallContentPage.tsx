@@ -30,7 +30,7 @@ export function VideoWallContentPage() {
   const dateTime = useDateTime();
   const { view, query, update } = useListView(NO_FILTERS);
   const list = useWallContentList(query);
-  const walls = useWallChoices(ALL_WALLS, true).data?.list ?? [];
+  const walls = useWallChoices(ALL_WALLS).data?.list ?? [];
   const remove = useDeleteWallContents();
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [preview, setPreview] = useState<VideoWallContentItem | null>(null);

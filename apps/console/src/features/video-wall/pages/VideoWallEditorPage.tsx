@@ -92,7 +92,7 @@ function WallEditor({ wall }: { wall: VideoWallItem | undefined }) {
   const initial = wall ? measuresOf(wall) : NEW_WALL;
   const watched = (Form.useWatch([], form) as Partial<Measures> | undefined) ?? initial;
   const [cells, setCells] = useState<Cells>(() => cellsOf(wall));
-  const devices = useWallDevices(wall?.group_id, true);
+  const devices = useWallDevices(wall?.group_id);
   const rows = Math.min(Math.max(Math.trunc(watched.rows ?? 1) || 1, 1), VIDEO_WALL_MAX_SIDE);
   const columns = Math.min(Math.max(Math.trunc(watched.columns ?? 1) || 1, 1), VIDEO_WALL_MAX_SIDE);
   const shown = useMemo(() => within(cells, rows, columns), [cells, rows, columns]);
