@@ -76,11 +76,14 @@ function Cell({
   deviceId,
   options,
   onPlace,
+  children,
 }: {
   at: Place;
   deviceId: number | undefined;
   options: { value: number; label: string }[];
   onPlace: (deviceId: number | null) => void;
+  /** The screen placed here, to drag elsewhere. */
+  children: ReactNode;
 }) {
   const { t } = useTranslation('video-wall');
   const { setNodeRef, isOver } = useDroppable({ id: placeKey(at) });
@@ -104,6 +107,7 @@ function Cell({
         options={options}
         style={{ inlineSize: '100%' }}
       />
+      {children}
     </div>
   );
 }
@@ -166,19 +170,19 @@ export function WallGrid({ rows, columns, cells, onChange, devices, wallId }: Pr
             const deviceId = cells.get(placeKey(at));
             const device = devices.find((candidate) => candidate.device_id === deviceId);
             return (
-              <div key={placeKey(at)}>
-                <Cell
-                  at={at}
-                  deviceId={deviceId}
-                  options={options}
-                  onPlace={(id) => onChange(place(cells, placeKey(at), id))}
-                />
+              <Cell
+                key={placeKey(at)}
+                at={at}
+                deviceId={deviceId}
+                options={options}
+                onPlace={(id) => onChange(place(cells, placeKey(at), id))}
+              >
                 {device ? (
-                  <ul className="video-wall-devices" style={{ marginTop: 6 }}>
+                  <ul className="video-wall-devices">
                     <DeviceChip device={device} disabled={false} />
                   </ul>
                 ) : null}
-              </div>
+              </Cell>
             );
           })}
         </section>

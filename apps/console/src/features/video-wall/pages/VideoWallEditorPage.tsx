@@ -133,7 +133,7 @@ function WallEditor({ wall }: { wall: VideoWallItem | undefined }) {
             <Button onClick={() => navigate(WALL_LIST_PATH)}>{t('common:cancel')}</Button>
             {canSave ? (
               <Button type="primary" htmlType="submit" form={FORM_ID} loading={save.isPending}>
-                {t('common:save')}
+                {t('save')}
               </Button>
             ) : null}
           </Flex>
