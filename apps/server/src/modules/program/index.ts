@@ -13,7 +13,10 @@ export const programModule = fp(
     registerEmptyMails(app);
     await app.register(programRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'program', dependencies: ['account', 'media', 'font', 'device', 'video-wall', 'schedule', 'sensor'] },
+  {
+    name: 'program',
+    dependencies: ['account', 'media', 'font', 'device', 'video-wall', 'schedule', 'sensor'],
+  },
 );
 
 export { ManifestCache } from './manifest';
