@@ -17,7 +17,7 @@ export const contentModule = fp(
     app.jobs.every('recycle-bin-sweep', BIN_SWEEP_MS, () => purgeExpiredBin(app));
     await app.register(libraryRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'content', dependencies: ['team', 'media'] },
+  { name: 'content', dependencies: ['setting', 'team', 'media'] },
 );
 
 export { pendingContentCount } from './approval';
