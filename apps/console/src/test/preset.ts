@@ -34,7 +34,13 @@ export function presetApplication(overrides: Partial<PresetApplication> = {}): P
     created_by_name: 'Ada',
     created_at: '2026-11-21T09:00:00.000Z',
     devices: [
-      { device_id: 31, device_name: 'Lobby screen', signage_id: 'K7MX2Q', state: 'acknowledged', result: null },
+      {
+        device_id: 31,
+        device_name: 'Lobby screen',
+        signage_id: 'K7MX2Q',
+        state: 'acknowledged',
+        result: null,
+      },
       { device_id: 32, device_name: 'Hall screen', signage_id: 'P2QW8E', state: 'offline', result: null },
     ],
     ...overrides,

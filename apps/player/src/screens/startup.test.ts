@@ -11,7 +11,14 @@ function curtain() {
   const timers: (() => void)[] = [];
   const shown = new StartupCurtain(host, (_ms, then) => void timers.push(then));
   const layer = () => host.querySelector<HTMLElement>('.startup-curtain');
-  return { host, shown, layer, logoTime: () => timers.forEach((then) => then()) };
+  return {
+    host,
+    shown,
+    layer,
+    logoTime: () => {
+      for (const then of timers) then();
+    },
+  };
 }
 
 describe('the startup curtain', () => {
