@@ -677,6 +677,14 @@ beforeAll(async () => {
     .values({ companyId: companyA, workspaceId: a1.id, name: 'Own inner playlist' })
     .returning();
   const ownWall = await buildVideoWall(app, a1, [], 'Own wall');
+  const wallPlaylistOf = async (contentId: number) => {
+    const [list] = await app.db
+      .insert(playlists)
+      .values({ companyId: companyA, workspaceId: a1.id, name: 'Own wall playlist' })
+      .returning();
+    await app.db.insert(playlistItems).values({ playlistId: list.id, position: 0, contentId });
+    return list.id;
+  };
   const wallImage = await buildContent(app, a1, { name: 'Own wall picture' });
   own = {
     ...ownContent,
@@ -684,6 +692,7 @@ beforeAll(async () => {
     videoWall: ownWall.id,
     spareWall: (await buildVideoWall(app, a1, [], 'Own spare wall')).id,
     wallImage: wallImage.id,
+    wallPlaylist: await wallPlaylistOf(wallImage.id),
     videoWallContent: (await buildWallContent(app, ownWall, wallImage.id)).id,
     wallDevice: (await buildDevice(app, a1, 'Own wall screen')).row.id,
     licenseBatch: licencesA.batch,
@@ -954,11 +963,16 @@ const presetBody = (o: Record<string, number>) => ({
 const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
 
 /** For each route with ids in its body: a body valid for A's callers, from A's own rows. */
-/** Wall content on A's wall: its own picture, or the playlist when that is the id tried. */
+/**
+ * Wall content on A's wall: its own picture, or its playlist of that picture when that is the id
+ * tried (not the playlist the playlist writes above fill with texts and nested lists).
+ */
 const wallContentBody = (o: Record<string, number>, field: string) => ({
   name: 'Own wall content',
   wall_id: o.videoWall,
-  ...(field === 'playlist_id' ? { content_id: null, playlist_id: o.playlist } : { content_id: o.wallImage }),
+  ...(field === 'playlist_id'
+    ? { content_id: null, playlist_id: o.wallPlaylist }
+    : { content_id: o.wallImage }),
 });
 
 const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => object> = {
