@@ -35,7 +35,14 @@ export default defineConfig({
   fullyParallel: false,
   projects: [
     { name: 'journeys', testIgnore: PLATFORM_WIDE },
-    { name: 'platform-wide', testMatch: PLATFORM_WIDE, dependencies: ['journeys'], workers: 1 },
+    // After the others only when they run side by side: a project's dependencies run whole, so
+    // `playwright test one.spec.ts` would otherwise run every journey first.
+    {
+      name: 'platform-wide',
+      testMatch: PLATFORM_WIDE,
+      dependencies: JOURNEY_WORKERS > 1 ? ['journeys'] : [],
+      workers: 1,
+    },
   ],
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
