@@ -14,9 +14,10 @@ export async function buildModel(app: FastifyInstance, name = `Model ${unique()}
   return row.id;
 }
 
-/** A package of `version` for these models, its file in the packages folder. */
-export async function buildPackage(app: FastifyInstance, version: string, modelIds: number[]) {
-  const bytes = Buffer.from(`player ${version} ${unique()}`);
+/** A package of `version` for these models, its file in the packages folder (`size` bytes long if given). */
+export async function buildPackage(app: FastifyInstance, version: string, modelIds: number[], size?: number) {
+  const name = Buffer.from(`player ${version} ${unique()}`);
+  const bytes = size === undefined ? name : Buffer.concat([name, Buffer.alloc(size - name.length, 7)]);
   const fileId = randomUUID();
   fs.mkdirSync(path.join(app.config.dataDir, 'packages'), { recursive: true });
   fs.writeFileSync(path.join(app.config.dataDir, 'packages', fileId), bytes);
