@@ -32,15 +32,36 @@ const hasFfmpeg = await run('ffmpeg', ['-version']).then(
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-startup-'));
 afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
 
-/** A plain-coloured H.264 (or other codec) video made by ffmpeg: small and quick to encode. */
+/** One second of a plain colour, encoded once per size, rate, codec and container. */
+const seconds = new Map<string, Promise<string>>();
+function oneSecond(size: string, rate: number, codec: string, extension: string) {
+  const key = `${size}-${rate}-${codec}${extension}`;
+  let made = seconds.get(key);
+  if (!made) {
+    const file = path.join(fixtures, `second-${key}`);
+    const encoder =
+      codec === 'libx264' ? ['-c:v', codec, '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'] : ['-c:v', codec];
+    made = run('ffmpeg', [
+      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `color=c=0x1d4ed8:s=${size}:r=${rate}:d=1`],
+      ...encoder,
+      file,
+    ]).then(() => file);
+    seconds.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * A plain-coloured H.264 (or other codec) video made by ffmpeg: one second encoded, then repeated
+ * without encoding again (a 1080P encode of every second took most of this file's time).
+ */
 async function video(name: string, { size = '1920x1080', rate = 25, seconds = 9, codec = 'libx264' } = {}) {
   const file = path.join(fixtures, name);
-  const encoder =
-    codec === 'libx264' ? ['-c:v', codec, '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'] : ['-c:v', codec];
+  const second = await oneSecond(size, rate, codec, path.extname(name));
   await run('ffmpeg', [
     ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `color=c=0x1d4ed8:s=${size}:r=${rate}:d=${seconds}`],
-    ...encoder,
+    ...['-stream_loop', String(seconds - 1), '-i', second, '-c', 'copy'],
     file,
   ]);
   return fs.promises.readFile(file);
