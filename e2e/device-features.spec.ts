@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import { APP_VERSION } from '../packages/contract/src/limits';
+import { PLAYER_SOCKET_PATH } from '../packages/contract/src/player';
 import { expect, test } from './support';
 import { addScreen, createOwner, fitsThePhone, logIn, PHONE, shot, text } from './support/journey';
 
-// Versions and features: a paired screen greets the server as an older player would (its hello
-// with an old player_version, sent from here with the screen's own token), so the console greys
-// out what that version lacks with the spec's message and the server refuses the command; the
-// real player greeting again (a reload, as after an upgrade) shows its version at once and
-// everything comes back.
+// Versions and features: a paired screen speaks as an older player would (what it says of itself in
+// its greeting and on its socket carries an old player_version, rewritten on the way out), so the
+// console greys out what that version lacks with the spec's message and the server refuses the
+// command; the real player greeting again (a reload, as after an upgrade) shows its version at
+// once and everything comes back.
 
 const OLD = '1.20.0';
 const REFUSED = text('en', 'contract:device.oldVersion');
@@ -25,12 +26,24 @@ test('an old player version greys out what it lacks, and the server refuses it',
   await logIn(page, owner);
   const screen = await addScreen(page, browser, name);
 
-  // The screen says hello as an old player: what the player API stores as its version.
-  const token = await screen.evaluate(() => localStorage.getItem('vitrine.player.token'));
-  const hello = await request.post('/backend/player/hello', {
-    data: { token, info: { player_version: OLD } },
+  // The screen speaks as an old player: every report of itself (the greeting, the socket's auth and
+  // heartbeats) says OLD, so its later reports (after its media are stored) keep saying it.
+  let pretending = true;
+  const asOld = <T>(message: T): T => {
+    if (!pretending || typeof message !== 'string') return message;
+    const data = JSON.parse(message);
+    if (data.info) data.info.player_version = OLD;
+    return JSON.stringify(data) as T;
+  };
+  await screen.route('**/backend/player/hello', (route) =>
+    route.continue({ postData: asOld(route.request().postData() ?? '') }),
+  );
+  await screen.routeWebSocket(new RegExp(`${PLAYER_SOCKET_PATH}$`), (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(asOld(message)));
   });
-  expect(await hello.json()).toMatchObject({ code: 220000 });
+  await screen.reload();
+  await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
 
   // The list: its version, and the batch commands greyed out with the message.
   await page.goto('/device/list');
@@ -85,6 +98,7 @@ test('an old player version greys out what it lacks, and the server refuses it',
   await shot(phone, 'device-features', 'detail-old-phone');
 
   // The real player greets again (as after an upgrade): its version shows at once, controls return.
+  pretending = false;
   await screen.reload();
   await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
   await page.reload();
