@@ -537,6 +537,14 @@ export const contentOperations = {
     response: contentItemSchema,
     access: LIBRARY_ACCESS,
   }),
+  /** A failed upload processed again from its stored file (409005 content.fileGone when that is gone: upload it again). */
+  reprocess: operation({
+    method: 'POST',
+    path: `${RESOURCE}/:id/reprocess`,
+    params: idParamsSchema,
+    response: contentItemSchema,
+    access: LIBRARY_ACCESS,
+  }),
   // Approval (spec 001 §4): the creator submits a rejected or withdrawn item again and withdraws a
   // waiting one; approvers (schedule:audit, as for schedules) list, review, approve and reject.
   submit: operation({

@@ -81,6 +81,15 @@ export function useRenameContent() {
   });
 }
 
+/** A failed upload processed again from its stored file (a refusal shows the server's notice). */
+export function useReprocessContent() {
+  const changed = useContentChanged();
+  return useMutation({
+    mutationFn: (id: number) => call(ops.reprocess, { params: { id } }),
+    onSuccess: changed,
+  });
+}
+
 export function useMoveContent() {
   const changed = useContentChanged();
   return useMutation({

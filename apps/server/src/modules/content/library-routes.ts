@@ -27,6 +27,7 @@ import {
   moveContent,
   purgeContent,
   renameContent,
+  reprocessContent,
   restoreContent,
 } from './library';
 import { createStream, createWebsite, editStream, editWebsite } from './links';
@@ -106,6 +107,8 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.rename, async (request) =>
     ok(await renameContent(app, request, request.params.id, request.body.name)),
   );
+
+  route(app, ops.reprocess, async (request) => ok(await reprocessContent(app, request, request.params.id)));
 
   route(app, ops.approvals, async (request) => ok(await contentApprovals(app.db, request, request.query)));
   route(app, ops.review, async (request) => ok(await reviewContent(app, request, request.params.id)));

@@ -16,7 +16,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
 import type { Caller, TenantScope } from '../../platform/tenancy';
-import { mediaPath, removeUnreferencedMedia } from '../media';
+import { enqueueProcessing, fileExists, mediaPath, removeUnreferencedMedia } from '../media';
 import { approvalOfEdit } from './approval-rules';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
@@ -155,6 +155,8 @@ export async function lockedItems(tx: Db, caller: Caller, ids: readonly number[]
       companyId: contents.companyId,
       workspaceId: contents.workspaceId,
       approvalState: contents.approvalState,
+      state: contents.state,
+      hash: contents.hash,
       hashes: fileHashes,
     })
     .from(contents)
@@ -188,6 +190,32 @@ export async function renameContent(
       .update(contents)
       .set({ name, ...(await approvalOfEdit(tx, caller, row)), updatedAt: new Date() })
       .where(eq(contents.id, id));
+  });
+  return contentDetail(app.db, caller.scope, id);
+}
+
+/**
+ * POST resource/:id/reprocess: a failed upload processed again from its stored file. When that
+ * file is gone (409005 content.fileGone), uploading the same bytes again repairs the item
+ * (finishUpload).
+ */
+export async function reprocessContent(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+): Promise<ContentItem> {
+  await app.db.transaction(async (tx) => {
+    const [row] = await lockedItems(tx, caller, [id], 'library');
+    if (row.state !== 'failed' || !row.hash)
+      throw new AppError(ResultCode.stateConflict, 'content.notFailed');
+    if (!(await fileExists(mediaPath(app.config.dataDir, row.hash)))) {
+      throw new AppError(ResultCode.stateConflict, 'content.fileGone');
+    }
+    await tx
+      .update(contents)
+      .set({ state: 'processing', problem: null, updatedAt: new Date() })
+      .where(eq(contents.id, id));
+    await enqueueProcessing(app, id, tx);
   });
   return contentDetail(app.db, caller.scope, id);
 }

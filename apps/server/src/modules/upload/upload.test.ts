@@ -620,6 +620,66 @@ describe('resuming and instant upload', () => {
   });
 });
 
+describe('an item whose processing failed', () => {
+  /** An uploaded picture, processed, then marked failed as a processing that lost its file marks it. */
+  async function failedItem(me: Uploader) {
+    const bytes = await png(24, 16);
+    const { data } = await upload(me.call, bytes, 'failed.png');
+    await app.jobs.runDue();
+    await app.db
+      .update(contents)
+      .set({ state: 'failed', problem: 'content.processingFailed' })
+      .where(eq(contents.id, data.id));
+    return { bytes, id: data.id as number };
+  }
+  const reprocess = (call: Call, id: number) => post(call, `../resource/${id}/reprocess`, {});
+  const stateOf = async (id: number) => (await app.db.select().from(contents).where(eq(contents.id, id)))[0];
+
+  it('is processed again from its stored file; anything else is refused and changes nothing', async () => {
+    const me = await owner();
+    const { id } = await failedItem(me);
+    const again = await reprocess(me.call, id);
+    expect(again.code, JSON.stringify(again)).toBe(ResultCode.success);
+    expect(again.data).toMatchObject({ id, state: 'processing', problem: null });
+    await app.jobs.runDue();
+    expect(await stateOf(id)).toMatchObject({ state: 'ready', problem: null, width: 24, height: 16 });
+
+    const stranger = await owner();
+    const before = await fingerprint();
+    const ready = await reprocess(me.call, id);
+    expect(ready).toMatchObject({ status: 409, code: ResultCode.stateConflict });
+    expect(ready.msg).toBe('Only an item whose processing failed can be processed again');
+    expect((await reprocess(stranger.call, id)).code).toBe(ResultCode.notFound);
+    expect(await fingerprint()).toBe(before);
+  });
+
+  it('whose file is gone says to upload it again; the same bytes sent again repair it', async () => {
+    const me = await owner();
+    const { bytes, id } = await failedItem(me);
+    fs.rmSync(mediaPath(app.config.dataDir, sha256(bytes)));
+    const before = await fingerprint();
+    const gone = await reprocess(me.call, id);
+    expect(gone).toMatchObject({ status: 409, code: ResultCode.stateConflict });
+    expect(gone.msg).toBe('This file is no longer stored: upload it again to repair the item');
+    expect(await fingerprint()).toBe(before);
+
+    // The failed item is not offered as already there: the bytes are sent, and repair it.
+    const seen = await post(me.call, 'slice-upload-check', { hash: sha256(bytes), size: bytes.length });
+    expect(seen.data.content_id).toBeNull();
+    const repaired = await upload(me.call, bytes, 'again.png');
+    expect(repaired.code, JSON.stringify(repaired)).toBe(ResultCode.success);
+    expect(repaired.data).toMatchObject({ id, name: 'failed.png', state: 'processing' });
+    expect(stored(bytes)).toBe(true);
+    await app.jobs.runDue();
+    expect(await stateOf(id)).toMatchObject({ state: 'ready', problem: null });
+    const copies = await app.db
+      .select()
+      .from(contents)
+      .where(eq(contents.hash, sha256(bytes)));
+    expect(copies.filter((row) => row.workspaceId === me.workspaceId)).toHaveLength(1);
+  });
+});
+
 describe('a workspace with an unfinished upload', () => {
   it('is not deleted while the upload holds its space there', async () => {
     const me = await owner();

@@ -20,7 +20,7 @@ import {
   type UploadPurpose,
   uploadKindOf,
 } from '@vitrine/contract';
-import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -161,6 +161,8 @@ export async function checkUpload(
           eq(contents.hash, input.hash),
           eq(contents.size, input.size),
           isNull(contents.deletedAt),
+          // A failed item is not "already there": its bytes sent again repair it (finishUpload).
+          ne(contents.state, 'failed'),
           eq(contents.workspaceId, workspaceId),
           scope.rowFilter({ companyId: contents.companyId, workspaceId: contents.workspaceId }),
         ),
@@ -400,7 +402,8 @@ export async function claimUpload(app: FastifyInstance, tx: Db, id: string) {
 
 /**
  * POST slice-upload-finish: every part must be there and the whole file must hash to what init
- * declared; then the file goes to media/ and the content row is made, and processing is queued.
+ * declared; then the file goes to media/ and the content row is made (or a failed item of the same
+ * bytes repaired), and processing is queued.
  */
 export async function finishUpload(
   app: FastifyInstance,
@@ -441,6 +444,29 @@ export async function finishUpload(
     const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
     if (!held) throw uploadGone(); // finished or swept meanwhile
     if (!moved) await storeFile(app.config.dataDir, partFile, row.hash);
+    // The same bytes as an item of this workspace whose processing failed: that item is repaired
+    // (its file stored again, processed again) rather than a second one made.
+    const [failed] = await tx
+      .select({ id: contents.id })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.workspaceId, workspaceId),
+          eq(contents.hash, row.hash),
+          eq(contents.state, 'failed'),
+          isNull(contents.deletedAt),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (failed) {
+      await tx
+        .update(contents)
+        .set({ state: 'processing', problem: null, updatedAt: new Date() })
+        .where(eq(contents.id, failed.id));
+      await enqueueProcessing(app, failed.id, tx);
+      return failed.id;
+    }
     const folderId = row.folderId ?? (await defaultFolderId(tx, companyId, workspaceId));
     const [created] = await tx
       .insert(contents)

@@ -15,6 +15,8 @@ export type ItemActions = {
   remove: (items: ContentItem[]) => void;
   restore: (items: ContentItem[]) => void;
   purge: (items: ContentItem[]) => void;
+  /** A file whose processing failed is processed again. */
+  reprocess: (item: ContentItem) => void;
   /** Its creator sends a rejected or withdrawn item to approval again, or takes back a waiting one. */
   approval: (item: ContentItem, step: 'submit' | 'withdraw') => void;
   /** Who is signed in: only an item's creator submits or withdraws it. */
@@ -50,6 +52,9 @@ export function ItemMenu({ item, inBin, actions }: Props) {
         file
           ? { key: 'rename', label: t('action.rename'), onClick: () => actions.edit(item) }
           : { key: 'edit', label: t('action.edit'), onClick: () => actions.edit(item) },
+        ...(file && item.state === 'failed'
+          ? [{ key: 'reprocess', label: t('action.reprocess'), onClick: () => actions.reprocess(item) }]
+          : []),
         ...approvalSteps(item, actions).map((step) => ({
           key: step,
           label: t(`action.${step}`),

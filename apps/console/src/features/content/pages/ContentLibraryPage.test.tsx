@@ -204,6 +204,27 @@ describe('ContentLibraryPage', { timeout: 30_000 }, () => {
     expect(api.callsTo('PATCH /manager/resource/11')[0].body).toEqual({ name: 'Summer sale.png' });
   });
 
+  it('processes a failed file again, and offers that for failed files only', async () => {
+    const failed = contentItem({
+      id: 14,
+      name: 'Broken.png',
+      state: 'failed',
+      problem: 'content.processingFailed',
+    });
+    const api = server([...IMAGES, failed], {
+      'POST /manager/resource/14/reprocess': () => ok({ ...failed, state: 'processing', problem: null }),
+    });
+    await page(ContentType.image);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for Spring sale.png' }, slow));
+    await screen.findByRole('menuitem', { name: 'Rename' });
+    expect(screen.queryByRole('menuitem', { name: 'Process again' })).toBeNull();
+    await itemAction('Broken.png', 'Process again');
+    await waitFor(() => expect(api.callsTo('POST /manager/resource/14/reprocess')).toHaveLength(1));
+    await waitFor(() =>
+      expect(notices).toHaveBeenCalledWith(expect.objectContaining({ title: 'Processing again' })),
+    );
+  });
+
   it('deletes an item nothing uses to the recycle bin', async () => {
     const api = server(IMAGES, {
       'GET /manager/resource/11/uses': () => ok({ id: 11, uses: [] }),

@@ -10,7 +10,13 @@ import type { ListPatch } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { UploadDropzone } from '../../upload/ui';
-import { downloadContent, useContentApprovalStep, useContentList, useRenameContent } from '../api';
+import {
+  downloadContent,
+  useContentApprovalStep,
+  useContentList,
+  useRenameContent,
+  useReprocessContent,
+} from '../api';
 import { ContentGrid } from '../components/ContentGrid';
 import { ContentTable } from '../components/ContentTable';
 import { FolderPanel } from '../components/FolderPanel';
@@ -60,6 +66,7 @@ export function ContentLibraryPage({
   const list = useContentList(query);
   const rename = useRenameContent();
   const approvalStep = useContentApprovalStep();
+  const reprocess = useReprocessContent();
   const userId = useSession().user?.user_id;
   const [layout, setLayout] = useLayoutChoice();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -106,7 +113,7 @@ export function ContentLibraryPage({
   }, [action, file]);
 
   const actions: ItemActions = {
-    busy: removal.busy || approvalStep.isPending,
+    busy: removal.busy || approvalStep.isPending || reprocess.isPending,
     preview: (item) => keepPage({ id: item.id }),
     edit: (item) => (file ? setRenaming(item) : setEditing(item)),
     // A failed download has shown the server's notice already.
@@ -115,6 +122,11 @@ export function ContentLibraryPage({
     remove: removal.remove,
     restore: removal.restore,
     purge: removal.purge,
+    // A refusal (the file gone: upload it again) has shown the server's notice already.
+    reprocess: (item) =>
+      reprocess.mutate(item.id, {
+        onSuccess: () => notify({ type: 'success', title: t('action.reprocessing') }),
+      }),
     // A refusal has shown the server's notice already.
     approval: (item, step) =>
       approvalStep.mutate(
