@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginResult } from '../test/fixtures';
+import { AA_TEXT_CONTRAST, contrastRatio } from './contrast';
 import { applyFavicon, DEFAULT_FAVICON, faviconOf, logoOf, shellColors, themeOf } from './remote-config';
 
 const config = (detail: {
@@ -36,6 +37,37 @@ describe('remote config', () => {
         config({ primary_color: '#e4002b', nav_nackground_color: '#102030', main_background_color: '' }),
       ),
     ).toMatchObject({ navText: '#ffffff', bodyBg: '#f4f6fa' });
+  });
+
+  it('darkens a customer primary colour that white text (and links on white) could not be read on', () => {
+    const pale = config({
+      primary_color: '#7ec8ff',
+      nav_nackground_color: '#777777',
+      main_background_color: '',
+    });
+    const { primary } = shellColors(pale);
+    expect(primary).not.toBe('#7ec8ff');
+    expect(contrastRatio(primary, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    const theme = themeOf(pale);
+    expect(theme.token).toMatchObject({ colorPrimary: primary, colorLink: primary });
+    // White at 72 % on mid grey would not read: the menu items get the full white.
+    expect(theme.components?.Menu?.itemColor).toBe('#ffffff');
+    expect(themeOf(null).components?.Menu?.itemColor).not.toBe('#ffffff');
+  });
+
+  it('sets muted text and status colours that read at 4.5:1 on their backgrounds', () => {
+    const token = themeOf(null).token as Record<string, string>;
+    for (const [text, background] of [
+      ['colorSuccess', 'colorSuccessBg'],
+      ['colorWarning', 'colorWarningBg'],
+      ['colorError', 'colorErrorBg'],
+      ['colorInfo', 'colorInfoBg'],
+    ] as const) {
+      expect(contrastRatio(token[text] as string, token[background] as string)).toBeGreaterThanOrEqual(
+        AA_TEXT_CONTRAST,
+      );
+    }
+    expect(token.colorTextTertiary).toBe(token.colorTextPlaceholder);
   });
 
   it('falls back to the Vitrine look without a config', () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, PAGE_BRAND_ELEMENT_ID, type PageBrand, type RemoteConfig } from '@vitrine/contract';
 import type { ThemeConfig } from 'antd';
-import { textColorOn } from './contrast';
+import { AA_TEXT_CONTRAST, contrastRatio, mix, readableOnWhite, textColorOn } from './contrast';
 
 // The white-label look of spec 000 §3: logo, favicon and the theme colours a customer sets.
 export const DEFAULT_FAVICON = '/favicon.svg';
@@ -16,23 +16,65 @@ const DEFAULT_COLORS = {
 const colour = (value: string | undefined | null, fallback: string) =>
   value?.trim() ? value.trim() : fallback;
 
+/**
+ * The shell's colours. The customer's primary colour is kept when white text on it (and it as
+ * text on white: links) reads at 4.5:1, else darkened just enough (WCAG 2.2 AA, issue 29).
+ */
 export function shellColors(config: RemoteConfig | null): ShellColors {
   const detail = config?.customer_theme.value.detail;
   const navBg = colour(detail?.nav_nackground_color, DEFAULT_COLORS.navBg);
   return {
-    primary: colour(detail?.primary_color, DEFAULT_COLORS.primary),
+    primary: readableOnWhite(colour(detail?.primary_color, DEFAULT_COLORS.primary)),
     navBg,
     navText: textColorOn(navBg),
     bodyBg: colour(detail?.main_background_color, DEFAULT_COLORS.bodyBg),
   };
 }
 
+/** Muted text (descriptions, secondary labels, placeholders, empty states): 5:1 on white and light greys. */
+const MUTED_TEXT = 'rgba(0,0,0,0.58)';
+
+/**
+ * Status and tag colours that read at 4.5:1 as text on their own light backgrounds (Ant Design's
+ * defaults do not: green 2.2:1, gold 2.8:1, red 3:1); the backgrounds and borders stay light.
+ */
+const STATUS_TOKENS = {
+  colorSuccess: '#237804',
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarning: '#ad4e00',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorError: '#cf1322',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  colorInfo: '#0958d9',
+  colorInfoBg: '#e6f4ff',
+  colorInfoBorder: '#91caff',
+  // The text shade of the preset tag colours (`<Tag color="green">`) where Ant Design's fails.
+  green7: '#237804',
+  gold7: '#874d00',
+  orange7: '#ad4e00',
+  yellow7: '#876800',
+  lime7: '#3f6600',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+};
+
 /** Ant Design tokens for the colours; text over the navigation follows the 186 luminance rule. */
 export function themeOf(config: RemoteConfig | null): ThemeConfig {
   const { primary, navBg, navText, bodyBg } = shellColors(config);
-  const dim = navText === '#ffffff' ? 'rgba(255,255,255,0.72)' : 'rgba(0,0,0,0.65)';
+  // Menu items a little softer than the selected one, where that still reads at 4.5:1.
+  const softer = mix(navText, navBg, navText === '#ffffff' ? 0.72 : 0.65);
+  const dim = (contrastRatio(softer, navBg) ?? 0) >= AA_TEXT_CONTRAST ? softer : navText;
   return {
-    token: { colorPrimary: primary, colorLink: primary },
+    token: {
+      colorPrimary: primary,
+      colorLink: primary,
+      colorTextTertiary: MUTED_TEXT,
+      colorTextPlaceholder: MUTED_TEXT,
+      ...STATUS_TOKENS,
+    },
     components: {
       Layout: { siderBg: navBg, headerBg: navBg, bodyBg, triggerBg: navBg, triggerColor: navText },
       Menu: {

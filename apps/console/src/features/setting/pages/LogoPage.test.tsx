@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type CustomerLogo, DEFAULT_THEME, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AA_TEXT_CONTRAST, contrastRatio } from '../../../lib/contrast';
 import { registerNotifier } from '../../../lib/notify';
 import { mockApi, ok, renderPage } from '../../../test/render';
 import { signInAs } from '../../../test/team';
@@ -33,11 +34,11 @@ const ORANGE = {
   main_background_color: '#fffbf0',
 };
 
-function brandApi(saved: CustomerLogo) {
+function brandApi(saved: CustomerLogo, theme = ORANGE) {
   return mockApi({
     'GET /manager/sys/setting/customer-logo': () => ok(images(STORED, null)),
     'GET /manager/sys/setting/customer-theme': () =>
-      ok({ customer_theme: { value: { id: 0, detail: ORANGE } } }),
+      ok({ customer_theme: { value: { id: 0, detail: theme } } }),
     'POST /manager/sys/setting/customer-logo': () => ok(saved),
     // The shell reads the saved look again.
     'GET /manager/sys/config/mine': () =>
@@ -102,4 +103,20 @@ describe('LogoPage', () => {
     });
     await noticed('Saved');
   });
+
+  it(
+    'says which darker shade the console uses for a primary colour white text cannot be read on',
+    slow,
+    async () => {
+      signInAs(Role.customer, ['setting', 'setting:sys:customer-logo']);
+      brandApi(images(null, null), { ...ORANGE, primary_color: '#ffd666' });
+      await renderPage(<LogoPage />, '/setting/logo');
+      const note = await screen.findByText(/^Too light for white text to be read on/);
+      const shade = /#[0-9A-F]{6}/.exec(note.textContent ?? '')?.[0] as string;
+      expect(contrastRatio(shade, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+      // A colour that reads needs no note.
+      fireEvent.click(screen.getByRole('button', { name: 'Default colours' }));
+      await waitFor(() => expect(screen.queryByText(/^Too light for white text/)).toBeNull());
+    },
+  );
 });

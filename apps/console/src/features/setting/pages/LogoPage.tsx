@@ -13,6 +13,8 @@ import { ColorField } from '../../../components/ColorField';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FileChooser } from '../../../components/FileChooser';
 import { PageHeader } from '../../../components/PageHeader';
+import { leftToRight } from '../../../lib/bidi';
+import { readableOnWhite } from '../../../lib/contrast';
 import { readAsDataUrl } from '../../../lib/files';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
@@ -117,6 +119,14 @@ function ThemeCard() {
     if (current) form.setFieldsValue(current);
   }, [current, form]);
 
+  // A primary colour white text cannot be read on is darkened in the console: say so, and to what.
+  const adjusted = (primary: string | undefined) => {
+    const readable = primary ? readableOnWhite(primary) : primary;
+    return readable && readable !== primary
+      ? t('logo.primaryAdjusted', { color: leftToRight(readable.toUpperCase()) })
+      : undefined;
+  };
+
   const submit = (detail: ThemeValues) => {
     setError(null);
     save.mutate(
@@ -142,6 +152,7 @@ function ThemeCard() {
                 name={name}
                 label={t(`logo.${name}`)}
                 rules={[rules.zod(themeDetailSchema.shape[name])]}
+                extra={name === 'primary_color' ? adjusted(watched?.primary_color) : undefined}
               >
                 <ColorField />
               </Form.Item>
