@@ -4,13 +4,9 @@ import {
   type OtaPackageItem,
   type OtaPackageListQuery,
   otaOperations as ops,
-  UploadStatus,
 } from '@vitrine/contract';
 import { call } from '../../lib/call';
-import { getSession } from '../../lib/session';
-import { createUploadQueue } from '../../lib/upload/queue';
-import { unkeptStore } from '../../lib/upload/store';
-import type { UploadTransport } from '../../lib/upload/transport';
+import { type SendProgress, sendFile } from '../../lib/upload/send';
 
 // OTA packages (/manager/ota/package, the /ota/package page): the list, edits and deletes, and
 // the upload of a new package through the console's upload queue.
@@ -55,57 +51,27 @@ export type PackageFields = {
 };
 
 /** Where a package's upload stands: hashing and sending, as a percentage. */
-export type PackageProgress = { hashing: boolean; progress: number };
+export type PackageProgress = SendProgress;
 
 /**
  * Sends the file through the upload queue (hashed, in parts, retried) to the package routes, then
  * creates the package with the fields: the server checks the MD5 there. Rejects with the server's
  * message (an Error) when refused.
  */
-export function uploadPackage(
+export const uploadPackage = (
   file: File,
   fields: PackageFields,
   onProgress: (progress: PackageProgress) => void,
-): Promise<OtaPackageItem> {
-  let created: OtaPackageItem | null = null;
-  const transport: UploadTransport = {
-    // The server resumes this user's unfinished upload of the same bytes at init.
-    check: async () => ({ content_id: null, upload_id: null, parts: [] }),
-    init: ({ hash, size, name }, signal) =>
-      call(ops.packageUploadInit, { body: { hash, size, name } }, { signal, silent: true }),
-    sendPart: (uploadId, index, bytes, signal) =>
-      call(ops.packageUploadPart, { query: { upload_id: uploadId, index } }, { bytes, signal, silent: true }),
-    finish: async (uploadId, signal) => {
-      created = await call(
-        ops.packageCreate,
-        { body: { ...fields, upload_id: uploadId } },
-        { signal, silent: true },
-      );
-      return created;
+): Promise<OtaPackageItem> =>
+  sendFile(
+    file,
+    {
+      init: ({ hash, size, name }, signal) =>
+        call(ops.packageUploadInit, { body: { hash, size, name } }, { signal, silent: true }),
+      sendPart: (uploadId, index, bytes, signal) =>
+        call(ops.packageUploadPart, { query: { upload_id: uploadId, index } }, { bytes, signal, silent: true }),
+      finish: (uploadId, signal) =>
+        call(ops.packageCreate, { body: { ...fields, upload_id: uploadId } }, { signal, silent: true }),
     },
-  };
-  return new Promise((resolve, reject) => {
-    const queue = createUploadQueue({
-      transport,
-      hash: async (blob, onBytes, signal) =>
-        (await import('../../lib/upload/hash')).hashFile(blob, onBytes, signal),
-      store: unkeptStore,
-      userId: () => getSession().user?.user_id ?? null,
-      limit: 1,
-      onSuccess: () => {},
-    });
-    const stop = queue.subscribe(() => {
-      const [entry] = queue.getSnapshot();
-      if (!entry) return;
-      onProgress({ hashing: entry.hashing, progress: entry.progress });
-      if (entry.status === UploadStatus.success && created) {
-        stop();
-        resolve(created);
-      } else if (entry.status === UploadStatus.error) {
-        stop();
-        reject(new Error(entry.error ?? file.name));
-      }
-    });
-    queue.add([{ file }]);
-  });
-}
+    onProgress,
+  );
