@@ -69,7 +69,11 @@ export const uploadPackage = (
       init: ({ hash, size, name }, signal) =>
         call(ops.packageUploadInit, { body: { hash, size, name } }, { signal, silent: true }),
       sendPart: (uploadId, index, bytes, signal) =>
-        call(ops.packageUploadPart, { query: { upload_id: uploadId, index } }, { bytes, signal, silent: true }),
+        call(
+          ops.packageUploadPart,
+          { query: { upload_id: uploadId, index } },
+          { bytes, signal, silent: true },
+        ),
       finish: (uploadId, signal) =>
         call(ops.packageCreate, { body: { ...fields, upload_id: uploadId } }, { signal, silent: true }),
     },

@@ -9,11 +9,12 @@ import {
   type ModelOrientation,
   Orientation,
 } from '@vitrine/contract';
-import { Flex, Form, Input, Segmented, Select } from 'antd';
+import { Divider, Flex, Form, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NumberInput } from '../../../components/NumberInput';
 import { SaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
+import { StartupMediaPanel } from '../../startup/ui';
 import { useSaveDeviceModel } from '../api';
 import { ORIENTATION_KEY } from './labels';
 
@@ -130,7 +131,7 @@ function ModelForm({ target, onSubmit }: { target: ModelDrawerTarget; onSubmit: 
 
 /** Adds a model (prefilled with a name devices report) or edits one. */
 export function ModelDrawer({ target, onClose }: Props) {
-  const { t } = useTranslation('deviceModel');
+  const { t } = useTranslation(['deviceModel', 'startup']);
   const save = useSaveDeviceModel();
   const item = target && 'item' in target ? target.item : null;
 
@@ -151,11 +152,19 @@ export function ModelDrawer({ target, onClose }: Props) {
     >
       {(send) =>
         target ? (
-          <ModelForm
-            key={item?.id ?? 'new'}
-            target={target}
-            onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
-          />
+          <>
+            <ModelForm
+              key={item?.id ?? 'new'}
+              target={target}
+              onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
+            />
+            {item ? (
+              <>
+                <Divider titlePlacement="start">{t('startup:modelSection')}</Divider>
+                <StartupMediaPanel owner={{ modelId: item.id }} editable />
+              </>
+            ) : null}
+          </>
         ) : null
       }
     </SaveDrawer>

@@ -1,12 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import type { DeviceItem } from '@vitrine/contract';
-import { Button, Flex, Typography } from 'antd';
+import { PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { type DeviceItem, Role } from '@vitrine/contract';
+import { Button, Flex, Space, Typography } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { useListView } from '../../../lib/list-params';
-import { usePermission } from '../../../lib/permissions';
+import { hasRole, usePermission } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { UpgradeTips } from '../../ota/ui';
+import { StartupDrawer } from '../../startup/ui';
 import { useDeviceList } from '../api';
 import { AddDeviceDrawer } from '../components/AddDeviceDrawer';
 import { BatchCommandMenu } from '../components/BatchCommandMenu';
@@ -17,10 +19,12 @@ import { EditDeviceDialog } from '../components/EditDeviceDialog';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog';
 import { useDeviceDelete } from '../components/use-device-delete';
 
+const COMPANY_ROLES = [Role.owner, Role.userAdmin, Role.user] as const;
+
 /** /device/list: the fleet with live status, filtered from the address. `act` opens the add drawer
  * and `signage_id` fills it in (the player's QR code links here). */
 export function DeviceListPage() {
-  const { t } = useTranslation(['device', 'common']);
+  const { t } = useTranslation(['device', 'common', 'startup']);
   const { view, query, update, params } = useListView(DEVICE_FILTERS);
   const list = useDeviceList(query);
   const [selected, setSelected] = useState<Key[]>([]);
@@ -30,6 +34,10 @@ export function DeviceListPage() {
   const adding = params.has('act');
   // Commands are calls of each device (device:dev:info).
   const canControl = usePermission('device:dev:info');
+  // The company's startup media: its members see them, its owner changes them.
+  const role = useSession().user?.role_id;
+  const seesStartup = canControl && hasRole(role, COMPANY_ROLES);
+  const [startupOpen, setStartupOpen] = useState(false);
 
   const chosen = (list.data?.list ?? []).filter((device) => selected.includes(device.device_id));
   const filtered = Boolean(view.keyword) || Object.keys(view.filters).length > 0;
@@ -41,14 +49,21 @@ export function DeviceListPage() {
       <PageHeader
         title={t('common:route.deviceList')}
         extra={
-          <Button
-            id="addDevice"
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => update({ act: 'add', page: view.page })}
-          >
-            {t('add.button')}
-          </Button>
+          <Space wrap>
+            {seesStartup ? (
+              <Button id="startupMedia" icon={<PlayCircleOutlined />} onClick={() => setStartupOpen(true)}>
+                {t('startup:button')}
+              </Button>
+            ) : null}
+            <Button
+              id="addDevice"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => update({ act: 'add', page: view.page })}
+            >
+              {t('add.button')}
+            </Button>
+          </Space>
         }
       />
       <DeviceFilters view={view} onChange={update} />
@@ -86,6 +101,14 @@ export function DeviceListPage() {
           if (moved) setSelected([]);
         }}
       />
+      {seesStartup ? (
+        <StartupDrawer
+          open={startupOpen}
+          owner={{ company: true }}
+          editable={role === Role.owner}
+          onClose={() => setStartupOpen(false)}
+        />
+      ) : null}
       <UpgradeTips />
     </>
   );
