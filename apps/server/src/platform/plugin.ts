@@ -6,6 +6,7 @@ import { EventBus } from './bus';
 import { DeviceHolds } from './device-holds';
 import { JobQueue } from './jobs';
 import { Mailer } from './mail';
+import { OwnerFiles } from './owner-files';
 import { PermissionMatrix } from './permissions';
 import { repliesPlugin } from './replies';
 import { SessionStore } from './session';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     uses: UseRegistries;
     /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
     workspaceBlockers: WorkspaceBlockers;
+    /** The stored files an owner's rows keep, to remove when the owner is deleted. */
+    ownerFiles: OwnerFiles;
     /** What keeps a screen from being deleted or moved to another workspace (video walls). */
     deviceHolds: DeviceHolds;
     /** The devices listed on the team pages, filled in by the device area. */
@@ -71,6 +74,7 @@ export const platformPlugin = fp<PlatformOptions>(
     app.decorate('uses', useRegistries());
     app.decorate('workspaceBlockers', new WorkspaceBlockers());
     app.decorate('deviceHolds', new DeviceHolds());
+    app.decorate('ownerFiles', new OwnerFiles());
     const teamDevices: TeamDevices = new TeamList('device');
     const teamContent: TeamContent = new TeamList('content');
     app.decorate('teamDevices', teamDevices);

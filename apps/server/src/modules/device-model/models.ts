@@ -192,7 +192,7 @@ export async function editModel(
  */
 export async function deleteModels(app: FastifyInstance, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  await app.db.transaction(async (tx) => {
+  const held = await app.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: deviceModels.id })
       .from(deviceModels)
@@ -209,8 +209,12 @@ export async function deleteModels(app: FastifyInstance, ids: readonly number[])
       .limit(1);
     if (used)
       throw new AppError(ResultCode.inUse, 'deviceModel.inUse', { name: used.name, count: used.count });
+    // Their startup media go with them (the cascade): their files after the commit.
+    const files = await app.ownerFiles.held(tx, 'model', unique);
     await tx.delete(deviceModels).where(inArray(deviceModels.id, unique));
+    return files;
   });
+  await app.ownerFiles.release(held);
   return null;
 }
 

@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import { registerMediaProcessing } from './media';
 import { mediaRoutes } from './media-routes';
+import { removeUnreferencedMedia } from './storage';
 
 /** Media: the stored files by hash, served and processed (thumbnails, transcodes, pages, H5 packages), and the storage quota. */
 export const mediaModule = fp(
   async (app) => {
     // A finished upload queues its processing.
     registerMediaProcessing(app);
+    // A deleted owner's files go once nothing else keeps the same bytes.
+    app.ownerFiles.removeWith((hashes) => removeUnreferencedMedia(app, hashes));
     await app.register(mediaRoutes, { prefix: '/backend' });
   },
   { name: 'media', dependencies: ['platform'] },

@@ -322,3 +322,34 @@ describe('POST customer-logo keeps uploaded images as stored objects', () => {
     expect(stored(fresh)).toBe(false);
   });
 });
+
+describe('a deleted owner', () => {
+  it('takes its objects and their files with it, but not the same bytes another owner keeps', async () => {
+    const system = (await loggedIn(app, { role: Role.system })).call;
+    const { customer } = await buildCustomer(app);
+    const tenant = await buildTenant(app, { customerId: customer.id });
+    const other = await buildTenant(app);
+    const companyOwner = { customerId: null, companyId: tenant.company.id };
+    const icon = await keep(companyOwner, 'sensor-icon');
+    const shared = await png(side++, 5);
+    const sharedIcon = await keep(companyOwner, 'sensor-icon', shared);
+    const kept = await keep({ customerId: null, companyId: other.company.id }, 'sensor-icon', shared);
+    const brand = await keep({ customerId: customer.id, companyId: null }, 'brand-logo');
+    expect([icon, sharedIcon, kept, brand].every((row) => fs.existsSync(fileOf(row)))).toBe(true);
+
+    const account = (path: string) => ({
+      method: 'DELETE' as const,
+      url: `/backend/manager/account/${path}`,
+    });
+    expect((await system(account(`group/${tenant.company.id}`))).json().code).toBe(ResultCode.success);
+    expect(await exists(icon.id)).toBe(false);
+    expect(fs.existsSync(fileOf(icon))).toBe(false);
+    // Another company keeps the same bytes.
+    expect(await exists(sharedIcon.id)).toBe(false);
+    expect(fs.existsSync(fileOf(kept))).toBe(true);
+
+    expect((await system(account(`customer/${customer.id}`))).json().code).toBe(ResultCode.success);
+    expect(await exists(brand.id)).toBe(false);
+    expect(fs.existsSync(fileOf(brand))).toBe(false);
+  });
+});

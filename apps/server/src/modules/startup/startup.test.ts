@@ -369,12 +369,46 @@ describe('who may set them', () => {
   });
 });
 
-describe('a deleted model', () => {
-  it('takes its startup media with it', async () => {
+/** Whether the media store still holds the file at a media URL (or of a hash). */
+const stored = (urlOrHash: string) =>
+  fs.existsSync(mediaPath(app.config.dataDir, urlOrHash.split('/').pop() as string));
+
+describe('a deleted owner', () => {
+  it('a model takes its startup media and their files with it', async () => {
     const modelId = await buildModel(app, `Gone ${Math.random().toString(36).slice(2, 8)}`);
     const url = `/backend/manager/device-model/${modelId}/startup`;
-    await setFile(system, 'logo', logo({ pixel: () => [7, 7, 7] }), 'gone.bmp', url);
-    await envelope(system, 'DELETE', '/backend/manager/device-model', { ids: [modelId] });
+    const bytes = logo({ pixel: () => [7, 7, 7] });
+    const saved = await setFile(system, 'logo', bytes, 'gone.bmp', url);
+    expect(saved.code, JSON.stringify(saved)).toBe(ResultCode.success);
+    expect(stored(sha256(bytes)) && stored(saved.data.logo.url)).toBe(true);
+    expect((await envelope(system, 'DELETE', '/backend/manager/device-model', { ids: [modelId] })).code).toBe(
+      ResultCode.success,
+    );
     expect(await app.db.select().from(startupMedia).where(eq(startupMedia.modelId, modelId))).toEqual([]);
+    // The BMP as sent and the PNG players were given.
+    expect(stored(sha256(bytes))).toBe(false);
+    expect(stored(saved.data.logo.url)).toBe(false);
+  });
+
+  it('a company takes its files with it, but not the same bytes another company keeps', async () => {
+    const gone = await company();
+    const kept = await company();
+    const shared = logo({ pixel: () => [9, 90, 9] });
+    const own = logo({ pixel: () => [90, 9, 9] });
+    expect((await setFile(gone.call, 'logo', own, 'own.bmp')).code).toBe(ResultCode.success);
+    const both = await setFile(kept.call, 'logo', shared, 'shared.bmp');
+    expect(both.code, JSON.stringify(both)).toBe(ResultCode.success);
+    const goneLogo = (await envelope(gone.call, 'GET', BASE)).data.logo.url;
+    expect(stored(sha256(own)) && stored(goneLogo)).toBe(true);
+
+    const deleted = await envelope(system, 'DELETE', `/backend/manager/account/group/${gone.company.id}`);
+    expect(deleted.code, JSON.stringify(deleted)).toBe(ResultCode.success);
+    expect(
+      await app.db.select().from(startupMedia).where(eq(startupMedia.companyId, gone.company.id)),
+    ).toEqual([]);
+    expect(stored(sha256(own))).toBe(false);
+    expect(stored(goneLogo)).toBe(false);
+    expect(stored(sha256(shared))).toBe(true);
+    expect(stored(both.data.logo.url)).toBe(true);
   });
 });

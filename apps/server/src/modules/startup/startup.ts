@@ -65,6 +65,15 @@ function ownCompany(scope: TenantScope): number {
   return scope.companyId;
 }
 
+/** The files an owner's startup media keep (the uploaded file and what players are given). */
+export async function heldStartupFiles(tx: Db, owner: StartupOwner): Promise<string[]> {
+  const rows = await tx
+    .select({ hash: startupMedia.hash, playHash: startupMedia.playHash })
+    .from(startupMedia)
+    .where(ownedBy(owner));
+  return rows.flatMap((row) => [row.hash, row.playHash]);
+}
+
 /** GET startup: the caller's company's. */
 export const companyStartup = (db: Db, scope: TenantScope) => settingOf(db, { companyId: companyOf(scope) });
 

@@ -210,7 +210,7 @@ export async function updateCompany(
 export async function deleteCompany(app: FastifyInstance, scope: TenantScope, id: number) {
   await companyDetail(app.db, scope, id);
   assertRunsCompanies(scope);
-  await app.db.transaction(async (tx) => {
+  const held = await app.db.transaction(async (tx) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     const members = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, id));
     const spaces = (
@@ -230,7 +230,11 @@ export async function deleteCompany(app: FastifyInstance, scope: TenantScope, id
       : [];
     await tx.delete(users).where(eq(users.companyId, id));
     await app.sessions.within(tx).forgetUser([...members, ...moved].map((user) => user.id));
+    // Its icons, fonts and startup media go with it (the cascade): their files after the commit.
+    const files = await app.ownerFiles.held(tx, 'company', [id]);
     await tx.delete(companies).where(eq(companies.id, id));
+    return files;
   });
+  await app.ownerFiles.release(held);
   return null;
 }

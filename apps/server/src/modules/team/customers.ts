@@ -165,7 +165,7 @@ export async function updateCustomer(
 /** Deletes a customer, its accounts and its brand; refused (409001) while it still has companies. */
 export async function deleteCustomer(app: FastifyInstance, scope: TenantScope, id: number) {
   await customerDetail(app.db, scope, id);
-  await app.db.transaction(async (tx) => {
+  const held = await app.db.transaction(async (tx) => {
     const [left] = await tx
       .select({ id: companies.id })
       .from(companies)
@@ -174,9 +174,13 @@ export async function deleteCustomer(app: FastifyInstance, scope: TenantScope, i
     if (left) throw new AppError(ResultCode.inUse, 'team.customerHasCompanies');
     const accounts = await tx.delete(users).where(eq(users.customerId, id)).returning({ id: users.id });
     await app.sessions.within(tx).forgetUser(accounts.map((account) => account.id));
+    // Its brand images go with it (the cascade): their files after the commit.
+    const files = await app.ownerFiles.held(tx, 'customer', [id]);
     await tx.delete(customers).where(eq(customers.id, id));
     // Its custom domains went with it: every instance drops the brand it cached for those hosts.
     await publish(tx, { type: 'brand-changed' });
+    return files;
   });
+  await app.ownerFiles.release(held);
   return null;
 }
