@@ -1,8 +1,7 @@
-import { DRAWER_WIDTH } from '@vitrine/contract';
-import { Button, ConfigProvider, Drawer, Flex } from 'antd';
-import { type ReactNode, useContext } from 'react';
+import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutMode } from '../lib/layout-mode';
+import { EndDrawer } from './EndDrawer';
 
 type Props = {
   open: boolean;
@@ -18,15 +17,11 @@ type Props = {
 /** A drawer from the end side (right, or left in Arabic) holding one form, full width on phones. */
 export function FormDrawer({ open, title, onClose, formId, submitting, submitText, children }: Props) {
   const { t } = useTranslation('team');
-  const { mobile } = useLayoutMode();
-  const { direction } = useContext(ConfigProvider.ConfigContext);
   return (
-    <Drawer
+    <EndDrawer
       open={open}
       title={title}
       onClose={onClose}
-      placement={direction === 'rtl' ? 'left' : 'right'}
-      size={mobile ? '100%' : DRAWER_WIDTH}
       destroyOnHidden
       footer={
         <Flex justify="end" gap="small">
@@ -38,6 +33,6 @@ export function FormDrawer({ open, title, onClose, formId, submitting, submitTex
       }
     >
       {children}
-    </Drawer>
+    </EndDrawer>
   );
 }
