@@ -169,6 +169,7 @@ describe('allowed routes', () => {
         '/schedule/live',
         '/schedule/add/:id?',
         '/schedule/spot/:id?',
+        '/schedule/sensors/:id?',
         '/schedule/edit/:id',
         '/schedule/audits/:id',
         '/setting/exclude-data',
@@ -187,7 +188,6 @@ describe('allowed routes', () => {
       ]),
     );
     expect(paths).not.toContain('/device/rule');
-    expect(paths).not.toContain('/schedule/sensors/:id?');
     expect(paths).not.toContain('/schedule/videowall/:id?');
   });
 });

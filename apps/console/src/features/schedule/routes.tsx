@@ -5,9 +5,10 @@ const page = {
   audit: lazyPage(() => import('./pages/ScheduleAuditPage'), 'ScheduleAuditPage'),
   approval: lazyPage(() => import('./pages/ScheduleApprovalPage'), 'ScheduleApprovalPage'),
   preview: lazyPage(() => import('./pages/SchedulePreviewPage'), 'SchedulePreviewPage'),
-  // The wizard of /schedule/add and /schedule/edit, and the spot editor.
+  // The wizard of /schedule/add and /schedule/edit, and the spot and sensor editors.
   wizard: lazyPage(() => import('./editor/ScheduleEditorPage'), 'ScheduleEditorPage'),
   spot: lazyPage(() => import('./editor/SpotEditorPage'), 'SpotEditorPage'),
+  sensor: lazyPage(() => import('./editor/SensorEditorPage'), 'SensorEditorPage'),
 };
 
 /** Schedules: what plays where and when. */
@@ -53,6 +54,7 @@ export const SCHEDULE_ROUTES: AppRoute = {
       permission: 'schedule:add',
       title: 'route.scheduleSensors',
       ...DETAIL,
+      page: page.sensor,
     },
     {
       path: '/schedule/videowall/:id?',

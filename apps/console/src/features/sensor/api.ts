@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   sensorOperations as ops,
   type SensorIconRequest,
@@ -15,6 +15,7 @@ import { call } from '../../lib/call';
 export const sensorKeys = {
   all: ['sensor'] as const,
   list: (query: SensorListQuery) => [...sensorKeys.all, 'list', query] as const,
+  detail: (id: number) => [...sensorKeys.all, 'detail', id] as const,
   icons: () => [...sensorKeys.all, 'icons'] as const,
 };
 
@@ -23,6 +24,25 @@ export function useSensorList(query: SensorListQuery) {
     queryKey: sensorKeys.list(query),
     queryFn: ({ signal }) => call(ops.list, { query }, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * These sensors, each asked for once (a link such as /schedule/sensors?tag_ids=3,4 names them):
+ * `pending` until all have answered; those not found (gone, or not the caller's) are left out.
+ */
+export function useSensorsById(ids: readonly number[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: sensorKeys.detail(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(ops.detail, { params: { id } }, { signal, silent: true }),
+      retry: false,
+    })),
+    combine: (results) => ({
+      pending: results.some((result) => result.isPending),
+      sensors: results.flatMap((result) => (result.data ? [result.data] : [])),
+    }),
   });
 }
 

@@ -4,6 +4,7 @@ import {
   ITEM_SCHEDULE_TYPES,
   type Language,
   type ListResult,
+  type Permission,
   PROGRAM_SCHEDULE_TYPES,
   ResultCode,
   SCHEDULE_NOTICE_LIMIT,
@@ -522,6 +523,11 @@ async function submitLocked(tx: Db, caller: Caller, row: ScheduleRow): Promise<'
   return 'approved';
 }
 
+/** A sensor schedule is made with schedule:sensor:add and changed with schedule:sensor:edit (spec 000 §2). */
+function assertMay(caller: Caller, permission: Permission) {
+  if (!caller.permissions.includes(permission)) throw forbidden();
+}
+
 export type Saved = { detail: ScheduleDetail; state: string };
 
 /** POST schedule: a new schedule in the active workspace, a draft unless `submit`. */
@@ -531,6 +537,7 @@ export async function createSchedule(
   fields: ScheduleFields,
 ): Promise<Saved> {
   const { scope } = caller;
+  if (fields.type === ScheduleType.sensor) assertMay(caller, 'schedule:sensor:add');
   const stored = normalized(fields);
   const { id, state } = await app.db.transaction(async (tx) => {
     const workspace = await activeWorkspace(tx, scope);
@@ -570,6 +577,9 @@ export async function updateSchedule(
   const stored = normalized(fields);
   const state = await app.db.transaction(async (tx) => {
     const found = await scheduleOf(tx, scope, id);
+    if (found.type === ScheduleType.sensor || fields.type === ScheduleType.sensor) {
+      assertMay(caller, 'schedule:sensor:edit');
+    }
     await checkRefs(tx, scope, found, {
       type: fields.type,
       devices: { ids: stored.deviceIds },

@@ -1,4 +1,12 @@
-import { type Manifest, ResultCode, type ScheduleDetail, type ScheduleRequest } from '@vitrine/contract';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  type Manifest,
+  type Permission,
+  ResultCode,
+  Role,
+  type ScheduleDetail,
+  type ScheduleRequest,
+} from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +14,7 @@ import { scheduleSensors } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
+import { loggedIn } from '../../test/factories';
 import { buildTenant, callAs } from '../../test/team-factories';
 
 // Sensor schedules (type sensor): their tags and time are checked and kept with the schedule, and
@@ -13,8 +22,10 @@ import { buildTenant, callAs } from '../../test/team-factories';
 // trigger, never among the schedules it plays by itself.
 
 let app: FastifyInstance;
+let system: Awaited<ReturnType<typeof loggedIn>>['call'];
 beforeAll(async () => {
   app = await buildTestApp();
+  system = (await loggedIn(app, { role: Role.system })).call;
 });
 
 async function tenant() {
@@ -124,6 +135,64 @@ describe('sensor schedules', () => {
     expect(long.json().msg).toContain('1 to 3,600 seconds');
     const foreign = await post(sensorSchedule(t, { sensor: { sensor_ids: [other.tag.id], seconds: 10 } }));
     expect(foreign.json()).toMatchObject({ code: ResultCode.notFound, data: null });
+  });
+
+  it('is made with schedule:sensor:add and changed with schedule:sensor:edit (403001 without)', async () => {
+    const t = await tenant();
+    const made = (
+      await t.call({ method: 'POST', url: '/backend/manager/schedule', payload: sensorSchedule(t) })
+    ).json().data as ScheduleDetail;
+    const standard = (
+      await t.call({
+        method: 'POST',
+        url: '/backend/manager/schedule',
+        payload: sensorSchedule(t, { type: 'standard', sensor: null }),
+      })
+    ).json().data as ScheduleDetail;
+    const grant = (permissions: readonly Permission[]) =>
+      system({
+        method: 'PUT',
+        url: `/backend/manager/account/role/permission/${Role.owner}`,
+        payload: { permissions },
+      });
+    const owner = DEFAULT_ROLE_PERMISSIONS[Role.owner];
+    try {
+      await grant(owner.filter((key) => key !== 'schedule:sensor:add' && key !== 'schedule:sensor:edit'));
+      const post = await t.call({
+        method: 'POST',
+        url: '/backend/manager/schedule',
+        payload: sensorSchedule(t),
+      });
+      expect(post.json().code).toBe(ResultCode.permission);
+      const put = await t.call({
+        method: 'PUT',
+        url: `/backend/manager/schedule/${made.id}`,
+        payload: sensorSchedule(t, { name: 'Changed' }),
+      });
+      expect(put.json().code).toBe(ResultCode.permission);
+      // Nor does a standard schedule become a sensor one without the key.
+      const turned = await t.call({
+        method: 'PUT',
+        url: `/backend/manager/schedule/${standard.id}`,
+        payload: sensorSchedule(t),
+      });
+      expect(turned.json().code).toBe(ResultCode.permission);
+      // Other schedules are made as before.
+      const other = await t.call({
+        method: 'POST',
+        url: '/backend/manager/schedule',
+        payload: sensorSchedule(t, { type: 'standard', sensor: null }),
+      });
+      expect(other.json().code).toBe(ResultCode.success);
+    } finally {
+      await grant(owner);
+    }
+    const again = await t.call({
+      method: 'PUT',
+      url: `/backend/manager/schedule/${made.id}`,
+      payload: sensorSchedule(t, { name: 'Changed' }),
+    });
+    expect(again.json()).toMatchObject({ code: ResultCode.success, data: { name: 'Changed' } });
   });
 
   it('another type keeps no tags, whatever the body says', async () => {

@@ -1,9 +1,10 @@
+import type { ScheduleDetail } from '@vitrine/contract';
 import { Alert, Button, Form, Input, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SaveMode, Saving } from './shared';
 
-// What the wizard and the spot editor both show: messages on a step or section, the holidays
-// switch, the name, and the two saves.
+// What the wizard and the spot and sensor editors show alike: messages on a step or section, what
+// an edit does to an approved or rejected schedule, the holidays switch, the name, and the saves.
 
 type AlertsProps = {
   messages: readonly string[];
@@ -27,6 +28,25 @@ export function StepAlerts({ messages, type = 'error' }: AlertsProps) {
       ))}
     </>
   );
+}
+
+/** Over a saved schedule: an approved one goes back to approval when changed; a rejected one says why. */
+export function SavedStateAlerts({ saved }: { saved: ScheduleDetail | null }) {
+  const { t } = useTranslation('schedule-editor');
+  if (saved?.state === 'approved') {
+    return <Alert type="info" showIcon title={t('finish.editApproved')} className="schedule-step__alert" />;
+  }
+  if (saved?.state === 'rejected' && saved.reject_reason) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('finish.rejected', { reason: saved.reject_reason })}
+        className="schedule-step__alert"
+      />
+    );
+  }
+  return null;
 }
 
 type HolidaysProps = {

@@ -8,8 +8,10 @@ import { contentItem } from '../../../test/content';
 import { deviceItem } from '../../../test/device';
 import { playlistSummary } from '../../../test/playlist';
 import { type ApiHandler, mockApi, ok, renderPage } from '../../../test/render';
+import { sensorItem } from '../../../test/sensor';
 import { queriesTo, signInAs } from '../../../test/team';
 import { ScheduleEditorPage } from './ScheduleEditorPage';
+import { SensorEditorPage } from './SensorEditorPage';
 import { SpotEditorPage } from './SpotEditorPage';
 import { refusalOf } from './server-errors';
 
@@ -484,6 +486,117 @@ describe('SpotEditorPage', { timeout: 120_000 }, () => {
     expect(body.start_date).toBe(body.spot.start.slice(0, 10));
     expect(body.end_date).toBe(body.start_date);
     expect(await screen.findByTestId('location', {}, slow)).toBeTruthy();
+  });
+});
+
+describe('SensorEditorPage', { timeout: 120_000 }, () => {
+  const SHOES = sensorItem();
+  const BAGS = sensorItem({ id: 7, sensor_id: 'BAG-01', name: 'Handbags', type: 'rfid' });
+  const sensors = (extra: Record<string, ApiHandler> = {}) =>
+    server({
+      'GET /manager/iot-device': () => ok({ list: [SHOES, BAGS], total: 2 }),
+      'GET /manager/iot-device/6': () => ok(SHOES),
+      'GET /manager/iot-device/99': () => ({ code: 404001, msg: 'Not found', data: null }),
+      ...extra,
+    });
+  const withSensorKeys = (...keys: string[]) =>
+    signInAs(Role.owner, [
+      'schedule',
+      'schedule:add',
+      'schedule:info',
+      'schedule:list',
+      'res:image:list',
+      'device:sensor:list',
+      'device:sensor:info',
+      ...keys,
+    ] as Parameters<typeof signInAs>[1]);
+
+  it('ticks the tags of tag_ids and saves their schedule with its seconds and frames', async () => {
+    withSensorKeys('schedule:sensor:add', 'schedule:sensor:edit');
+    const api = sensors({
+      'POST /manager/schedule': (body) => ok(detail({ ...(body as object), id: 82, type: 'sensor' })),
+    });
+    await renderPage(<SensorEditorPage />, '/schedule/sensors?tag_ids=6,99', '/schedule/sensors/:id?');
+    // The tag of the link is ticked; one not found is left out.
+    expect(
+      ((await screen.findByRole('checkbox', { name: 'Select Red shoes' }, slow)) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getByText('Selected: 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Handbags' }));
+    await pickDevice('Lobby screen');
+    await pickContent('Spring sale.png');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Shows for (seconds)' }), {
+      target: { value: '20' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Schedule name' }), {
+      target: { value: 'Shoe tap' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(api.callsTo('POST /manager/schedule')).toHaveLength(1), slow);
+    expect(api.callsTo('POST /manager/schedule')[0]?.body).toMatchObject({
+      name: 'Shoe tap',
+      type: 'sensor',
+      device_ids: [31],
+      items: [{ content_id: 11, duration: null }],
+      frames: [{ start: '00:00', end: '24:00', rrule: 'FREQ=DAILY' }],
+      spot: null,
+      sensor: { sensor_ids: [6, 7], seconds: 20 },
+      submit: false,
+    });
+    expect(await screen.findByTestId('location', {}, slow)).toBeTruthy();
+  });
+
+  it('asks for a tag and seconds in range before saving', async () => {
+    withSensorKeys('schedule:sensor:add');
+    const api = sensors();
+    await renderPage(<SensorEditorPage />, '/schedule/sensors', '/schedule/sensors/:id?');
+    await pickDevice('Lobby screen');
+    await pickContent('Spring sale.png');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Shows for (seconds)' }), {
+      target: { value: '0' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Schedule name' }), { target: { value: 'Tap' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(
+      await screen.findByText('Choose at least one sensor that triggers the schedule', {}, slow),
+    ).toBeTruthy();
+    expect(screen.getByText('The content plays for 1 to 3,600 seconds after a read')).toBeTruthy();
+    expect(api.callsTo('POST /manager/schedule')).toHaveLength(0);
+  });
+
+  it('opens from the wizard’s sensor type, and a saved one from /schedule/edit, read-only without schedule:sensor:edit', async () => {
+    withSensorKeys('schedule:sensor:add');
+    const api = sensors({
+      'GET /manager/schedule/70': () =>
+        ok(
+          detail({
+            type: 'sensor',
+            sensor: { sensors: [{ id: 6, sensor_id: '04:A2:B3:C4', name: 'Red shoes' }], seconds: 45 },
+          }),
+        ),
+    });
+    await wizard('/schedule/add');
+    fireEvent.click(await screen.findByRole('radio', { name: /Sensor/ }, slow));
+    expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/sensors');
+
+    await wizard('/schedule/edit/70');
+    expect(await screen.findByText('Tags and duration', {}, slow)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Shows for (seconds)' }) as HTMLInputElement).value).toBe(
+      '45',
+    );
+    expect(
+      screen.getByText('You may not save sensor schedules: ask an administrator for the permission.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save as draft' })).toBeNull();
+    expect(api.callsTo('PUT /manager/schedule/70')).toHaveLength(0);
+  });
+
+  it('offers no sensor type in the wizard without schedule:sensor:add', async () => {
+    withSensorKeys();
+    sensors();
+    await wizard('/schedule/add');
+    expect(await screen.findByRole('radio', { name: /Insert \(spot\)/ }, slow)).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /^Sensor/ })).toBeNull();
   });
 });
 

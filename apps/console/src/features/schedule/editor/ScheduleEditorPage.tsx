@@ -4,10 +4,11 @@ import {
   MobileOutlined,
   NotificationOutlined,
   SyncOutlined,
+  TagsOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
-import { Alert, Button, Card, Descriptions, Flex, Radio, Skeleton, Steps, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Radio, Skeleton, Steps, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +16,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDuration } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
+import { usePermission } from '../../../lib/permissions';
 import { useSchedule } from '../api';
 import {
   type Draft,
@@ -28,15 +30,17 @@ import {
   unequalSync,
 } from './draft';
 import './editor.css';
-import { NameField, SaveButtons, StepAlerts } from './EditorParts';
+import { NameField, SaveButtons, SavedStateAlerts, StepAlerts } from './EditorParts';
 import { FirstPlayLine } from './FirstPlay';
 import { useDescribeFrame } from './FrameDialog';
+import { SensorEditor } from './SensorEditorPage';
 import { SpotEditor } from './SpotEditorPage';
 import {
   inAMonth,
   LAST_STEP,
   type SaveMode,
   SCHEDULE_LIST_PATH,
+  SENSOR_PATH,
   SPOT_PATH,
   STEP_KEYS,
   today,
@@ -48,16 +52,24 @@ import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
 import { FIRST_FRAME, TimeStep } from './steps/TimeStep';
 
-const TYPE_ICONS: Record<EditorType | 'insert', ReactNode> = {
+/** The types with an editor of their own: picked in the wizard's first step, they open it. */
+const OWN_EDITORS = { insert: SPOT_PATH, sensor: SENSOR_PATH } as const;
+type OwnEditorType = keyof typeof OWN_EDITORS;
+
+const TYPE_ICONS: Record<EditorType | OwnEditorType, ReactNode> = {
   standard: <FileImageOutlined />,
   playlist: <UnorderedListOutlined />,
   composition: <AppstoreOutlined />,
   template: <MobileOutlined />,
   insert: <NotificationOutlined />,
+  sensor: <TagsOutlined />,
   sync: <SyncOutlined />,
 };
 
-/** /schedule/add/{id?} and /schedule/edit/{id}: a schedule loaded once (an insert one opens the spot editor). */
+/**
+ * /schedule/add/{id?} and /schedule/edit/{id}: a schedule loaded once (an insert one opens the spot
+ * editor, a sensor one the sensor editor).
+ */
 export function ScheduleEditorPage() {
   const id = Number(useParams().id ?? 0) || 0;
   const schedule = useSchedule(id);
@@ -65,6 +77,8 @@ export function ScheduleEditorPage() {
   if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
   if (schedule.data?.type === ScheduleType.insert)
     return <SpotEditor key={id} id={id} saved={schedule.data} />;
+  if (schedule.data?.type === ScheduleType.sensor)
+    return <SensorEditor key={id} id={id} saved={schedule.data} />;
   return <ScheduleWizard key={id} id={id} saved={schedule.data ?? null} />;
 }
 
@@ -74,6 +88,9 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   const navigate = useNavigate();
   const { needConfirm, approver } = useSelfApproval();
   const describe = useDescribeFrame();
+  // A sensor schedule is offered to those who may make one.
+  const maySense = usePermission('schedule:sensor:add');
+  const ownEditorTypes: OwnEditorType[] = maySense ? ['insert', 'sensor'] : ['insert'];
   const initial = useMemo(
     () =>
       saved ? draftOfDetail(saved) : { ...emptyDraft(ScheduleType.standard, today()), end_date: inAMonth() },
@@ -153,8 +170,8 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   };
 
   const chooseType = (type: string) => {
-    if (type === ScheduleType.insert) {
-      navigate(SPOT_PATH);
+    if (type in OWN_EDITORS) {
+      navigate(OWN_EDITORS[type as OwnEditorType]);
       return;
     }
     // Content of one type does not fit another.
@@ -175,7 +192,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
           onChange={(event) => chooseType(event.target.value)}
           aria-label={t('steps.type')}
         >
-          {[...EDITOR_TYPES, 'insert' as const].map((type) => (
+          {[...EDITOR_TYPES, ...ownEditorTypes].map((type) => (
             <Radio.Button
               key={type}
               value={type}
@@ -291,17 +308,7 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
         title={saved ? saved.name : t('common:route.scheduleAdd')}
         extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
       />
-      {saved?.state === 'approved' ? (
-        <Alert type="info" showIcon title={t('finish.editApproved')} className="schedule-step__alert" />
-      ) : null}
-      {saved?.state === 'rejected' && saved.reject_reason ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('finish.rejected', { reason: saved.reject_reason })}
-          className="schedule-step__alert"
-        />
-      ) : null}
+      <SavedStateAlerts saved={saved} />
       <Card size="small" className="schedule-editor">
         {/* On phones the steps are numbers in a row, the current one named under them. */}
         <Steps

@@ -68,7 +68,12 @@ export type Draft = {
   exclude_holidays: boolean;
   /** Insert schedules: local 'YYYY-MM-DDTHH:mm' and minutes. */
   spot: { start: string; minutes: number } | null;
+  /** Sensor schedules: the tags that trigger it and the seconds it interrupts for. */
+  sensor: { sensors: SensorChoice[]; seconds: number } | null;
 };
+
+/** A tag (sensor) of a sensor schedule, with what the editor shows of it. */
+export type SensorChoice = { id: number; sensor_id: string; name: string };
 
 let lastKey = 0;
 const newKey = () => `schedule-item-${++lastKey}`;
@@ -102,6 +107,7 @@ export const emptyDraft = (type: string, today: string): Draft => ({
   frames: [],
   exclude_holidays: true,
   spot: null,
+  sensor: null,
 });
 
 export const deviceChoiceOf = (device: DeviceItem): DeviceChoice => ({
@@ -161,6 +167,9 @@ export function draftOfDetail(detail: ScheduleDetail): Draft {
     frames: detail.frames.map((frame) => ({ ...frame })),
     exclude_holidays: detail.exclude_holidays,
     spot: detail.spot ? { ...detail.spot } : null,
+    sensor: detail.sensor
+      ? { sensors: detail.sensor.sensors.map((tag) => ({ ...tag })), seconds: detail.sensor.seconds }
+      : null,
   };
 }
 
@@ -181,6 +190,7 @@ export function bodyOf(draft: Draft, submit: boolean): ScheduleRequest {
   const program = isProgramType(draft.type);
   const spot = draft.type === ScheduleType.insert ? draft.spot : null;
   const spotDate = spot?.start.slice(0, 10) ?? '';
+  const sensor = draft.type === ScheduleType.sensor ? draft.sensor : null;
   return {
     name: draft.name.trim(),
     type: draft.type as ScheduleRequest['type'],
@@ -194,6 +204,7 @@ export function bodyOf(draft: Draft, submit: boolean): ScheduleRequest {
     end_date: spot ? spotDate : draft.end_date,
     frames: spot ? [] : draft.frames,
     spot,
+    sensor: sensor ? { sensor_ids: sensor.sensors.map((tag) => tag.id), seconds: sensor.seconds } : null,
     exclude_holidays: draft.exclude_holidays,
     submit,
   };
@@ -253,6 +264,9 @@ export function datesProblem(draft: Pick<Draft, 'start_date' | 'end_date'>, toda
   return null;
 }
 
+/** The sensor editor's section of tags and seconds (after the wizard's steps). */
+export const SENSOR_SECTION = 6;
+
 /** Which step of the wizard a server field error belongs to (its first path segment). */
 export function stepOfField(field: string): number {
   const head = field.split('.')[0] ?? '';
@@ -261,5 +275,7 @@ export function stepOfField(field: string): number {
   if (head === 'program_id') return 2;
   if (head === 'items') return /\.duration$/.test(field) ? 3 : 2;
   if (['start_date', 'end_date', 'frames', 'priority', 'exclude_holidays', 'spot'].includes(head)) return 4;
+  // A sensor schedule's tags and seconds: its editor's trigger section.
+  if (head === 'sensor') return SENSOR_SECTION;
   return 5;
 }

@@ -145,5 +145,16 @@ describe('SensorListPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Add sensor/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Red shoes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Red shoes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make a sensor schedule for Red shoes' })).toBeNull();
+  });
+
+  it('makes a sensor schedule for a sensor, its tag ticked through tag_ids', async () => {
+    signInAs(Role.owner, [...ALL_KEYS, 'schedule', 'schedule:add', 'schedule:sensor:add']);
+    server();
+    await page();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Make a sensor schedule for Red shoes' }, slow),
+    );
+    expect((await screen.findByTestId('location', {}, slow)).textContent).toBe('/schedule/sensors?tag_ids=6');
   });
 });

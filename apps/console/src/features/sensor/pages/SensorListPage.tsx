@@ -1,8 +1,15 @@
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ScheduleOutlined,
+} from '@ant-design/icons';
 import type { SensorItem, SensorType } from '@vitrine/contract';
 import { Button, Flex, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
 import { ListPage } from '../../../components/ListPage';
@@ -29,6 +36,10 @@ export function SensorListPage() {
   const canAdd = usePermission('device:sensor:add');
   const canEdit = usePermission('device:sensor:edit');
   const canDelete = usePermission('device:sensor:del');
+  // A sensor schedule is made in /schedule/sensors, its tag ticked (spec 000 §2: query tag_ids).
+  const mayAddSchedules = usePermission('schedule:add');
+  const canSchedule = usePermission('schedule:sensor:add') && mayAddSchedules;
+  const navigate = useNavigate();
   const [drawer, setDrawer] = useState<SensorDrawerTarget | null>(null);
   const [iconsOpen, setIconsOpen] = useState(false);
 
@@ -86,6 +97,13 @@ export function SensorListPage() {
       fixed: 'end',
       render: (_, item) => (
         <Space size={0}>
+          {canSchedule ? (
+            <IconAction
+              label={t('action.schedule', { name: item.name })}
+              icon={<ScheduleOutlined />}
+              onClick={() => navigate(`/schedule/sensors?tag_ids=${item.id}`)}
+            />
+          ) : null}
           {canEdit ? (
             <IconAction
               label={t('action.edit', { name: item.name })}
