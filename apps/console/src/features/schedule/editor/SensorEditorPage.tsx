@@ -6,12 +6,11 @@ import {
   SENSOR_SECONDS_MAX,
   SENSOR_SECONDS_MIN,
 } from '@vitrine/contract';
-import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
 import { usePermission } from '../../../lib/permissions';
 import { useSensorsById } from '../../sensor/api';
 import { useSchedule } from '../api';
@@ -25,17 +24,8 @@ import {
 } from './draft';
 import './editor.css';
 import { NameField, SaveButtons, SavedStateAlerts, StepAlerts } from './EditorParts';
-import {
-  inAMonth,
-  type SaveMode,
-  SCHEDULE_LIST_PATH,
-  today,
-  useDraftEditor,
-  useSelfApproval,
-} from './shared';
-import { ContentStep } from './steps/ContentStep';
-import { DeviceStep } from './steps/DeviceStep';
-import { OrderStep } from './steps/OrderStep';
+import { DeviceAndContentSections, SectionsHeader } from './Sections';
+import { inAMonth, type SaveMode, today, useDraftEditor, useSelfApproval } from './shared';
 import { SensorStep } from './steps/SensorStep';
 import { FIRST_FRAME, TimeStep } from './steps/TimeStep';
 
@@ -77,7 +67,6 @@ type Props = {
  */
 export function SensorEditor({ id, saved, tags = [] }: Props) {
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
-  const navigate = useNavigate();
   const { needConfirm, approver } = useSelfApproval();
   const mayAdd = usePermission('schedule:sensor:add');
   const mayEdit = usePermission('schedule:sensor:edit');
@@ -94,8 +83,7 @@ export function SensorEditor({ id, saved, tags = [] }: Props) {
           },
     [saved, tags],
   );
-  const { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving } =
-    useDraftEditor(initial);
+  const { draft, setDraft, refused, setRefused, errors, saveChecked, saving } = useDraftEditor(initial);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const sensor = draft.sensor ?? { sensors: [], seconds: SENSOR_SECONDS_DEFAULT };
@@ -119,44 +107,28 @@ export function SensorEditor({ id, saved, tags = [] }: Props) {
     return found;
   };
 
-  const submit = (mode: SaveMode) => {
-    const found = check();
-    setErrors(found);
-    if (found.size > 0) return;
-    saveDraft(id, mode, (byStep) => {
-      // The order's messages go with the content, the type's with the name.
-      const merged = new Map<number, string[]>();
-      for (const [step, messages] of byStep) {
-        const section = step === 3 ? 2 : step === 0 ? 5 : step;
-        merged.set(section, [...(merged.get(section) ?? []), ...messages]);
-      }
-      setErrors(merged);
-    });
-  };
+  const submit = (mode: SaveMode) => saveChecked(id, mode, check);
 
   const alerts = (section: number) => <StepAlerts messages={errors.get(section) ?? []} />;
 
   return (
     <>
-      <PageHeader
+      <SectionsHeader
         title={saved ? saved.name : t('common:route.scheduleSensors')}
-        extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
+        help={t('sensor.help')}
       />
-      <Typography.Paragraph type="secondary">{t('sensor.help')}</Typography.Paragraph>
       <SavedStateAlerts saved={saved} />
       {mayChange ? null : (
         <Alert type="warning" showIcon title={t('sensor.denied')} className="schedule-step__alert" />
       )}
       <Flex vertical gap="middle" className="schedule-spot">
-        <Card size="small" title={t('steps.devices')}>
-          {alerts(1)}
-          <DeviceStep
-            draft={draft}
-            onDevices={(devices) => change({ devices })}
-            refused={refused}
-            onRefused={setRefused}
-          />
-        </Card>
+        <DeviceAndContentSections
+          draft={draft}
+          change={change}
+          errors={errors}
+          refused={refused}
+          onRefused={setRefused}
+        />
         <Card size="small" title={t('sensor.trigger')}>
           {alerts(SENSOR_SECTION)}
           <SensorStep
@@ -164,18 +136,6 @@ export function SensorEditor({ id, saved, tags = [] }: Props) {
             seconds={sensor.seconds}
             onChange={(patch) => change({ sensor: { ...sensor, ...patch } })}
           />
-        </Card>
-        <Card size="small" title={t('steps.content')}>
-          {alerts(2)}
-          <ContentStep
-            draft={draft}
-            onItems={(items) => change({ items })}
-            onProgram={() => undefined}
-            refused={[]}
-            onRefused={setRefused}
-            orderBelow
-          />
-          <OrderStep draft={draft} onItems={(items) => change({ items })} />
         </Card>
         <Card size="small" title={t('steps.time')}>
           {alerts(4)}

@@ -5,24 +5,20 @@ import {
   SPOT_MINUTES_MAX,
   SPOT_MINUTES_MIN,
 } from '@vitrine/contract';
-import { Button, Card, DatePicker, Flex, Form, Skeleton, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { NumberInput } from '../../../components/NumberInput';
-import { PageHeader } from '../../../components/PageHeader';
 import { useSchedule } from '../api';
 import { type Draft, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
 import { HolidaysField, NameField, SaveButtons, StepAlerts } from './EditorParts';
-import { type SaveMode, SCHEDULE_LIST_PATH, today, useDraftEditor, useSelfApproval } from './shared';
-import { ContentStep } from './steps/ContentStep';
-import { DeviceStep } from './steps/DeviceStep';
-import { OrderStep } from './steps/OrderStep';
+import { DeviceAndContentSections, SectionsHeader } from './Sections';
+import { type SaveMode, today, useDraftEditor, useSelfApproval } from './shared';
 
-const SECTIONS = ['devices', 'content', 'time'] as const;
 const DEFAULT_MINUTES = 10;
 
 /** A spot starts at the next whole quarter hour. */
@@ -49,7 +45,6 @@ export function SpotEditorPage() {
  */
 export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | null }) {
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
-  const navigate = useNavigate();
   const { needConfirm, approver } = useSelfApproval();
   const initial = useMemo<Draft>(
     () =>
@@ -63,8 +58,7 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
           },
     [saved],
   );
-  const { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving } =
-    useDraftEditor(initial);
+  const { draft, setDraft, refused, setRefused, errors, saveChecked, saving } = useDraftEditor(initial);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const spot = draft.spot ?? { start: nextQuarter(), minutes: DEFAULT_MINUTES };
@@ -83,53 +77,22 @@ export function SpotEditor({ id, saved }: { id: number; saved: ScheduleDetail | 
     return found;
   };
 
-  const submit = (mode: SaveMode) => {
-    const found = check();
-    setErrors(found);
-    if (found.size > 0) return;
-    saveDraft(id, mode, (byStep) => {
-      // The order and time messages go with their sections.
-      const merged = new Map<number, string[]>();
-      for (const [step, messages] of byStep) {
-        const section = step === 3 ? 2 : step === 0 ? 5 : step;
-        merged.set(section, [...(merged.get(section) ?? []), ...messages]);
-      }
-      setErrors(merged);
-    });
-  };
+  const submit = (mode: SaveMode) => saveChecked(id, mode, check);
 
   const alerts = (section: number) => <StepAlerts messages={errors.get(section) ?? []} />;
 
   return (
     <>
-      <PageHeader
-        title={saved ? saved.name : t('common:route.scheduleSpot')}
-        extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
-      />
-      <Typography.Paragraph type="secondary">{t('spot.help')}</Typography.Paragraph>
+      <SectionsHeader title={saved ? saved.name : t('common:route.scheduleSpot')} help={t('spot.help')} />
       <Flex vertical gap="middle" className="schedule-spot">
-        <Card size="small" title={t(`steps.${SECTIONS[0]}`)}>
-          {alerts(1)}
-          <DeviceStep
-            draft={draft}
-            onDevices={(devices) => change({ devices })}
-            refused={refused}
-            onRefused={setRefused}
-          />
-        </Card>
-        <Card size="small" title={t(`steps.${SECTIONS[1]}`)}>
-          {alerts(2)}
-          <ContentStep
-            draft={draft}
-            onItems={(items) => change({ items })}
-            onProgram={() => undefined}
-            refused={[]}
-            onRefused={setRefused}
-            orderBelow
-          />
-          <OrderStep draft={draft} onItems={(items) => change({ items })} />
-        </Card>
-        <Card size="small" title={t(`steps.${SECTIONS[2]}`)}>
+        <DeviceAndContentSections
+          draft={draft}
+          change={change}
+          errors={errors}
+          refused={refused}
+          onRefused={setRefused}
+        />
+        <Card size="small" title={t('steps.time')}>
           {alerts(4)}
           <Flex wrap gap="large" align="flex-start">
             <Form.Item label={t('spot.start')} layout="vertical" className="schedule-step__field">

@@ -45,6 +45,15 @@ function useSavedMessage() {
         : t('finish.draftSaved', { name: saved.name });
 }
 
+function bySection(byStep: ReadonlyMap<number, string[]>): Map<number, string[]> {
+  const merged = new Map<number, string[]>();
+  for (const [step, messages] of byStep) {
+    const section = step === 3 ? 2 : step === 0 ? 5 : step;
+    merged.set(section, [...(merged.get(section) ?? []), ...messages]);
+  }
+  return merged;
+}
+
 /** How a schedule is saved: as a draft, submitted for approval, or submitted and approved at once. */
 export type SaveMode = 'draft' | 'submit' | 'approve';
 /** Which save is under way. */
@@ -101,5 +110,15 @@ export function useDraftEditor(initial: Draft) {
         : 'draft'
     : null;
 
-  return { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saving };
+  /**
+   * The editors on one page: saves unless `check` finds something, the messages by section (the
+   * wizard's step numbers; the order's go with the content, the type's with the name).
+   */
+  const saveChecked = (id: number, mode: SaveMode, check: () => Map<number, string[]>) => {
+    const found = check();
+    setErrors(found);
+    if (found.size === 0) saveDraft(id, mode, (byStep) => setErrors(bySection(byStep)));
+  };
+
+  return { draft, setDraft, refused, setRefused, errors, setErrors, saveDraft, saveChecked, saving };
 }
