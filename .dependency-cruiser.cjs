@@ -31,6 +31,7 @@ const MODULE_ORDER = [
   'device',
   'sensor',
   'preset',
+  'rule',
   'video-wall',
   'ota',
   'license',

@@ -27,6 +27,7 @@ import { playerModule } from './modules/player';
 import { playlistModule } from './modules/playlist';
 import { presetModule } from './modules/preset';
 import { programModule } from './modules/program';
+import { ruleModule } from './modules/rule';
 import { scheduleModule } from './modules/schedule';
 import { sensorModule } from './modules/sensor';
 import { settingModule } from './modules/setting';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(deviceModule);
   await app.register(sensorModule);
   await app.register(presetModule);
+  await app.register(ruleModule);
   await app.register(videoWallModule);
   await app.register(otaModule);
   await app.register(licenseModule);

@@ -22,6 +22,8 @@ import {
   playlistItems,
   playlists,
   presets,
+  ruleDevices,
+  rules,
   scheduleAudits,
   scheduleDevices,
   scheduleItems,
@@ -97,6 +99,7 @@ type Kind =
   | 'otaAppKey'
   | 'sensor'
   | 'preset'
+  | 'rule'
   | 'videoWall'
   | 'videoWallContent';
 
@@ -149,6 +152,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (url.startsWith('/backend/manager/ota/appkey/')) return 'otaAppKey';
   if (url.startsWith('/backend/manager/iot-device/')) return 'sensor';
   if (url.startsWith('/backend/manager/preset/')) return 'preset';
+  if (url.startsWith('/backend/manager/rule/')) return 'rule';
   if (url.startsWith('/backend/manager/video-wall/')) return 'videoWall';
   if (url.startsWith('/backend/manager/video-wall-content/')) return 'videoWallContent';
   return null;
@@ -224,6 +228,13 @@ const BODIES: Record<string, (caller: Caller) => object> = {
   'PUT /backend/manager/holiday/:id': () => ({ name: 'Taken over', date: '2030-01-01' }),
   'PUT /backend/manager/preset/:id': () => ({ name: 'Taken over', properties: { brightness: 1 } }),
   'POST /backend/manager/preset/:id/apply': () => ({ device_ids: [own.device] }),
+  'PUT /backend/manager/rule/:id': () => ({
+    name: 'Taken over',
+    trigger: { kind: 'event', event: 'online' },
+    actions: [{ action: 'restart' }],
+    device_ids: [own.device],
+  }),
+  'PUT /backend/manager/rule/:id/enabled': () => ({ enabled: false }),
   'PUT /backend/manager/video-wall/:id': () => wallBody(),
   'PUT /backend/manager/video-wall-content/:id': () => ({ name: 'Taken over', wall_id: 1, content_id: 1 }),
 };
@@ -601,11 +612,26 @@ beforeAll(async () => {
       .returning();
     return row.id;
   };
+  const ruleOf = async (workspace: { id: number; companyId: number }, name: string, deviceId: number) => {
+    const [row] = await app.db
+      .insert(rules)
+      .values({
+        companyId: workspace.companyId,
+        workspaceId: workspace.id,
+        name,
+        trigger: { kind: 'event', event: 'online' },
+        actions: [{ action: 'restart' }],
+      })
+      .returning();
+    await app.db.insert(ruleDevices).values({ ruleId: row.id, deviceId });
+    return row.id;
+  };
   // B's wall holds B's screen; A2's holds the sibling screen: ids of screens in walls are refused too.
   const wallB = await buildVideoWall(app, b1, [device.row.id], `${MARK_B} wall`);
   const wallSibling = await buildVideoWall(app, a2, [siblingDevice.row.id], `${MARK_SIBLING} wall`);
   foreign = {
     preset: await presetOf(b1, `${MARK_B} preset`),
+    rule: await ruleOf(b1, `${MARK_B} rule`, device.row.id),
     videoWall: wallB.id,
     videoWallContent: (await buildWallContent(app, wallB, contentB.content)).id,
     licenseBatch: licencesB.batch,
@@ -637,6 +663,7 @@ beforeAll(async () => {
   };
   sibling = {
     preset: await presetOf(a2, `${MARK_SIBLING} preset`),
+    rule: await ruleOf(a2, `${MARK_SIBLING} rule`, siblingDevice.row.id),
     export: exportSibling,
     ...contentSibling,
     schedule: scheduleSibling,
@@ -689,6 +716,7 @@ beforeAll(async () => {
   own = {
     ...ownContent,
     preset: await presetOf(a1, 'Own preset'),
+    rule: await ruleOf(a1, 'Own rule', ownDevice),
     videoWall: ownWall.id,
     spareWall: (await buildVideoWall(app, a1, [], 'Own spare wall')).id,
     wallImage: wallImage.id,
@@ -872,7 +900,7 @@ const FIELD_KINDS: Record<string, Kind> = {
 
 /** What an id in a body or a query names: by the field's name, `ids` by the area of the path. */
 function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
-  if (field.endsWith('default_program.id')) return 'composition';
+  if (field.endsWith('default_program.id') || field.endsWith('program.id')) return 'composition';
   if (field === 'id' && url === '/backend/manager/resource/object/delete') return 'object';
   const name = field.split('.').at(-1) as string;
   if (name !== 'ids') return FIELD_KINDS[name] ?? null;
@@ -890,6 +918,7 @@ function fieldKindOf(url: string, field: string): Kind | 'binned' | null {
     'device-model': 'deviceModel',
     'iot-device': 'sensor',
     preset: 'preset',
+    rule: 'rule',
     'video-wall': 'videoWall',
     'video-wall-content': 'videoWallContent',
   };
@@ -958,6 +987,20 @@ const scheduleBody = (o: Record<string, number>, field: string) => ({
 const presetBody = (o: Record<string, number>) => ({
   name: 'Own',
   properties: { default_program: { kind: 'composition', id: o.composition } },
+});
+
+/** A rule of A's screen naming the id tried: a sensor, a mail's user or the content it switches to. */
+const ruleBody = (o: Record<string, number>, field: string) => ({
+  name: 'Own',
+  trigger: field.endsWith('sensor_ids')
+    ? { kind: 'sensor', sensor_ids: [o.sensor] }
+    : { kind: 'event', event: 'online' },
+  actions: field.endsWith('user_ids')
+    ? [{ action: 'mail', user_ids: [o.user] }]
+    : field.endsWith('program.id')
+      ? [{ action: 'switch-content', program: { kind: 'composition', id: o.composition } }]
+      : [{ action: 'restart' }],
+  device_ids: [o.device],
 });
 
 const unique = () => `own-${randomUUID().slice(0, 8)}@example.com`;
@@ -1058,6 +1101,9 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
   'POST /backend/manager/preset': (o) => presetBody(o),
   'PUT /backend/manager/preset/:id': (o) => presetBody(o),
   'DELETE /backend/manager/preset': (o) => ({ ids: [o.preset] }),
+  'POST /backend/manager/rule': ruleBody,
+  'PUT /backend/manager/rule/:id': ruleBody,
+  'DELETE /backend/manager/rule': (o) => ({ ids: [o.rule] }),
   'POST /backend/manager/preset/:id/apply': (o) => ({ device_ids: [o.device] }),
   'POST /backend/manager/common/slice-upload-init': (o) => ({
     hash: 'e'.repeat(64),
@@ -1155,6 +1201,8 @@ const NOT_TRIED: Record<string, string> = {
   'DELETE /backend/manager/device-model': 'the platform roles’ alone',
   'POST /backend/manager/license/batch/:id/issue': 'the platform roles’ alone (license/licenses.test.ts)',
   'POST /backend/manager/license/key/bind': 'a key comes from the platform (license/keys.test.ts)',
+  'POST /backend/manager/rule':
+    'a new rule goes to the caller’s active workspace, which the calls tried before switch (rule/rules.test.ts)',
   'POST /backend/manager/video-wall':
     'a new wall goes to the caller’s active workspace, which the calls tried before switch (video-wall/video-walls.test.ts)',
 };

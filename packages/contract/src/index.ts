@@ -37,6 +37,8 @@ export * from './program';
 export * from './program-operations';
 export * from './program-schemas';
 export * from './roles';
+export * from './rule';
+export * from './rule-run';
 export * from './schedule';
 export * from './schedule-time';
 export * from './sensor';

@@ -13,6 +13,7 @@ import {
   playbacksRequestSchema,
   playbacksResultSchema,
 } from './program-schemas';
+import { ruleFiringsRequestSchema, ruleFiringsResultSchema } from './rule';
 import { idSchema } from './validation';
 
 // The player's calls with their schemas, for the server (and the OpenAPI document); the player
@@ -37,6 +38,12 @@ export const playerOperations = {
     ...PLAYER_CALLS.playbacks,
     body: playbacksRequestSchema,
     response: playbacksResultSchema,
+  }),
+  /** Control rules fired on the screen, sent again until taken (the answer lists the UUIDs taken). */
+  ruleFirings: operation({
+    ...PLAYER_CALLS.ruleFirings,
+    body: ruleFiringsRequestSchema,
+    response: ruleFiringsResultSchema,
   }),
   /** A raw image body: no body schema, the route's content-type parser takes the bytes. */
   screenshot: operation({

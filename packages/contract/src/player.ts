@@ -51,6 +51,8 @@ export const PLAYER_CALLS = {
   contentError: { method: 'POST', path: `${PLAYER}/content-error`, access: 'public' },
   playbacks: { method: 'POST', path: `${PLAYER}/playbacks`, access: 'public' },
   screenshot: { method: 'POST', path: `${PLAYER}/screenshot`, access: 'public' },
+  /** Control rules that fired on the screen (docs/rules.md). */
+  ruleFirings: { method: 'POST', path: `${PLAYER}/rule-firings`, access: 'public' },
   /** An upgrade's progress (docs/ota.md "For any player"). */
   otaReport: { method: 'POST', path: `${PLAYER}/ota/report`, access: 'public' },
 } as const satisfies Record<string, OperationRoute>;

@@ -4,7 +4,7 @@ import type { DeviceTimers } from './device-control';
 // own time zone. Zod-free: the browser player applies it offline, and the server follows the same
 // plan for the power on/off mails.
 
-const WEEK_MINUTES = 7 * 24 * 60;
+export const WEEK_MINUTES = 7 * 24 * 60;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export type PowerPlan = { on: boolean; nextChangeAt: number | null };

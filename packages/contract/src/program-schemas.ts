@@ -12,6 +12,7 @@ import {
   type Program,
   TRANSITIONS,
 } from './program';
+import type { ManifestRuleAction, ManifestRuleTrigger } from './rule-run';
 import { MAX_SENSOR_ID_LENGTH, SENSOR_ID_PATTERN } from './sensor-read';
 import { TEXT_DIRECTIONS, TEXT_POSITIONS } from './text';
 import { bodyIdSchema } from './validation';
@@ -133,6 +134,26 @@ export const videoWallCellSchema = z.object({
   area: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
 }) satisfies z.ZodType<VideoWallCell>;
 
+/** A rule in a screen's manifest: its trigger and what the screen does itself. */
+const manifestRuleSchema = z.object({
+  id: z.number(),
+  trigger: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('time'),
+      recurrence: z.enum(['daily', 'weekdays', 'days']),
+      days: z.array(z.number()),
+      at: z.string(),
+    }),
+    z.object({ kind: z.literal('sensor'), sensor_ids: z.array(z.string()) }),
+  ]) satisfies z.ZodType<ManifestRuleTrigger>,
+  actions: z.array(
+    z.discriminatedUnion('action', [
+      z.object({ action: z.enum(['power-on', 'power-off', 'restart']) }),
+      z.object({ action: z.enum(['brightness', 'volume']), value: z.number() }),
+    ]) satisfies z.ZodType<ManifestRuleAction>,
+  ),
+});
+
 export const manifestSchema = z.object({
   version: z.string(),
   default_program: programSchema.nullable(),
@@ -143,6 +164,7 @@ export const manifestSchema = z.object({
   triggers: z
     .array(manifestScheduleSchema.extend({ sensor_ids: z.array(z.string()), seconds: z.number() }))
     .optional(),
+  rules: z.array(manifestRuleSchema).optional(),
   video_wall: videoWallCellSchema.nullable(),
 }) satisfies z.ZodType<Manifest>;
 

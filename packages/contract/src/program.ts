@@ -1,3 +1,4 @@
+import type { ManifestRule } from './rule-run';
 import type { ScheduleTime } from './schedule-time';
 import type { TextDirection, TextPosition } from './text';
 import type { VideoWallCell } from './video-wall-geometry';
@@ -134,6 +135,8 @@ export type Manifest = {
   sensors?: string[];
   /** Its approved sensor schedules: what a read of one of their tags interrupts with, while armed. */
   triggers?: ManifestTrigger[];
+  /** Its enabled control rules with a time or sensor trigger, which it fires by itself (docs/rules.md). */
+  rules?: ManifestRule[];
   /**
    * The screen's place in its video wall, null when it is in none: a wall schedule's program is
    * laid on the wall's whole canvas and this screen shows only its own part (player render).

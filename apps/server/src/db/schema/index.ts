@@ -13,6 +13,7 @@ export * from './platform';
 export * from './playlist';
 export * from './preset';
 export * from './program';
+export * from './rule';
 export * from './schedule';
 export * from './sensor';
 export * from './setting';

@@ -176,6 +176,46 @@ export async function recordCommand(
   return inserted;
 }
 
+/**
+ * Commands a screen carried out by itself (a control rule it fired, docs/rules.md): recorded as
+ * already answered, and what they set saved on the device, inside the caller's transaction (the
+ * screen has it already: nothing is delivered).
+ */
+export async function recordPerformed(
+  app: FastifyInstance,
+  tx: Db,
+  deviceId: number,
+  commands: readonly DeviceCommand[],
+  answer: { ok: boolean; result: string | null; at: Date },
+): Promise<DeviceCommandRow[]> {
+  if (commands.length === 0) return [];
+  const rows = await tx
+    .insert(deviceCommands)
+    .values(
+      commands.map((command) => ({
+        deviceId,
+        action: command.action,
+        value: commandValue(command),
+        status: answer.ok ? 'done' : 'failed',
+        result: answer.result,
+        createdAt: answer.at,
+        ackedAt: new Date(),
+      })),
+    )
+    .returning();
+  if (!answer.ok) return rows;
+  for (const command of commands) {
+    const setting = settingOf(command);
+    if (!setting) continue;
+    if (setting.screenOn !== undefined) await mailPowerCommand(app, tx, [deviceId], setting.screenOn);
+    await tx
+      .update(devices)
+      .set({ ...setting, updatedAt: new Date() })
+      .where(eq(devices.id, deviceId));
+  }
+  return rows;
+}
+
 /** Checks the devices may obey, then records the command for each, in one transaction. */
 async function issue(
   app: FastifyInstance,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ClaimHooks } from './claim-hooks';
 import { registerDefaultProgramUses } from './defaults';
+import { DeviceEvents } from './events';
 import { DeviceHub } from './hub';
 import { deviceRoutes } from './routes';
 import { registerDeviceBlocker, teamDeviceList } from './service';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     deviceHub: DeviceHub;
     /** What other areas do inside a claim's transaction (the licence area's trial). */
     deviceClaims: ClaimHooks;
+    /** Screens that went offline, came online or reported a content error, for the areas that follow them. */
+    deviceEvents: DeviceEvents;
   }
 }
 
@@ -22,6 +25,7 @@ export const deviceModule = fp(
     hub.follow(app.bus);
     app.decorate('deviceHub', hub);
     app.decorate('deviceClaims', new ClaimHooks());
+    app.decorate('deviceEvents', new DeviceEvents());
     // After the bus has started (the platform's onReady comes first).
     app.addHook('onReady', async () => {
       hub.start();
@@ -42,8 +46,9 @@ export const deviceModule = fp(
 );
 
 export type { Claim, ClaimHook, ClaimOutcome } from './claim-hooks';
-export { acknowledge, pendingCommands, recordCommand } from './commands';
+export { acknowledge, pendingCommands, recordCommand, recordPerformed } from './commands';
 export { assertDefaultProgram, programOwner, writeDefaultProgram } from './defaults';
+export type { DeviceEventName } from './events';
 export { type LockDigest, newLock, writeLock } from './lock';
 export { deviceOfRequest, hello, recordPlayerVersion, renewPin } from './player';
 export { recordSeen } from './presence';

@@ -17,7 +17,7 @@ import { send } from './hub';
 import { changedColumns, infoColumns, renewPin } from './player';
 import { recordSeen } from './presence';
 import { presentPlayerState } from './presenter';
-import { mailOffline } from './status-mail';
+import { wentOffline } from './status-mail';
 
 // One player's socket (ARCHITECTURE §7): the token in the first message within AUTH_MS, then
 // heartbeats. A sign of life is recorded at most every TOUCH_MS per device, not per message, and
@@ -135,7 +135,7 @@ export function handlePlayerSocket(app: FastifyInstance, socket: WebSocket) {
       .where(and(eq(devices.id, deviceId), eq(devices.status, DeviceStatus.online)))
       .returning({ id: devices.id })
       .then((rows) =>
-        mailOffline(
+        wentOffline(
           app,
           rows.map((row) => row.id),
         ),

@@ -9,7 +9,7 @@ import { buildDevice } from '../../test/device-factories';
 import { clearOutbox, readOutbox } from '../../test/outbox';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 import { sweepOffline } from './hub';
-import { followTimers, mailOffline, markOnline } from './status-mail';
+import { followTimers, markOnline, wentOffline } from './status-mail';
 
 let app: FastifyInstance;
 let base: string;
@@ -110,7 +110,7 @@ describe('device-status mails', () => {
       .set({ status: DeviceStatus.online, lastSeenAt: minutesAgo(10) })
       .where(eq(devices.id, id));
     // Offline by the sweep: mailed.
-    await sweepOffline(app.db, new Date(), (ids) => mailOffline(app, ids));
+    await sweepOffline(app.db, new Date(), (ids) => wentOffline(app, ids));
     await later();
     expect(await mails()).toHaveLength(3);
     clearOutbox(app);
@@ -122,7 +122,7 @@ describe('device-status mails', () => {
     // Flapping within the window: neither the offline nor the online that follows is mailed.
     await app.db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, id));
     await app.db.update(devices).set({ status: DeviceStatus.offline }).where(eq(devices.id, id));
-    await mailOffline(app, [id]);
+    await wentOffline(app, [id]);
     await markOnline(app, [id]);
     await later();
     expect(await mails()).toEqual([]);
@@ -132,7 +132,7 @@ describe('device-status mails', () => {
       .update(devices)
       .set({ status: DeviceStatus.offline, statusMailedAt: minutesAgo(DEVICE_STATUS_MAIL_MINUTES + 1) })
       .where(eq(devices.id, id));
-    await mailOffline(app, [id]);
+    await wentOffline(app, [id]);
     await later();
     expect(await mails()).toHaveLength(3);
   });
@@ -140,7 +140,7 @@ describe('device-status mails', () => {
   it('says nothing when the device is back before its offline mail is decided', async () => {
     const c = await company();
     await app.db.update(devices).set({ status: DeviceStatus.online }).where(eq(devices.id, c.device.row.id));
-    await mailOffline(app, [c.device.row.id]);
+    await wentOffline(app, [c.device.row.id]);
     await later();
     expect(await mails()).toEqual([]);
     expect((await rowOf(c.device.row.id)).statusMailedAt).toBeNull();

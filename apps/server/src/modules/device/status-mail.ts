@@ -41,8 +41,13 @@ declare module '../../platform/jobs' {
   }
 }
 
-/** After these devices were marked offline: each outage's mail, decided once it has lasted. */
-export async function mailOffline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
+/** After these devices were marked offline: each outage's mail (decided once it has lasted), and the event. */
+export async function wentOffline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
+  await mailOffline(app, ids, now);
+  await app.deviceEvents.emit('offline', ids, now);
+}
+
+async function mailOffline(app: FastifyInstance, ids: readonly number[], now: Date) {
   if (ids.length === 0) return;
   const rows = await app.db
     .select({ id: devices.id, lastSeenAt: devices.lastSeenAt })
@@ -60,13 +65,14 @@ export async function mailOffline(app: FastifyInstance, ids: readonly number[], 
 }
 
 /**
- * Marks claimed offline devices online, before the callers store what they report, and queues the
- * back-online mail of each whose outage was mailed. Devices already online are left alone. One
- * statement for all of them: a restarting fleet comes back in batches (DeviceHub.wake).
+ * Marks claimed offline devices online, before the callers store what they report, queues the
+ * back-online mail of each whose outage was mailed, and tells the event's listeners. Devices
+ * already online are left alone. One statement for all of them: a restarting fleet comes back in
+ * batches (DeviceHub.wake).
  */
 export async function markOnline(app: FastifyInstance, ids: readonly number[], now = new Date()) {
   if (ids.length === 0) return;
-  await app.db.transaction(async (tx) => {
+  const back = await app.db.transaction(async (tx) => {
     // Seen now, too: a sweep before the caller's own write must not take them offline again. The
     // locked subquery keeps each row's values from before the update, which decide the mail.
     const woken = rowsOf<{ id: number; mailed: boolean }>(
@@ -87,7 +93,9 @@ export async function markOnline(app: FastifyInstance, ids: readonly number[], n
       if (mailed)
         await app.jobs.enqueue(JOB, { deviceId: id, status: 'online', at: now.toISOString() }, {}, tx);
     }
+    return woken.map((row) => row.id);
   });
+  await app.deviceEvents.emit('online', back, now);
 }
 
 /** How often the timer sweep looks for screens whose timers turned them on or off. */
@@ -237,7 +245,7 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
 /** Registers the job and hears the offline sweep. */
 export function registerStatusMails(app: FastifyInstance) {
   app.jobs.register(JOB, (payload) => sendStatusMails(app, payload));
-  app.deviceHub.onOffline((ids) => mailOffline(app, ids));
+  app.deviceHub.onOffline((ids) => wentOffline(app, ids));
   app.deviceHub.onWake((ids) => markOnline(app, ids));
   app.jobs.every('device-timer-sweep', TIMER_SWEEP_MS, () => followTimers(app));
 }

@@ -10,5 +10,5 @@ export const playerModule = fp(
     await app.register(manifestRoutes, { prefix: '/backend' });
     await app.register(playbackRoutes, { prefix: '/backend' });
   },
-  { name: 'player', dependencies: ['device', 'ota', 'program', 'statistics', 'notice'] },
+  { name: 'player', dependencies: ['device', 'rule', 'ota', 'program', 'statistics', 'notice'] },
 );

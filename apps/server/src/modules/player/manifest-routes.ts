@@ -11,7 +11,8 @@ import { ManifestCache, PushConfirmations } from '../program';
 
 // The player's program calls under /backend/player, with the device token as Bearer like the
 // other player calls: the manifest (ETag = its version, 304 when unchanged; fetching it confirms
-// the pushes of the schedules it holds; empty without a licence in force) and content errors.
+// the pushes of the schedules it holds; empty without a licence in force) and content errors
+// (told to the device area's event listeners).
 
 /** A screen reporting every failing item of a broken program stays within this; more is refused (429001). */
 const REPORT_LIMIT = {
@@ -58,6 +59,8 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const device = await deviceOfRequest(app.db, request);
       await recordContentError(app.db, device, request.body);
+      // Control rules on content errors follow it (modules/rule, through the job table).
+      await app.deviceEvents.emit('content-error', [device.id]);
       return ok(null);
     },
     { config: { rateLimit: REPORT_LIMIT } },

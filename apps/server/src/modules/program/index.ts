@@ -15,7 +15,7 @@ export const programModule = fp(
   },
   {
     name: 'program',
-    dependencies: ['account', 'media', 'font', 'device', 'video-wall', 'schedule', 'sensor'],
+    dependencies: ['account', 'media', 'font', 'device', 'rule', 'video-wall', 'schedule', 'sensor'],
   },
 );
 

@@ -55,6 +55,7 @@ describe('GET player/manifest', () => {
       schedules: [],
       sensors: [],
       triggers: [],
+      rules: [],
       video_wall: null,
     });
 

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import {
   ITEM_SCHEDULE_TYPES,
   type Manifest,
+  type ManifestRule,
   type ManifestSchedule,
   type ManifestTrigger,
   PROGRAM_SCHEDULE_TYPES,
@@ -16,6 +17,7 @@ import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Device, holidays, scheduleDevices, schedules } from '../../db/schema';
 import { clearOnScreenChanges } from '../../platform/screen-changes';
+import { screenRulesByDevice } from '../rule';
 import { STORAGE_REFUSED } from '../schedule';
 import { sensorIdsByDevice, sensorIdsBySchedule } from '../sensor';
 import { wallCellsOf } from '../video-wall';
@@ -30,7 +32,8 @@ import { companyReach } from './reach';
 
 // What a paired screen plays (GET player/manifest): its default program, its approved schedules
 // that have not ended (each with its program) and what resolving them needs (its timezone, the
-// company's holidays), and its place in its video wall if it is in one. The version is a hash of everything else in the manifest, so it changes
+// company's holidays), its place in its video wall if it is in one, and the control rules it fires
+// itself (docs/rules.md). The version is a hash of everything else in the manifest, so it changes
 // exactly when the manifest does; it is the answer's ETag.
 //
 // A fleet fetches together (a schedule published to 10,000 screens tells them all at once), so:
@@ -144,6 +147,8 @@ export class ManifestCache {
   private readonly rows: DataLoader<number, DeviceScheduleRow[]>;
   /** The sensor IDs each device listens to, read in batches like its schedule rows. */
   private readonly listening: DataLoader<number, string[]>;
+  /** The time and sensor rules each screen fires itself, read in batches like the rows. */
+  private readonly screenRules: DataLoader<number, ManifestRule[]>;
   /** Each screen's place in its video wall, read in batches like the rows. */
   private readonly cells: DataLoader<number, VideoWallCell | null>;
   /** Every live cache is emptied when this process announces a change (before the bus event comes). */
@@ -160,6 +165,13 @@ export class ManifestCache {
     this.listening = new DataLoader(
       async (ids) => {
         const found = await sensorIdsByDevice(ctx.db, ids);
+        return ids.map((id) => found.get(id) ?? []);
+      },
+      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
+    );
+    this.screenRules = new DataLoader(
+      async (ids) => {
+        const found = await screenRulesByDevice(ctx.db, ids);
         return ids.map((id) => found.get(id) ?? []);
       },
       { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate },
@@ -205,7 +217,8 @@ export class ManifestCache {
     }
     const sensors = await this.listening.load(device.id);
     const cell = await this.cells.load(device.id);
-    const manifest = await this.build(device, companyId, rows, days, sensors, cell);
+    const screenRules = await this.screenRules.load(device.id);
+    const manifest = await this.build(device, companyId, rows, days, sensors, cell, screenRules);
     const shown = new Set(manifest.schedules.map((schedule) => schedule.id));
     const unconfirmed = rows
       .filter((row) => shown.has(row.id) && (row.pushStatus === 'pending' || row.pushStatus === 'failed'))
@@ -218,7 +231,7 @@ export class ManifestCache {
    * force (its schedules stay unconfirmed: they have not reached it).
    */
   async heldBack(device: ManifestDevice): Promise<DeviceManifest> {
-    return { manifest: await this.build(device, null, [], [], [], null), unconfirmed: [] };
+    return { manifest: await this.build(device, null, [], [], [], null, []), unconfirmed: [] };
   }
 
   private build(
@@ -228,6 +241,7 @@ export class ManifestCache {
     days: readonly string[],
     sensors: readonly string[],
     cell: VideoWallCell | null,
+    screenRules: readonly ManifestRule[],
   ): Promise<Manifest> {
     const canvas = screenCanvas(device.orientation);
     const { defaultProgramKind: kind, defaultProgramId: id } = device;
@@ -242,6 +256,7 @@ export class ManifestCache {
       days.join(','),
       sensors.join(','),
       JSON.stringify(cell),
+      JSON.stringify(screenRules),
     ].join('|');
     return this.manifests.get(key, async () => {
       const defaultProgram =
@@ -283,6 +298,7 @@ export class ManifestCache {
         schedules: shown.filter((schedule) => schedule.type !== ScheduleType.sensor),
         sensors: [...sensors],
         triggers: triggers.filter((trigger) => trigger.sensor_ids.length > 0),
+        rules: [...screenRules],
         video_wall: cell,
       };
       return { version: manifestVersion(content), ...content };

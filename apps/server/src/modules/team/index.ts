@@ -11,4 +11,6 @@ export const teamModule = fp(
   { name: 'team', dependencies: ['account'] },
 );
 
+/** Users in a caller's scope, for the areas that name them (a rule's mail). */
+export { visibleUsers } from './users';
 export { usableWorkspace } from './workspaces';

@@ -2,8 +2,9 @@ import type { Language } from '@vitrine/contract';
 import type { LocalizedMail } from './layout';
 
 // A screen went offline or came back online, or was powered on or off (by its timers or a
-// command). Vars: username, device_name, signage_id, status (one of STATUS_WORDS in the
-// recipient's language), time, link (the device's page in the console).
+// command), or a control rule that mails fired on it (modules/rule). Vars: username, device_name,
+// signage_id, status (one of STATUS_WORDS in the recipient's language, or the rule's name), time,
+// link (the device's page in the console).
 export const deviceStatus: LocalizedMail = {
   en: {
     subject: 'Device {{device_name}}: {{status}}',
@@ -115,15 +116,69 @@ export const deviceStatus: LocalizedMail = {
 /** The {{status}} word, as the console's device list says it. */
 export const STATUS_WORDS: Record<
   Language,
-  { online: string; offline: string; 'power-on': string; 'power-off': string }
+  { online: string; offline: string; 'power-on': string; 'power-off': string; 'content-error': string }
 > = {
-  en: { online: 'Online', offline: 'Offline', 'power-on': 'Powered on', 'power-off': 'Powered off' },
-  ar: { online: 'متصل', offline: 'غير متصل', 'power-on': 'تم تشغيل الشاشة', 'power-off': 'تم إطفاء الشاشة' },
-  de: { online: 'Online', offline: 'Offline', 'power-on': 'Eingeschaltet', 'power-off': 'Ausgeschaltet' },
-  it: { online: 'Online', offline: 'Offline', 'power-on': 'Acceso', 'power-off': 'Spento' },
-  es: { online: 'En línea', offline: 'Sin conexión', 'power-on': 'Encendido', 'power-off': 'Apagado' },
-  fr: { online: 'En ligne', offline: 'Hors ligne', 'power-on': 'Allumé', 'power-off': 'Éteint' },
-  pt: { online: 'Online', offline: 'Offline', 'power-on': 'Ligado', 'power-off': 'Desligado' },
-  'zh-CN': { online: '在线', offline: '离线', 'power-on': '已开机', 'power-off': '已关机' },
-  'zh-TW': { online: '線上', offline: '離線', 'power-on': '已開機', 'power-off': '已關機' },
+  en: {
+    online: 'Online',
+    offline: 'Offline',
+    'power-on': 'Powered on',
+    'power-off': 'Powered off',
+    'content-error': 'Content error',
+  },
+  ar: {
+    online: 'متصل',
+    offline: 'غير متصل',
+    'power-on': 'تم تشغيل الشاشة',
+    'power-off': 'تم إطفاء الشاشة',
+    'content-error': 'خطأ في المحتوى',
+  },
+  de: {
+    online: 'Online',
+    offline: 'Offline',
+    'power-on': 'Eingeschaltet',
+    'power-off': 'Ausgeschaltet',
+    'content-error': 'Inhaltsfehler',
+  },
+  it: {
+    online: 'Online',
+    offline: 'Offline',
+    'power-on': 'Acceso',
+    'power-off': 'Spento',
+    'content-error': 'Errore del contenuto',
+  },
+  es: {
+    online: 'En línea',
+    offline: 'Sin conexión',
+    'power-on': 'Encendido',
+    'power-off': 'Apagado',
+    'content-error': 'Error de contenido',
+  },
+  fr: {
+    online: 'En ligne',
+    offline: 'Hors ligne',
+    'power-on': 'Allumé',
+    'power-off': 'Éteint',
+    'content-error': 'Erreur de contenu',
+  },
+  pt: {
+    online: 'Online',
+    offline: 'Offline',
+    'power-on': 'Ligado',
+    'power-off': 'Desligado',
+    'content-error': 'Erro de conteúdo',
+  },
+  'zh-CN': {
+    online: '在线',
+    offline: '离线',
+    'power-on': '已开机',
+    'power-off': '已关机',
+    'content-error': '内容错误',
+  },
+  'zh-TW': {
+    online: '線上',
+    offline: '離線',
+    'power-on': '已開機',
+    'power-off': '已關機',
+    'content-error': '內容錯誤',
+  },
 };

@@ -1,0 +1,50 @@
+import { minuteOfWeek, WEEK_MINUTES } from './power-plan';
+import { clockMinutes } from './schedule-time';
+
+// Control rules as a screen runs them (docs/rules.md): the rules in its manifest, when a time
+// trigger next comes due in its time zone. Zod-free: the browser player fires them by itself,
+// offline too, on its synced clock.
+
+export type ManifestRuleTrigger =
+  | { kind: 'time'; recurrence: 'daily' | 'weekdays' | 'days'; days: number[]; at: string }
+  | { kind: 'sensor'; sensor_ids: string[] };
+
+/** What a screen does itself; switching content, screenshots and mails wait for its report. */
+export type ManifestRuleAction =
+  | { action: 'power-on' | 'power-off' | 'restart' }
+  | { action: 'brightness' | 'volume'; value: number };
+
+export type ManifestRule = { id: number; trigger: ManifestRuleTrigger; actions: ManifestRuleAction[] };
+
+/** The actions a screen performs by itself (the others are the server's, on its report). */
+export const SCREEN_RULE_ACTIONS = ['power-on', 'power-off', 'brightness', 'volume', 'restart'] as const;
+
+/** The weekdays (0 Sunday … 6 Saturday) a time trigger fires on. */
+export function ruleDays(trigger: { recurrence: string; days?: readonly number[] }): number[] {
+  if (trigger.recurrence === 'daily') return [0, 1, 2, 3, 4, 5, 6];
+  if (trigger.recurrence === 'weekdays') return [1, 2, 3, 4, 5];
+  return [...new Set(trigger.days ?? [])].sort();
+}
+
+/**
+ * When a time trigger next fires after `now` (ms), on the wall clock of `timeZone` (an unknown zone
+ * reads as UTC), or null when it has no day.
+ */
+export function nextRuleTime(
+  trigger: { recurrence: string; days?: readonly number[]; at: string },
+  now: number,
+  timeZone: string | null,
+): number | null {
+  let minute: number;
+  try {
+    minute = minuteOfWeek(now, timeZone ?? 'UTC');
+  } catch {
+    minute = minuteOfWeek(now, 'UTC');
+  }
+  const distances = ruleDays(trigger)
+    .map((day) => day * 1440 + clockMinutes(trigger.at))
+    .map((point) => (((point - minute) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES)
+    .map((distance) => (distance === 0 ? WEEK_MINUTES : distance));
+  if (distances.length === 0) return null;
+  return now + Math.round(Math.min(...distances) * 60_000);
+}
