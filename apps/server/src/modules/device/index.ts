@@ -57,4 +57,5 @@ export { acceptScreenshot, IMAGE_TYPES, imageTypeOf, SCREENSHOT_MAX_BYTES } from
 /** Claimed devices in a caller's scope, for the areas that count or list them. */
 export { visible as visibleDevices } from './service';
 export { handlePlayerSocket } from './socket';
+export { statusMail } from './status-mail';
 export { writeTimers } from './timers';

@@ -1,8 +1,16 @@
-import { AccountStatus, DEVICE_STATUS_MAIL_MINUTES, DeviceStatus, powerPlan, Role } from '@vitrine/contract';
+import {
+  AccountStatus,
+  DEVICE_STATUS_MAIL_MINUTES,
+  DeviceStatus,
+  type Language,
+  powerPlan,
+  Role,
+} from '@vitrine/contract';
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client';
 import { devices, users } from '../../db/schema';
+import type { MailRequest } from '../../platform/mail';
 import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
 import { workspaceAndAncestors } from '../../platform/workspace-trees';
 import { mailLanguage, mailTime } from '../account';
@@ -228,18 +236,37 @@ async function sendStatusMails(app: FastifyInstance, payload: Payload) {
       );
     const at = new Date(payload.at);
     for (const user of recipients) {
-      const language = mailLanguage(user.language);
-      const vars = {
-        username: user.username,
-        device_name: device.name ?? device.signageId,
-        signage_id: device.signageId,
-        status: STATUS_WORDS[language][payload.status],
-        time: mailTime(at, user),
-        link: `${app.systemSettings.publicUrl}/device/${device.id}`,
-      };
-      await app.mail.enqueue({ to: user.email, template: 'device-status', language, vars }, tx);
+      await app.mail.enqueue(
+        statusMail(app, user, device, (words) => words[payload.status], at),
+        tx,
+      );
     }
   });
+}
+
+type StatusWords = (typeof STATUS_WORDS)[Language];
+
+/**
+ * The device-status mail to one user, in their language: `status` picks the words of the change
+ * (or names it: a control rule's mail, modules/rule).
+ */
+export function statusMail(
+  app: FastifyInstance,
+  user: typeof users.$inferSelect,
+  device: { id: number; name: string | null; signageId: string },
+  status: (words: StatusWords) => string,
+  at: Date,
+): MailRequest {
+  const language = mailLanguage(user.language);
+  const vars = {
+    username: user.username,
+    device_name: device.name ?? device.signageId,
+    signage_id: device.signageId,
+    status: status(STATUS_WORDS[language]),
+    time: mailTime(at, user),
+    link: `${app.systemSettings.publicUrl}/device/${device.id}`,
+  };
+  return { to: user.email, template: 'device-status', language, vars };
 }
 
 /** Registers the job and hears the offline sweep. */

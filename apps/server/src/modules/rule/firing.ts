@@ -21,10 +21,8 @@ import type { Db } from '../../db/client';
 import { deviceCommands, devices, ruleDevices, ruleFirings, rules, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { pageOf } from '../../platform/lists';
-import { STATUS_WORDS } from '../../platform/mail-templates/device-status';
 import type { TenantScope } from '../../platform/tenancy';
-import { mailLanguage, mailTime } from '../account';
-import { recordCommand, recordPerformed, visibleDevices, writeDefaultProgram } from '../device';
+import { recordCommand, recordPerformed, statusMail, visibleDevices, writeDefaultProgram } from '../device';
 import { visibleRules } from './rules';
 
 // Rules firing (docs/rules.md). Time and sensor rules fire on the screen, which does its part
@@ -107,6 +105,23 @@ async function runOnScreen(
 type FiringRule = { id: number; name: string; actions: RuleAction[] };
 type FiringDevice = { id: number; companyId: number | null; name: string | null; signageId: string };
 
+/** Whether the rule fired on the screen (and mailed, when asked) since then. */
+async function firedSince(tx: Db, ruleId: number, deviceId: number, since: Date, mailed: boolean) {
+  const [found] = await tx
+    .select({ id: ruleFirings.id })
+    .from(ruleFirings)
+    .where(
+      and(
+        eq(ruleFirings.ruleId, ruleId),
+        eq(ruleFirings.deviceId, deviceId),
+        gte(ruleFirings.firedAt, since),
+        mailed ? eq(ruleFirings.mailed, true) : undefined,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
 /** The rule's mail about this screen, unless it mailed about it within MAIL_WINDOW_MS. */
 async function mailOf(
   app: FastifyInstance,
@@ -118,19 +133,7 @@ async function mailOf(
 ): Promise<boolean> {
   const mail = rule.actions.find((action) => action.action === 'mail');
   if (mail?.action !== 'mail' || device.companyId === null) return false;
-  const [recent] = await tx
-    .select({ id: ruleFirings.id })
-    .from(ruleFirings)
-    .where(
-      and(
-        eq(ruleFirings.ruleId, rule.id),
-        eq(ruleFirings.deviceId, device.id),
-        eq(ruleFirings.mailed, true),
-        gte(ruleFirings.firedAt, new Date(at.getTime() - MAIL_WINDOW_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) return false;
+  if (await firedSince(tx, rule.id, device.id, new Date(at.getTime() - MAIL_WINDOW_MS), true)) return false;
   const recipients = await tx
     .select()
     .from(users)
@@ -142,16 +145,8 @@ async function mailOf(
       ),
     );
   for (const user of recipients) {
-    const language = mailLanguage(user.language);
-    const vars = {
-      username: user.username,
-      device_name: device.name ?? device.signageId,
-      signage_id: device.signageId,
-      status: event ? STATUS_WORDS[language][event] : rule.name,
-      time: mailTime(at, user),
-      link: `${app.systemSettings.publicUrl}/device/${device.id}`,
-    };
-    await app.mail.enqueue({ to: user.email, template: 'device-status', language, vars }, tx);
+    const status = (words: Record<RuleEvent, string>) => (event ? words[event] : rule.name);
+    await app.mail.enqueue(statusMail(app, user, device, status, at), tx);
   }
   return recipients.length > 0;
 }
@@ -220,18 +215,7 @@ async function fireOnServer(app: FastifyInstance, payload: Payload) {
     if (!found?.rule.enabled) return;
     const { rule, device } = found;
     if (rule.trigger.kind !== 'event' || rule.trigger.event !== payload.event) return;
-    const [recent] = await tx
-      .select({ id: ruleFirings.id })
-      .from(ruleFirings)
-      .where(
-        and(
-          eq(ruleFirings.ruleId, rule.id),
-          eq(ruleFirings.deviceId, device.id),
-          gte(ruleFirings.firedAt, new Date(at.getTime() - QUIET_MS)),
-        ),
-      )
-      .limit(1);
-    if (recent) return;
+    if (await firedSince(tx, rule.id, device.id, new Date(at.getTime() - QUIET_MS), false)) return;
     const outcome = await runOnScreen(app, tx, device, rule.actions);
     const mailed = await mailOf(app, tx, rule, device, payload.event, at);
     await tx.insert(ruleFirings).values({
