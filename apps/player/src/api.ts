@@ -7,6 +7,7 @@ import type {
   PlayerHelloRequest,
   PlayerPoll,
   PlayerState,
+  RuleFiringReport,
 } from '@vitrine/contract';
 import { httpStatusOf, PLAYER_CALLS, ResultCode } from '@vitrine/contract';
 import type { ContentErrorReport } from './render/zone';
@@ -23,6 +24,7 @@ const {
   contentError: CONTENT_ERROR,
   playbacks: PLAYBACKS,
   otaReport: OTA_REPORT,
+  ruleFirings: RULE_FIRINGS,
 } = PLAYER_CALLS;
 // Answers that mean "this token is no good": forget it and register anew. Busy (429) and
 // server errors are not: the token stays and the call is tried again later.
@@ -128,6 +130,18 @@ export async function uploadPlaybacks(token: string, playbacks: Playback[]): Pro
     method: PLAYBACKS.method,
     headers: { ...JSON_TYPE, ...bearer(token) },
     body: JSON.stringify({ playbacks }),
+    cache: 'no-store',
+  });
+  const { accepted } = await dataOf<{ accepted: string[] }>(response);
+  return Array.isArray(accepted) ? accepted : [];
+}
+
+/** POST /backend/player/rule-firings: control rules fired here; answers the UUIDs the server now holds. */
+export async function reportRuleFirings(token: string, firings: RuleFiringReport[]): Promise<string[]> {
+  const response = await fetch(RULE_FIRINGS.path, {
+    method: RULE_FIRINGS.method,
+    headers: { ...JSON_TYPE, ...bearer(token) },
+    body: JSON.stringify({ firings }),
     cache: 'no-store',
   });
   const { accepted } = await dataOf<{ accepted: string[] }>(response);

@@ -2,6 +2,7 @@ import './styles.css';
 import type {
   DeviceCommand,
   Manifest,
+  ManifestRuleAction,
   PlayerInfo,
   PlayerState,
   PlayerUpgrade,
@@ -15,12 +16,13 @@ import {
   fetchManifest,
   poll,
   reportContentError,
+  reportRuleFirings,
   reportUpgrade,
   uploadPlaybacks,
 } from './api';
 import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
-import { type CommandPlayer, runCommand } from './commands';
+import { type CommandPlayer, LEAVE_MS, runCommand } from './commands';
 import { ContentErrorReporter } from './content-errors';
 import { ScreenEffects } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
@@ -30,6 +32,7 @@ import { PinGuard } from './lock';
 import { screenMediaFiles, warmMedia } from './media-cache';
 import { indexedDbStore, memoryStore } from './playback-store';
 import { PlaybackQueue } from './playbacks';
+import { RuleRunner } from './rules';
 import { choose, recheckDelay, triggerFor } from './schedule';
 import type { ScreenView } from './screens/dom';
 import { renderPaired } from './screens/paired';
@@ -125,6 +128,27 @@ const playbacks = new PlaybackQueue({
   send: (list) => (token ? uploadPlaybacks(token, list) : Promise.reject(new Error('no device token yet'))),
   serverNow: () => clock.now(),
 });
+
+// Control rules the screen fires itself (docs/rules.md), reported until the server has them.
+const rules = new RuleRunner({
+  now: () => clock.now(),
+  perform: performRuleAction,
+  send: (list) => (token ? reportRuleFirings(token, list) : Promise.reject(new Error('no device token yet'))),
+});
+
+/** A rule's action on this screen: a setting as a command would set it, or a restart. */
+function performRuleAction(action: ManifestRuleAction): void {
+  if (action.action === 'restart') {
+    // After the firing is kept (and, online, on its way).
+    setTimeout(() => location.reload(), LEAVE_MS);
+    return;
+  }
+  const settings = { ...effects.current };
+  if (action.action === 'brightness') settings.brightness = action.value;
+  else if (action.action === 'volume') settings.volume = action.value;
+  else settings.screen_on = action.action === 'power-on';
+  commandPlayer.setSettings(settings);
+}
 
 function setStatus(next: ConnectionStatus): void {
   status = next;
@@ -318,7 +342,9 @@ function play(program: Program, scheduleId: number | null, wall: VideoWallCell |
  * decided here from the kept manifest, so a tap works while the server is unreachable.
  */
 function onSensorRead(sensorId: string): void {
-  if (!programScreen || !current?.paired || trial) return;
+  if (!current?.paired || trial) return;
+  rules.read(sensorId);
+  if (!programScreen) return;
   const trigger = triggerFor(manifest, sensorId, clock.now());
   if (trigger) programScreen.interrupt(trigger.program, trigger.id, trigger.seconds * 1000, sensorId);
 }
@@ -338,6 +364,7 @@ async function refreshManifest(): Promise<void> {
       manifestTag = answer.etag ?? '';
       manifest = answer.manifest;
       saveManifest(answer.manifest);
+      if (!trial) rules.update(manifest);
       // What was kept fills the storage: the next heartbeat reports it (the server checks it when publishing).
       warm();
       // No program any more: the identity screen comes back.
@@ -445,6 +472,7 @@ function connect(nextToken: string): void {
         if (next === 'connected') {
           void refreshManifest();
           void playbacks.flush(true);
+          void rules.flush();
         }
       },
       state: show,
@@ -496,6 +524,7 @@ const settingsScreen = new SettingsScreen({
 /** The screen is no longer this device: its token, state, manifest and unsent playbacks go. */
 function forget(): void {
   forgetDevice();
+  rules.update(null);
   void playbacks.clear();
 }
 
@@ -561,6 +590,8 @@ async function start(): Promise<void> {
   // A paired screen that starts with the server unreachable shows its idle screen at once.
   const saved = loadState();
   if (saved?.paired) show(saved);
+  // Its rules fire from the kept manifest, the server reachable or not.
+  if (saved?.paired && !trial) rules.update(manifest);
   await updateInfo();
   if (!trial) playbacks.start();
   if (manifest) warm();

@@ -16,6 +16,18 @@ export type ManifestRuleAction =
 
 export type ManifestRule = { id: number; trigger: ManifestRuleTrigger; actions: ManifestRuleAction[] };
 
+/** A firing as the screen reports it (POST player/rule-firings), kept until the server has it. */
+export type RuleFiringReport = {
+  uuid: string;
+  rule_id: number;
+  /** ISO time by the server's clock (the player's offset applied). */
+  fired_at: string;
+  /** The tag read, for a sensor trigger. */
+  sensor_id?: string | null;
+  ok: boolean;
+  result?: string | null;
+};
+
 /** The actions a screen performs by itself (the others are the server's, on its report). */
 export const SCREEN_RULE_ACTIONS = ['power-on', 'power-off', 'brightness', 'volume', 'restart'] as const;
 

@@ -1,0 +1,163 @@
+import {
+  type Manifest,
+  type ManifestRule,
+  type ManifestRuleAction,
+  nextRuleTime,
+  type RuleFiringReport,
+} from '@vitrine/contract';
+import { backoffDelay } from './backoff';
+import { randomUuid } from './playbacks';
+
+// Control rules the screen fires itself (docs/rules.md): time rules at their HH:mm in the
+// manifest's time zone on the synced clock, sensor rules on a read of one of their tags, both
+// from the kept manifest, so they work while the server is unreachable. Each firing does the
+// screen's part of the actions at once and is kept (localStorage) until the server has taken it.
+
+/** A timer never waits longer than this before looking again (the synced clock may have moved). */
+export const RECHECK_MS = 60 * 60_000;
+/** A time rule due this much ago or less still fires (a timer called a little late, a busy page). */
+export const LATE_MS = 60_000;
+const FIRINGS_KEY = 'vitrine.player.rule-firings';
+/** At most this many firings wait for the server (a screen offline for weeks keeps the newest). */
+export const KEPT_FIRINGS = 500;
+/** Firings sent in one call (ruleFiringsRequestSchema). */
+const BATCH = 100;
+
+export type RuleDeps = {
+  /** Server time (ms) by the player's synced clock. */
+  now: () => number;
+  /** Does one action on the screen; throws when it cannot. */
+  perform: (action: ManifestRuleAction) => void;
+  /** POST the firings; resolves with the UUIDs taken, throws when they could not be delivered. */
+  send: (firings: RuleFiringReport[]) => Promise<string[]>;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+};
+
+export class RuleRunner {
+  private rules: ManifestRule[] = [];
+  private timeZone: string | null = null;
+  private readonly timers = new Map<number, unknown>();
+  /** The time each time rule last fired for, so a new manifest does not fire it twice. */
+  private readonly firedAt = new Map<number, number>();
+  private sending: Promise<void> | null = null;
+  private failures = 0;
+  private retry: unknown = null;
+  private readonly storage: Pick<Storage, 'getItem' | 'setItem'>;
+  private readonly setTimer: (run: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+
+  constructor(private readonly deps: RuleDeps) {
+    this.storage = deps.storage ?? localStorage;
+    this.setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  }
+
+  /** The manifest's rules from now on (null: none); each time rule waits for its next time. */
+  update(manifest: Manifest | null): void {
+    this.rules = manifest?.rules ?? [];
+    this.timeZone = manifest?.timezone ?? null;
+    for (const timer of this.timers.values()) this.clearTimer(timer);
+    this.timers.clear();
+    for (const rule of this.rules) this.arm(rule, this.deps.now() - LATE_MS);
+  }
+
+  /** A tag read: fires every sensor rule it belongs to; whether any did. */
+  read(sensorId: string): boolean {
+    const fired = this.rules.filter(
+      (rule) => rule.trigger.kind === 'sensor' && rule.trigger.sensor_ids.includes(sensorId),
+    );
+    for (const rule of fired) this.fire(rule, sensorId);
+    return fired.length > 0;
+  }
+
+  /** Sends what waits (after a firing, on connecting, after a failure's backoff). */
+  flush(): Promise<void> {
+    this.sending ??= this.sendKept().finally(() => {
+      this.sending = null;
+    });
+    return this.sending;
+  }
+
+  /** The firings waiting for the server. */
+  kept(): RuleFiringReport[] {
+    try {
+      const list = JSON.parse(this.storage.getItem(FIRINGS_KEY) ?? '[]');
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private keep(list: RuleFiringReport[]): void {
+    try {
+      this.storage.setItem(FIRINGS_KEY, JSON.stringify(list.slice(-KEPT_FIRINGS)));
+    } catch {
+      // Over the quota: the firing happened on screen; only its report is lost.
+    }
+  }
+
+  /** Waits for the rule's next time after `after` (not one it fired already), and fires it then. */
+  private arm(rule: ManifestRule, after: number): void {
+    if (rule.trigger.kind !== 'time') return;
+    const due = nextRuleTime(
+      rule.trigger,
+      Math.max(after, this.firedAt.get(rule.id) ?? after),
+      this.timeZone,
+    );
+    if (due === null) return;
+    const wait = Math.min(Math.max(0, due - this.deps.now()), RECHECK_MS);
+    this.timers.set(
+      rule.id,
+      this.setTimer(() => {
+        const now = this.deps.now();
+        // Early (a long wait cut short, or the clock moved): look again from now.
+        if (now < due) return this.arm(rule, now - LATE_MS);
+        if (now - due <= LATE_MS) {
+          this.firedAt.set(rule.id, due);
+          this.fire(rule, null);
+        }
+        this.arm(rule, due);
+      }, wait),
+    );
+  }
+
+  private fire(rule: ManifestRule, sensorId: string | null): void {
+    const errors: string[] = [];
+    for (const action of rule.actions) {
+      try {
+        this.deps.perform(action);
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    this.keep([
+      ...this.kept(),
+      {
+        uuid: randomUuid(),
+        rule_id: rule.id,
+        fired_at: new Date(this.deps.now()).toISOString(),
+        sensor_id: sensorId,
+        ok: errors.length === 0,
+        result: errors.length === 0 ? null : errors.join('; ').slice(0, 500),
+      },
+    ]);
+    void this.flush();
+  }
+
+  private async sendKept(): Promise<void> {
+    const waiting = this.kept().slice(0, BATCH);
+    if (waiting.length === 0) return;
+    try {
+      const taken = new Set(await this.deps.send(waiting));
+      this.keep(this.kept().filter((firing) => !taken.has(firing.uuid)));
+      this.failures = 0;
+    } catch {
+      // Unreachable or refused: kept, tried again after a backoff (and on connecting).
+      this.failures++;
+      this.clearTimer(this.retry);
+      this.retry = this.setTimer(() => void this.flush(), backoffDelay(this.failures));
+    }
+  }
+}
