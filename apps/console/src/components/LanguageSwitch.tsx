@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGE_LABEL, type Language } from '@vitrine/contract';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../lib/http';
 import { setLanguage, useLanguage } from '../lib/i18n';
@@ -17,6 +17,10 @@ export function LanguageSwitch({ compact = false, color }: { compact?: boolean; 
   const { language } = useLanguage();
   const { t } = useTranslation();
   const [used, setUsed] = useState(false);
+  const holder = useRef<HTMLSpanElement>(null);
+  // After the list closes (its button was drawn again when the list loaded, and the page may
+  // have turned right to left), the focus goes back to the button, not to the page.
+  const refocus = () => requestAnimationFrame(() => holder.current?.querySelector('button')?.focus());
 
   async function choose(next: Language) {
     if (next === language) return;
@@ -42,12 +46,17 @@ export function LanguageSwitch({ compact = false, color }: { compact?: boolean; 
       {compact ? null : LANGUAGE_LABEL[language]}
     </Button>
   );
-  if (!used) return button;
   return (
-    <Suspense fallback={button}>
-      <LanguageMenu language={language} onChoose={(next) => void choose(next)}>
-        {button}
-      </LanguageMenu>
-    </Suspense>
+    <span ref={holder} className="language-switch">
+      {used ? (
+        <Suspense fallback={button}>
+          <LanguageMenu language={language} onChoose={(next) => void choose(next)} onClose={refocus}>
+            {button}
+          </LanguageMenu>
+        </Suspense>
+      ) : (
+        button
+      )}
+    </span>
   );
 }

@@ -44,6 +44,15 @@ describe('tab bar', () => {
     expect(screen.queryByRole('tab', { name: /Approval list/ })).toBeNull();
   });
 
+  it('keeps the overflow button out of the tab list, which holds only tabs', () => {
+    renderAt(shellAt('/schedule/live', true));
+    const list = screen.getByRole('tablist');
+    expect(list.classList.contains('ant-tabs-nav-list')).toBe(true);
+    expect(list.querySelector('.ant-tabs-nav-more')).toBeNull();
+    expect(document.querySelector('.ant-tabs-nav-more')).not.toBeNull();
+    expect(screen.getAllByRole('tab').every((tab) => list.contains(tab))).toBe(true);
+  });
+
   it('titles the user list for customers', () => {
     renderAt(shellAt('/user/list', false));
     expect(screen.getByRole('tab', { name: 'manage use admin' })).toBeTruthy();

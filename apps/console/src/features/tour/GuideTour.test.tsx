@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
@@ -40,5 +40,34 @@ describe('GuideTour', () => {
     expect(await screen.findByText('Pick the screens that should play it.')).toBeTruthy();
     expect(document.getElementById('scheduleDevices')).not.toBeNull();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('is a dialog that takes the focus, keeps it, ends for good on Escape and gives the focus back', async () => {
+    const onSkip = vi.fn();
+    const onClose = vi.fn();
+    const page = (tour: boolean) => (
+      <>
+        <button type="button">Before</button>
+        <Wizard />
+        {tour ? (
+          <GuideTour tour="schedule" mobile={false} onFinish={vi.fn()} onSkip={onSkip} onClose={onClose} />
+        ) : null}
+      </>
+    );
+    const { rerender } = render(page(false));
+    screen.getByRole('button', { name: 'Before' }).focus();
+    rerender(page(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Type of schedule' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' })));
+    // Tab goes round the panel's buttons, never to the page behind the mask.
+    for (let i = 0; i < 6; i++) {
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Tab' });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(onSkip).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(page(false));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Tour, type TourStepProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTourDialog } from './tour-dialog';
 import {
   isMenuAnchor,
   TOUR_ELEMENT_TIMEOUT_MS,
@@ -72,6 +73,14 @@ export function GuideTour({ tour, mobile, waiting = null, onFinish, onSkip, onCl
     observer.observe(target);
     return () => observer.disconnect();
   }, [ready, ids]);
+
+  // A dialog that keeps the focus; Escape ends the tours for good, as Skip does.
+  useTourDialog({
+    shown: ready === current,
+    title: t(`${tour}.${ids[current]}.title`),
+    target: () => (centered(ids[current]) ? null : element(ids[current])),
+    onEscape: onSkip,
+  });
 
   const steps: TourStepProps[] = ids.map((id, index) => ({
     title: t(`${tour}.${id}.title`),

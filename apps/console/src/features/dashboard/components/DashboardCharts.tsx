@@ -45,8 +45,10 @@ function Donut({ slices, colors }: { slices: Slice[]; colors?: (slice: Slice, in
   const number = new Intl.NumberFormat(language);
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <PieChart>
+      {/* Out of the Tab order (unnamed stops): the legend and the card's figures say what it shows. */}
+      <PieChart accessibilityLayer={false}>
         <Pie
+          rootTabIndex={-1}
           data={slices}
           dataKey="value"
           nameKey="name"
@@ -74,7 +76,7 @@ function Bars({ slices, label }: { slices: Slice[]; label: string }) {
   const rtl = direction === 'rtl';
   return (
     <ResponsiveContainer width="100%" height={Math.max(HEIGHT, slices.length * 32)}>
-      <BarChart data={slices} layout="vertical" margin={{ left: 8, right: 8 }}>
+      <BarChart data={slices} layout="vertical" margin={{ left: 8, right: 8 }} accessibilityLayer={false}>
         <XAxis
           type="number"
           allowDecimals={false}

@@ -175,6 +175,7 @@ export function Figures() {
             <Progress
               type="dashboard"
               size={96}
+              aria-label={t('storage.title')}
               percent={
                 data.total_size ? Math.min(100, Math.round((data.used_size / data.total_size) * 100)) : 0
               }

@@ -40,6 +40,7 @@ export function DeviceFilters({ view, onChange }: Props) {
       />
       <WorkspaceTreeSelect
         id="deviceWorkspace"
+        aria-label={t('field.workspace')}
         allowClear
         placeholder={t('field.workspace')}
         value={filters.group_id}

@@ -21,10 +21,16 @@ describe('FrameCalendar', { timeout: 30_000 }, () => {
         onChange={() => undefined}
         onOpen={() => undefined}
         label={(frame) => `frame ${frame.start}`}
+        name="Calendar"
       />,
     );
     // Monday and Wednesday at 09:00; every night at 22:00 (seven starts in the week).
     expect(await screen.findAllByText('frame 09:00')).toHaveLength(2);
     expect(screen.getAllByText('frame 22:00').length).toBeGreaterThanOrEqual(7);
+    // Its chevrons hidden behind the named buttons; its scroll area reachable by Tab, named.
+    expect(document.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden="true"])')).toHaveLength(0);
+    expect(document.querySelectorAll('.fc-icon').length).toBeGreaterThan(0);
+    const areas = await screen.findAllByRole('region', { name: 'Calendar' });
+    expect(areas.every((area) => area.tabIndex === 0)).toBe(true);
   });
 });

@@ -58,7 +58,42 @@ export type FrameCalendarProps = {
   /** The visible dates changed (first, last inclusive). */
   onView?: (from: string, to: string) => void;
   label: (frame: ScheduleFrame, index: number) => string;
+  /** The calendar's name, for its scroll area. */
+  name: string;
 };
+
+/**
+ * What FullCalendar draws without a way to set it: its chevrons are images without a name inside
+ * named buttons (hidden here), and its scroll areas cannot be reached by keyboard (given a Tab
+ * stop and the calendar's name), in every view it draws.
+ */
+function useAccessibleCalendar(name: string) {
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = holder.current;
+    if (!root) return;
+    const mend = () => {
+      for (const icon of root.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])')) {
+        icon.setAttribute('aria-hidden', 'true');
+      }
+      for (const scroller of root.querySelectorAll<HTMLElement>('.fc-scroller')) {
+        const style = getComputedStyle(scroller);
+        const scrolls = [style.overflowX, style.overflowY].some(
+          (value) => value === 'auto' || value === 'scroll',
+        );
+        if (!scrolls || scroller.getAttribute('aria-label') === name) continue;
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', name);
+      }
+    };
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [name]);
+  return holder;
+}
 
 export function FrameCalendar({
   frames,
@@ -69,7 +104,9 @@ export function FrameCalendar({
   onOpen,
   onView,
   label,
+  name,
 }: FrameCalendarProps) {
+  const holder = useAccessibleCalendar(name);
   const { language, direction } = useLanguage();
   const { mobile } = useLayoutMode();
   const weekStart = useSession().user?.week_start ?? 'monday';
@@ -137,49 +174,51 @@ export function FrameCalendar({
   };
 
   return (
-    <FullCalendar
-      ref={calendar}
-      plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
-      timeZone="UTC"
-      locale={LOCALES[language]}
-      direction={direction}
-      firstDay={FIRST_DAY[weekStart] ?? 1}
-      initialDate={range.start_date}
-      initialView={mobile ? 'timeGridDay' : 'timeGridWeek'}
-      headerToolbar={
-        mobile
-          ? { left: 'prev,next', center: 'title', right: 'timeGridDay,listWeek' }
-          : { left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }
-      }
-      height={mobile ? 'auto' : 640}
-      allDaySlot={false}
-      nowIndicator
-      slotDuration="00:30:00"
-      snapDuration="00:15:00"
-      scrollTime="08:00:00"
-      slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-      eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-      selectable
-      selectMirror
-      editable
-      eventResizableFromStart={false}
-      dayMaxEvents={3}
-      longPressDelay={300}
-      selectAllow={(span) => inRange(span.start, span.end)}
-      dayCellClassNames={(cell) => {
-        const day = floatingOf(cell.date).slice(0, 10);
-        return day < range.start_date || day > range.end_date ? ['schedule-day--outside'] : [];
-      }}
-      events={events}
-      select={selected}
-      eventDrop={moved}
-      eventResize={moved}
-      eventClick={(info: EventClickArg) => {
-        const frame = (info.event.extendedProps as { frame?: number }).frame;
-        if (frame !== undefined) onOpen(frame);
-      }}
-      datesSet={viewed}
-    />
+    <div ref={holder}>
+      <FullCalendar
+        ref={calendar}
+        plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
+        timeZone="UTC"
+        locale={LOCALES[language]}
+        direction={direction}
+        firstDay={FIRST_DAY[weekStart] ?? 1}
+        initialDate={range.start_date}
+        initialView={mobile ? 'timeGridDay' : 'timeGridWeek'}
+        headerToolbar={
+          mobile
+            ? { left: 'prev,next', center: 'title', right: 'timeGridDay,listWeek' }
+            : { left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }
+        }
+        height={mobile ? 'auto' : 640}
+        allDaySlot={false}
+        nowIndicator
+        slotDuration="00:30:00"
+        snapDuration="00:15:00"
+        scrollTime="08:00:00"
+        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        selectable
+        selectMirror
+        editable
+        eventResizableFromStart={false}
+        dayMaxEvents={3}
+        longPressDelay={300}
+        selectAllow={(span) => inRange(span.start, span.end)}
+        dayCellClassNames={(cell) => {
+          const day = floatingOf(cell.date).slice(0, 10);
+          return day < range.start_date || day > range.end_date ? ['schedule-day--outside'] : [];
+        }}
+        events={events}
+        select={selected}
+        eventDrop={moved}
+        eventResize={moved}
+        eventClick={(info: EventClickArg) => {
+          const frame = (info.event.extendedProps as { frame?: number }).frame;
+          if (frame !== undefined) onOpen(frame);
+        }}
+        datesSet={viewed}
+      />
+    </div>
   );
 }
 

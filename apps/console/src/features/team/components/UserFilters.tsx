@@ -66,6 +66,7 @@ export function UserFilters({ view, onChange }: Props) {
       {byWorkspace ? (
         <WorkspaceTreeSelect
           id="userWorkspace"
+          aria-label={t('field.workspace')}
           allowClear
           placeholder={t('field.workspace')}
           value={filters.group_id}

@@ -11,16 +11,27 @@ type Props = {
   allowClear?: boolean;
   placeholder?: string;
   style?: CSSProperties;
+  /** The control's name where no form label names it (a filter bar): a placeholder is no name. */
+  'aria-label'?: string;
 };
 
 /** A form control choosing one workspace of the caller's tree (GET workspace/select-list). */
-export function WorkspaceTreeSelect({ id, value, onChange, allowClear = false, placeholder, style }: Props) {
+export function WorkspaceTreeSelect({
+  id,
+  value,
+  onChange,
+  allowClear = false,
+  placeholder,
+  style,
+  'aria-label': ariaLabel,
+}: Props) {
   const { t } = useTranslation('common');
   const tree = useWorkspaceTree();
   const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
   return (
     <TreeSelect<number | null>
       id={id}
+      aria-label={ariaLabel}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}
       treeData={options}

@@ -114,7 +114,7 @@ export function TimeStep({ draft, ownId, onChange }: Props) {
           className="schedule-step__field schedule-step__priority"
         >
           <Slider
-            aria-label={t('time.priority')}
+            ariaLabelForHandle={t('time.priority')}
             min={SCHEDULE_PRIORITY_MIN}
             max={SCHEDULE_PRIORITY_MAX}
             value={draft.priority}
@@ -183,6 +183,7 @@ export function TimeStep({ draft, ownId, onChange }: Props) {
             onOpen={setEditing}
             onView={onView}
             label={label}
+            name={t('time.calendar')}
           />
         </Suspense>
       </div>
