@@ -52,6 +52,19 @@ describe('ScreenEffects', () => {
     expect(video.muted).toBe(true);
   });
 
+  it('leaves the startup video muted whatever the sound settings', () => {
+    const startup = document.createElement('video');
+    startup.className = 'startup-video';
+    startup.muted = true;
+    document.body.append(startup);
+    const played = document.createElement('video');
+    root.append(played);
+    new ScreenEffects(root).apply({ ...DEFAULT_SETTINGS, volume: 80, mute: false });
+    expect(startup.muted).toBe(true);
+    expect(played.muted).toBe(false);
+    startup.remove();
+  });
+
   it('shows the signage ID for a while when identifying', () => {
     vi.useFakeTimers();
     const effects = new ScreenEffects(root);

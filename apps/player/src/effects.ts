@@ -57,7 +57,9 @@ export class ScreenEffects {
     rotate(this.root, settings.orientation);
     if (settings.screen_on) this.blackout.remove();
     else if (!this.blackout.isConnected) document.body.append(this.blackout);
-    for (const media of document.querySelectorAll<HTMLMediaElement>('video, audio'))
+    // Not the startup video: it stays muted, as browsers start only muted videos by themselves
+    // (unmuted, it would wait for a gesture that never comes and keep the screen covered).
+    for (const media of document.querySelectorAll<HTMLMediaElement>('video:not(.startup-video), audio'))
       applyAudio(media, settings);
   }
 
