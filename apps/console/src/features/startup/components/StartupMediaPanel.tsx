@@ -146,23 +146,28 @@ function KindCard({ owner, kind, media, loading, editable }: KindProps) {
   );
 }
 
-/** The file's name, size, resolution and (for the video) its length and frame rate, as checked. */
+/**
+ * The file's name, size, resolution and (for the video) its length and frame rate, as checked. The
+ * measures read left to right in Arabic too (1920 × 1080 is not 1080 × 1920); the name as it is.
+ */
 function MediaFacts({ media }: { media: StartupMedia }) {
   const { t } = useTranslation('startup');
-  const facts: [string, string][] = [
-    [t('fact.file'), media.file_name],
-    [t('fact.size'), formatSize(media.size)],
-    [t('fact.resolution'), formatDimensions(media.width, media.height) ?? ''],
+  const facts: [string, string, 'ltr' | 'auto'][] = [
+    [t('fact.file'), media.file_name, 'auto'],
+    [t('fact.size'), formatSize(media.size), 'ltr'],
+    [t('fact.resolution'), formatDimensions(media.width, media.height) ?? '', 'ltr'],
   ];
-  if (media.duration !== null) facts.push([t('fact.duration'), t('seconds', { seconds: media.duration })]);
-  if (media.frame_rate !== null) facts.push([t('fact.frameRate'), formatMeta('frameRate', media.frame_rate)]);
+  if (media.duration !== null)
+    facts.push([t('fact.duration'), t('seconds', { seconds: media.duration }), 'auto']);
+  if (media.frame_rate !== null)
+    facts.push([t('fact.frameRate'), formatMeta('frameRate', media.frame_rate), 'ltr']);
   return (
     <dl className="startup-facts">
-      {facts.map(([label, value]) => (
+      {facts.map(([label, value, dir]) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>
-            <bdi>{value}</bdi>
+            <bdi dir={dir}>{value}</bdi>
           </dd>
         </div>
       ))}
