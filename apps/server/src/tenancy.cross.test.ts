@@ -1034,7 +1034,7 @@ const ID_BODIES: Record<string, (o: Record<string, number>, field: string) => ob
     type: 'nfc',
     device_ids: [o.device],
   }),
-  'DELETE /backend/manager/iot-device': (o) => ({ ids: [o.sensor] }),
+  'DELETE /backend/manager/iot-device': (o) => ({ ids: [o.sensor], detach: true }),
   'POST /backend/manager/sys/custom-domain': (o) => ({
     host: `own-${randomUUID().slice(0, 8)}.example.com`,
     customer_id: o.customer,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { contentDeleteRequestSchema } from './content';
 import { idParamsSchema, noDataSchema, operation } from './operation';
 import { MAX_SENSOR_ID_LENGTH, normalizeSensorId, SENSOR_ID_PATTERN } from './sensor-read';
-import { idsRequestSchema } from './team';
 import { bodyIdSchema, listQuerySchema, listResultSchema, nameSchema, required } from './validation';
 
 // Sensors (/backend/manager/iot-device, the /device/sensors page): smart NFC and RFID tags,
@@ -101,7 +101,7 @@ export const sensorOperations = {
   deleteMany: operation({
     method: 'DELETE',
     path: SENSOR,
-    body: idsRequestSchema,
+    body: contentDeleteRequestSchema,
     response: noDataSchema,
     access: 'device:sensor:del',
   }),

@@ -68,6 +68,8 @@ export function useRegistries() {
     composition: new UseRegistry('composition.inUse'),
     /** Video walls: the wall content laid out on them. */
     videoWall: new UseRegistry('videoWall.inUse'),
+    /** Sensors: the sensor schedules they trigger. */
+    sensor: new UseRegistry('sensor.inUse'),
     /** Wall content: the schedules playing it. */
     videoWallContent: new UseRegistry('videoWall.contentInUse'),
   };

@@ -58,10 +58,12 @@ export function useSaveSensor() {
   });
 }
 
+/** Deletes sensors; without `detach` those that trigger schedules are refused (409001) with them, silently. */
 export function useDeleteSensors() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => call(ops.deleteMany, { body: { ids } }),
+    mutationFn: ({ ids, detach }: { ids: number[]; detach: boolean }) =>
+      call(ops.deleteMany, { body: { ids, detach } }, { silent: !detach }),
     onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.all }),
   });
 }

@@ -33,7 +33,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -46,6 +46,7 @@ import {
   scheduleAudits,
   scheduleDevices,
   scheduleItems,
+  scheduleSensors,
   schedules,
   users,
 } from '../../db/schema';
@@ -765,7 +766,17 @@ async function settleDetached(
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(scheduleItems)
       .where(eq(scheduleItems.scheduleId, row.id));
-    const empty = ITEM_SCHEDULE_TYPES.includes(row.type) ? left.count === 0 : row.programId === null;
+    const [tags] =
+      row.type === ScheduleType.sensor
+        ? await tx
+            .select({ count: sql<number>`count(*)`.mapWith(Number) })
+            .from(scheduleSensors)
+            .where(eq(scheduleSensors.scheduleId, row.id))
+        : [{ count: 1 }];
+    // Nothing to show, or (a sensor schedule) no tag left to trigger it.
+    const empty =
+      (ITEM_SCHEDULE_TYPES.includes(row.type) ? left.count === 0 : row.programId === null) ||
+      tags.count === 0;
     if (empty && (awaiting(row.state) || row.state === 'approved')) {
       await tx
         .update(schedules)
@@ -786,32 +797,30 @@ const touchedColumns = {
   programId: schedules.programId,
 };
 
-/** The schedules whose items show any of these contents. */
-const showingContent: Uses = {
-  find: (tx, ids) =>
+/** The schedules listing any of these items in `table` (their content, or a sensor schedule's tags). */
+const listing = (table: typeof scheduleItems | typeof scheduleSensors, item: PgColumn): Uses => {
+  const scheduleIds = (tx: Db, ids: readonly number[]) =>
     tx
-      .selectDistinct({ id: schedules.id, name: schedules.name })
-      .from(scheduleItems)
-      .innerJoin(schedules, eq(schedules.id, scheduleItems.scheduleId))
-      .where(inArray(scheduleItems.contentId, [...ids]))
-      .orderBy(schedules.id),
-  detach: async (tx, ids) => {
-    const touched = await tx
-      .update(schedules)
-      .set({ updatedAt: new Date() })
-      .where(
-        inArray(
-          schedules.id,
-          tx
-            .select({ id: scheduleItems.scheduleId })
-            .from(scheduleItems)
-            .where(inArray(scheduleItems.contentId, [...ids])),
-        ),
-      )
-      .returning(touchedColumns);
-    await tx.delete(scheduleItems).where(inArray(scheduleItems.contentId, [...ids]));
-    await settleDetached(tx, touched);
-  },
+      .select({ id: table.scheduleId })
+      .from(table)
+      .where(inArray(item, [...ids]));
+  return {
+    find: (tx, ids) =>
+      tx
+        .selectDistinct({ id: schedules.id, name: schedules.name })
+        .from(schedules)
+        .where(inArray(schedules.id, scheduleIds(tx, ids)))
+        .orderBy(schedules.id),
+    detach: async (tx, ids) => {
+      const touched = await tx
+        .update(schedules)
+        .set({ updatedAt: new Date() })
+        .where(inArray(schedules.id, scheduleIds(tx, ids)))
+        .returning(touchedColumns);
+      await tx.delete(table).where(inArray(item, [...ids]));
+      await settleDetached(tx, touched);
+    },
+  };
 };
 
 /** The schedules of a program type playing any of these programs. */
@@ -833,7 +842,9 @@ const playing = (type: string) => ({
 });
 /** What schedules use, and the workspaces they keep: registered by the schedule module. */
 export function registerScheduleUses(app: FastifyInstance) {
-  app.uses.content.register('schedule', showingContent);
+  app.uses.content.register('schedule', listing(scheduleItems, scheduleItems.contentId));
+  // A sensor schedule's tags: a sensor that triggers one is deleted only when the user takes it out.
+  app.uses.sensor.register('schedule', listing(scheduleSensors, scheduleSensors.sensorId));
   app.uses.playlist.register('schedule', playing(ScheduleType.playlist));
   app.uses.composition.register('schedule', playing(ScheduleType.composition));
   // A workspace holding schedules is not deleted (spec 001 §4).

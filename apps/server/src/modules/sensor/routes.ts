@@ -13,6 +13,6 @@ export const sensorRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await updateSensor(app, request.scope, request.params.id, request.body)),
   );
   route(app, ops.deleteMany, async (request) =>
-    ok(await deleteSensors(app, request.scope, request.body.ids)),
+    ok(await deleteSensors(app, request.scope, request.body.ids, request.body.detach)),
   );
 };

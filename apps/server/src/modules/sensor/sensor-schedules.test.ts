@@ -115,7 +115,28 @@ describe('sensor schedules', () => {
     const renamed = await manifestOf(t.screen.token);
     expect(renamed.sensors).toEqual(['NEW-TAG']);
     expect(renamed.triggers?.[0].sensor_ids).toEqual(['NEW-TAG']);
-    await t.call({ method: 'DELETE', url: '/backend/manager/iot-device', payload: { ids: [t.tag.id] } });
+    // A tag that triggers a schedule is deleted only when taken out of it (as content in use).
+    const refused = await t.call({
+      method: 'DELETE',
+      url: '/backend/manager/iot-device',
+      payload: { ids: [t.tag.id] },
+    });
+    expect(refused.json()).toMatchObject({
+      code: ResultCode.inUse,
+      msg: 'This sensor triggers sensor schedules. Remove it from the schedules that use it first.',
+      data: { uses: [{ kind: 'schedule', id: detail.id, name: 'Shoe tap' }] },
+    });
+    expect((await manifestOf(t.screen.token)).triggers).toHaveLength(1);
+    const deleted = await t.call({
+      method: 'DELETE',
+      url: '/backend/manager/iot-device',
+      payload: { ids: [t.tag.id], detach: true },
+    });
+    expect(deleted.json().code).toBe(ResultCode.success);
+    // Left without a tag, the schedule is withdrawn.
+    const after = (await t.call({ method: 'GET', url: `/backend/manager/schedule/${detail.id}` })).json()
+      .data as ScheduleDetail;
+    expect(after).toMatchObject({ state: 'withdrawn', sensor: { sensors: [] } });
     expect(
       await app.db.select().from(scheduleSensors).where(eq(scheduleSensors.scheduleId, detail.id)),
     ).toEqual([]);

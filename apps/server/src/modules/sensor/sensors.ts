@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { devices, sensorDevices, sensors } from '../../db/schema';
-import { lockedInScope } from '../../platform/bulk-delete';
+import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { publishManifestChanged } from '../../platform/screen-changes';
@@ -215,21 +215,28 @@ export async function updateSensor(app: FastifyInstance, scope: TenantScope, id:
   return sensorDetail(app.db, scope, id);
 }
 
-/** DELETE iot-device: all in scope or none (404001), with their links, in one transaction. */
-export async function deleteSensors(app: FastifyInstance, scope: TenantScope, ids: readonly number[]) {
-  await app.db.transaction(async (tx) => {
-    const rows = await lockedInScope(tx, { table: sensors, id: sensors.id, visible: visible(scope) }, ids);
-    const screens = await screensOfSensors(
-      tx,
-      rows.map((row) => row.id),
-    );
-    await publishManifestChanged(tx, screens);
-    await tx.delete(sensors).where(
-      inArray(
-        sensors.id,
-        rows.map((row) => row.id),
-      ),
-    );
-  });
+/**
+ * DELETE iot-device: all in scope or none (404001), with their links, in one transaction; one that
+ * triggers sensor schedules is refused (409001, data.uses naming them) unless `detach` takes it out
+ * of them first (a schedule left without tags is withdrawn).
+ */
+export async function deleteSensors(
+  app: FastifyInstance,
+  scope: TenantScope,
+  ids: readonly number[],
+  detach: boolean,
+) {
+  await deleteInScope(
+    app.db,
+    {
+      table: sensors,
+      id: sensors.id,
+      visible: visible(scope),
+      uses: app.uses.sensor,
+      deleteFirst: async (tx, found) => publishManifestChanged(tx, await screensOfSensors(tx, found)),
+    },
+    ids,
+    detach,
+  );
   return null;
 }

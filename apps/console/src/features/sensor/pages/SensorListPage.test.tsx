@@ -134,7 +134,34 @@ describe('SensorListPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
     await waitFor(() => expect(api.callsTo('DELETE /manager/iot-device')).toHaveLength(1));
-    expect(api.callsTo('DELETE /manager/iot-device')[0].body).toEqual({ ids: [6] });
+    expect(api.callsTo('DELETE /manager/iot-device')[0].body).toEqual({ ids: [6], detach: false });
+  });
+
+  it('names the sensor schedules a sensor triggers and takes it out of them when asked', async () => {
+    const api = server({
+      'DELETE /manager/iot-device': (body) =>
+        (body as { detach: boolean }).detach
+          ? ok()
+          : {
+              code: 409001,
+              msg: 'This sensor triggers sensor schedules.',
+              data: { uses: [{ kind: 'schedule', id: 70, name: 'Shoe tap' }] },
+            },
+    });
+    await page();
+    await screen.findByText('Red shoes', {}, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Red shoes' }));
+    const dialog = (await screen.findByText(/Delete the sensor Red shoes/)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.change(within(dialog).getByPlaceholderText('DELETE'), { target: { value: 'DELETE' } });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    await waitFor(() => expect(confirm.disabled).toBe(false));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Schedule: Shoe tap', {}, slow)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove it from them and delete' }, slow));
+    await waitFor(() => expect(api.callsTo('DELETE /manager/iot-device')).toHaveLength(2), slow);
+    expect(api.callsTo('DELETE /manager/iot-device')[1].body).toEqual({ ids: [6], detach: true });
   });
 
   it('offers only what the caller’s keys allow', async () => {

@@ -18,6 +18,7 @@ import { leftToRight } from '../../../lib/bidi';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
+import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteSensors, useSensorList } from '../api';
 import { SensorDrawer, type SensorDrawerTarget } from '../components/SensorDrawer';
 import { SensorIconsDialog } from '../components/SensorIconsDialog';
@@ -46,8 +47,14 @@ export function SensorListPage() {
   const askDelete = (item: SensorItem) =>
     confirmDelete({
       content: t('deleteConfirm', { name: item.name }),
+      // Sensor schedules may react to it: then the offer to take it out of them and delete.
       onOk: () =>
-        remove.mutate([item.id], { onSuccess: () => notify({ type: 'success', title: t('deleted') }) }),
+        deleteOfferingDetach(
+          [{ id: item.id, name: item.name }],
+          { intro: t('inUse'), okText: t('detach') },
+          (detach) => remove.mutateAsync({ ids: [item.id], detach }),
+          () => notify({ type: 'success', title: t('deleted') }),
+        ),
     });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
