@@ -180,6 +180,7 @@ describe('allowed routes', () => {
       ]),
     );
     expect(paths).toContain('/device/sensors');
+    expect(paths).toContain('/device/rule');
     expect(paths).toEqual(
       expect.arrayContaining([
         '/device/video-wall-list',
@@ -187,7 +188,6 @@ describe('allowed routes', () => {
         '/content/videowall-list',
       ]),
     );
-    expect(paths).not.toContain('/device/rule');
     expect(paths).not.toContain('/schedule/videowall/:id?');
   });
 });

@@ -12,6 +12,8 @@ const page = {
   sensors: lazyPage(() => import('../sensor/ui'), 'SensorListPage'),
   // The preset area's page, in the device area's menu.
   presets: lazyPage(() => import('../preset/ui'), 'PresetListPage'),
+  // The control rules area's page, in the device area's menu.
+  rules: lazyPage(() => import('../rule/ui'), 'RuleListPage'),
   // The video-wall area's pages, in the device area's menu (spec 000 §2).
   walls: lazyPage(() => import('../video-wall/ui'), 'VideoWallListPage'),
   wall: lazyPage(() => import('../video-wall/ui'), 'VideoWallEditorPage'),
@@ -45,7 +47,7 @@ export const DEVICE_ROUTES: AppRoute = {
       title: 'route.presetSetting',
       page: page.presets,
     },
-    { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule' },
+    { path: '/device/rule', permission: 'device:scene:list', title: 'route.deviceRule', page: page.rules },
     { path: '/device/ota', permission: 'device:ota:list', title: 'route.deviceOta', page: page.ota },
     {
       path: '/device/ota/log',

@@ -7,3 +7,5 @@ export { useFeatureLabel } from './components/feature-gate';
 export { DeviceStatusBadge, LastSeen } from './components/labels';
 export { DevicePicker } from './timer/DevicePicker';
 export { TimerPeriods } from './timer/TimerPeriods';
+/** Weekdays Monday first, and their names in the user's language (control rules' days). */
+export { WEEK_ORDER, weekdayName } from './timer/timer-text';
