@@ -68,6 +68,10 @@ describe('remote config', () => {
       );
     }
     expect(token.colorTextTertiary).toBe(token.colorTextPlaceholder);
+    // White text on a hovered or pressed button reads too.
+    for (const key of ['colorPrimaryHover', 'colorPrimaryActive', 'colorErrorHover', 'colorErrorActive']) {
+      expect(contrastRatio(token[key] as string, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    }
   });
 
   it('falls back to the Vitrine look without a config', () => {

@@ -46,6 +46,8 @@ const STATUS_TOKENS = {
   colorWarningBg: '#fffbe6',
   colorWarningBorder: '#ffe58f',
   colorError: '#cf1322',
+  colorErrorHover: '#a8071a',
+  colorErrorActive: '#820014',
   colorErrorBg: '#fff2f0',
   colorErrorBorder: '#ffccc7',
   colorInfo: '#0958d9',
@@ -71,6 +73,11 @@ export function themeOf(config: RemoteConfig | null): ThemeConfig {
     token: {
       colorPrimary: primary,
       colorLink: primary,
+      // Hovered and pressed, a button or link gets darker, not lighter: its text still reads.
+      colorPrimaryHover: mix(primary, '#000000', 0.85),
+      colorPrimaryActive: mix(primary, '#000000', 0.7),
+      colorLinkHover: mix(primary, '#000000', 0.85),
+      colorLinkActive: mix(primary, '#000000', 0.7),
       colorTextTertiary: MUTED_TEXT,
       colorTextPlaceholder: MUTED_TEXT,
       ...STATUS_TOKENS,
