@@ -1674,7 +1674,7 @@ describe('the cross-tenant suite', () => {
     }
   }, 120_000);
 
-  it('refuses foreign device, content, playlist and composition ids in the bodies of the schedule writes', async () => {
+  it('refuses foreign device, content, playlist, composition and wall content ids in the bodies of the schedule writes', async () => {
     const body = (deviceId: number, contentId: number, program: { type: string; id: number } | null) => ({
       name: 'X',
       type: program?.type ?? 'standard',
@@ -1697,6 +1697,11 @@ describe('the cross-tenant suite', () => {
           body(device, foreign.binned, null),
           ...(ids.playlist ? [body(device, content, { type: 'playlist', id: ids.playlist })] : []),
           ...(ids.composition ? [body(device, content, { type: 'composition', id: ids.composition })] : []),
+          // A video-wall schedule: another tenant's wall content, or its screens on A's wall content.
+          ...(ids.videoWallContent
+            ? [body(device, content, { type: 'video_wall', id: ids.videoWallContent })]
+            : []),
+          body(ids.device as number, content, { type: 'video_wall', id: own.videoWallContent }),
         ];
         for (const payload of payloads) {
           const before = await fingerprint();

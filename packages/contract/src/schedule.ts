@@ -16,7 +16,7 @@ import {
 // ARCHITECTURE §9). The time rules themselves (ScheduleTime) are zod-free in schedule-time.ts,
 // since the browser player resolves them too.
 
-/** The types screens play today; multi-sync and video wall arrive with their areas. */
+/** The types screens play today; multi schedule sync arrives with its area. */
 export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.standard,
   ScheduleType.playlist,
@@ -25,6 +25,7 @@ export const BUILT_SCHEDULE_TYPES = [
   ScheduleType.insert,
   ScheduleType.sync,
   ScheduleType.sensor,
+  ScheduleType.videoWall,
 ] as const;
 export type BuiltScheduleType = (typeof BUILT_SCHEDULE_TYPES)[number];
 
@@ -39,13 +40,19 @@ export const ITEM_SCHEDULE_TYPES: readonly string[] = [
 /**
  * Types whose screens play in lock-step (docs/sync.md): their program's position is a function of
  * server time. Sync play is a standard schedule whose items all play equally long, one after the
- * other (spec 001 §4: "equal play duration and equal interval").
+ * other (spec 001 §4: "equal play duration and equal interval"); the screens of a video wall
+ * always play their wall content in lock-step.
  */
-export const SYNC_SCHEDULE_TYPES: readonly string[] = [ScheduleType.sync];
+export const SYNC_SCHEDULE_TYPES: readonly string[] = [ScheduleType.sync, ScheduleType.videoWall];
 /** What a sync schedule plays: media with a timeline every screen can follow to the frame. */
 export const SYNC_CONTENT_TYPES: readonly number[] = [ContentType.image, ContentType.video];
 /** Types whose content is one stored program. */
 export const PROGRAM_SCHEDULE_TYPES: readonly string[] = [ScheduleType.playlist, ScheduleType.composition];
+/**
+ * Types whose content is one stored thing named by `program_id`: a playlist or a composition, or
+ * for a video-wall schedule its wall content (content type 7), played on every screen of its wall.
+ */
+export const SOURCE_SCHEDULE_TYPES: readonly string[] = [...PROGRAM_SCHEDULE_TYPES, ScheduleType.videoWall];
 
 /**
  * The approval lifecycle of schedules and content (spec 001 §4): draft → pending (submitted) →
@@ -319,8 +326,18 @@ export const scheduleDetailSchema = scheduleSummarySchema.extend({
   exclude_holidays: z.boolean(),
   frames: z.array(scheduleFrameOutSchema),
   items: z.array(scheduleItemSchema),
-  /** The playlist or composition of a program type, with its orientation (0, 90, 180, 270). */
-  program: z.object({ id: z.number(), name: z.string(), orientation: z.number().optional() }).nullable(),
+  /**
+   * The playlist or composition of a program type, with its orientation (0, 90, 180, 270); the wall
+   * content of a video-wall schedule, with its wall.
+   */
+  program: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      orientation: z.number().optional(),
+      wall_id: z.number().optional(),
+    })
+    .nullable(),
   devices: z.array(scheduleDeviceSchema),
   /** A sensor schedule's tags (each with its sensor ID and name) and how long it interrupts. */
   sensor: z

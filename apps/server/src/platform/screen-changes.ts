@@ -10,6 +10,7 @@ import {
   scheduleDevices,
   scheduleItems,
   schedules,
+  videoWallContents,
 } from '../db/schema';
 import { publish } from './bus';
 
@@ -144,7 +145,24 @@ export async function devicesShowing(tx: Db, changed: ChangedRows): Promise<numb
         .from(devices)
         .where(and(isNotNull(devices.companyId), wanted))
     : [];
+  // Wall content showing them (its image or video, or its playlist) plays in video-wall schedules.
+  const laidUses: (SQL | undefined)[] = [
+    playlists.length > 0 ? inArray(videoWallContents.playlistId, playlists) : undefined,
+    any(contents) ? inArray(videoWallContents.contentId, contents) : undefined,
+  ];
   const scheduled = await devicesScheduling(tx, [
+    laidUses.some(Boolean)
+      ? and(
+          eq(schedules.type, ScheduleType.videoWall),
+          inArray(
+            schedules.programId,
+            tx
+              .select({ id: videoWallContents.id })
+              .from(videoWallContents)
+              .where(or(...laidUses)),
+          ),
+        )
+      : undefined,
     playlists.length > 0
       ? and(eq(schedules.type, ScheduleType.playlist), inArray(schedules.programId, playlists))
       : undefined,

@@ -16,13 +16,23 @@ import {
   type ProgramKind,
   type ProgramRef,
   type ProgramZone,
+  ScheduleType,
   type Transition,
+  wallCanvas,
   ZONE_SETTINGS_DEFAULTS,
   type ZoneKind,
 } from '@vitrine/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { compositions, compositionZones, scheduleItems, schedules } from '../../db/schema';
+import {
+  compositions,
+  compositionZones,
+  scheduleItems,
+  schedules,
+  videoWallContents,
+  videoWalls,
+} from '../../db/schema';
+import { screenOf } from '../video-wall';
 import {
   contentItem,
   type Library,
@@ -196,6 +206,69 @@ export function scheduleItemsProgram(
     }),
   );
   return oneZoneProgram(ctx, reach, { kind: 'schedule', ...schedule, shuffle: false }, flat);
+}
+
+/** The long side of a wall's canvas in a program, in pixels (the wall's millimetres scaled to it). */
+const WALL_CANVAS_PX = 3840;
+
+/**
+ * A video-wall schedule's wall content as a program (kind 'schedule', the schedule's id): its
+ * image, video or playlist in one zone over the wall's whole canvas (the wall's measures in
+ * millimetres, scaled), every item laid out as the wall content says (cover, contain or fill).
+ * Each screen of the wall shows only its own part of it (the player's fitOnWall). Null when out of
+ * reach.
+ */
+export async function wallContentProgram(
+  ctx: BuildContext,
+  reach: Reach,
+  schedule: { id: number; name: string },
+  wallContentId: number,
+): Promise<Program | null> {
+  const [laid] = await ctx.db
+    .select({
+      wall: videoWalls,
+      contentId: videoWallContents.contentId,
+      playlistId: videoWallContents.playlistId,
+      fit: videoWallContents.fit,
+    })
+    .from(videoWallContents)
+    .innerJoin(videoWalls, eq(videoWalls.id, videoWallContents.wallId))
+    .where(and(eq(videoWallContents.id, wallContentId), reach.rows(videoWallContents)));
+  if (!laid) return null;
+  const mm = wallCanvas(screenOf(laid.wall));
+  const scale = WALL_CANVAS_PX / Math.max(mm.width, mm.height);
+  const canvas = {
+    width: Math.max(1, Math.round(mm.width * scale)),
+    height: Math.max(1, Math.round(mm.height * scale)),
+  };
+  const fit = laid.fit as ItemFit;
+  let flat: FlatItem[] = [];
+  if (laid.playlistId !== null) {
+    const tree = await loadPlaylists(ctx.db, reach, [laid.playlistId]);
+    flat = flattenPlaylist(tree, laid.playlistId).map((entry) => ({
+      ...entry,
+      item: { ...entry.item, fit },
+    }));
+  } else if (laid.contentId !== null) {
+    flat = [
+      {
+        key: `w${wallContentId}`,
+        item: {
+          id: wallContentId,
+          playlistId: DRAFT_ID,
+          position: 0,
+          contentId: laid.contentId,
+          childPlaylistId: null,
+          textId: null,
+          duration: null,
+          transition: 'none',
+          fit,
+          muted: true,
+        },
+      },
+    ];
+  }
+  return oneZoneProgram(ctx, reach, { kind: 'schedule', ...schedule, ...canvas, shuffle: false }, flat);
 }
 
 /** An editor's unsaved playlist (POST playlist/program): its items keyed by their place. */
@@ -453,6 +526,8 @@ export async function scheduleProgram(
     .from(schedules)
     .where(and(eq(schedules.id, scheduleId), reach.rows(schedules)));
   if (!row) return null;
+  if (row.type === ScheduleType.videoWall)
+    return row.programId === null ? null : wallContentProgram(ctx, reach, row, row.programId);
   if (PROGRAM_SCHEDULE_TYPES.includes(row.type))
     return row.programId === null
       ? null

@@ -27,6 +27,7 @@ import {
   scheduleItemsProgram,
   screenCanvas,
   storedProgram,
+  wallContentProgram,
 } from './builder';
 import { companyReach } from './reach';
 
@@ -321,6 +322,15 @@ export class ManifestCache {
   }
 
   private scheduleProgram(row: DeviceScheduleRow, canvas: { width: number; height: number }) {
+    if (row.type === ScheduleType.videoWall) {
+      // Laid on the whole wall, the same for each of its screens, always in lock-step.
+      const wallContentId = row.programId;
+      if (wallContentId === null) return Promise.resolve(null);
+      return this.programs.get(`${row.companyId}|wall|${row.id}|${wallContentId}`, async () => {
+        const program = await wallContentProgram(this.ctx, companyReach(row.companyId), row, wallContentId);
+        return program && { ...program, sync: syncOf(row) };
+      });
+    }
     if (PROGRAM_SCHEDULE_TYPES.includes(row.type)) {
       return row.programId === null
         ? Promise.resolve(null)

@@ -9,7 +9,7 @@ export const scheduleModule = fp(
     await app.register(scheduleRoutes, { prefix: '/backend/manager' });
     await app.register(holidayRoutes, { prefix: '/backend/manager' });
   },
-  { name: 'schedule', dependencies: ['content', 'license', 'media', 'sensor', 'setting'] },
+  { name: 'schedule', dependencies: ['content', 'license', 'media', 'sensor', 'setting', 'video-wall'] },
 );
 
 export { publishSchedule, retractSchedule, STORAGE_REFUSED } from './publish';

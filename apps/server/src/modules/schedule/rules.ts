@@ -19,11 +19,13 @@ import {
   scheduleDevices,
   scheduleItems,
   schedules,
+  videoWallContents,
   workspaces,
 } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { unlicensed } from '../../platform/licence-state';
 import { subtreeOf, type TenantScope } from '../../platform/tenancy';
+import { scheduledWallContent } from '../video-wall';
 
 // What a schedule names must be something its caller sees (else 404001, as if it did not exist), of
 // the schedule's own workspace or one below it, and fit (spec 001 §4, §8): devices paired and
@@ -130,6 +132,29 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
   return rows.map((row) => ({ ...row, playableHash: row.playable_hash, size: Number(row.size) }));
 }
 
+/** The library content wall content shows: its image or video, or its playlist's. */
+async function wallContents(tx: Db, wallContentId: number): Promise<ContentFacts[]> {
+  const [source] = await tx
+    .select({ contentId: videoWallContents.contentId, playlistId: videoWallContents.playlistId })
+    .from(videoWallContents)
+    .where(eq(videoWallContents.id, wallContentId));
+  if (!source) return [];
+  if (source.playlistId !== null) return programContents(tx, ScheduleType.playlist, source.playlistId);
+  return tx
+    .select({
+      id: contents.id,
+      name: contents.name,
+      type: contents.type,
+      mime: contents.mime,
+      playableHash: contents.playableHash,
+      width: contents.width,
+      height: contents.height,
+      size: sql<number>`${contents.size}`.mapWith(Number),
+    })
+    .from(contents)
+    .where(eq(contents.id, source.contentId ?? 0));
+}
+
 /**
  * The bytes of the media a stored schedule shows (its items, or its playlist's or composition's
  * content), each file once: what a screen must keep to play it (docs/device-storage.md).
@@ -142,6 +167,10 @@ export async function scheduleMediaBytes(tx: Db, scheduleId: number): Promise<nu
   if (!row) return 0;
   if (PROGRAM_SCHEDULE_TYPES.includes(row.type) && row.programId !== null) {
     const shown = await programContents(tx, row.type, row.programId);
+    return shown.reduce((sum, content) => sum + content.size, 0);
+  }
+  if (row.type === ScheduleType.videoWall && row.programId !== null) {
+    const shown = await wallContents(tx, row.programId);
     return shown.reduce((sum, content) => sum + content.size, 0);
   }
   const [items] = await tx
@@ -286,7 +315,34 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
   // Content: library items of fitting kinds, or the playlist or composition of a program type.
   let shown: ContentFacts[] = [];
   let programShape: 'portrait' | 'landscape' | null = null;
-  if (refs.type === ScheduleType.playlist || refs.type === ScheduleType.composition) {
+  let wallShape: 'portrait' | 'landscape' | null = null;
+  if (refs.type === ScheduleType.videoWall) {
+    // Wall content, played on every screen of its wall and on no other (the wall's shape is the
+    // content's: each screen must stand as the wall's screens hang).
+    if (refs.program_id === null) throw invalid('schedule.content', {}, refused('program_id', {}));
+    const laid = await scheduledWallContent(tx, scope, refs.program_id);
+    assertWorkspaces('program_id', [{ id: laid.id, workspaceId: laid.workspaceId }]);
+    const placed =
+      'scheduleId' in refs.devices
+        ? (
+            await tx
+              .select({ id: scheduleDevices.deviceId })
+              .from(scheduleDevices)
+              .where(eq(scheduleDevices.scheduleId, refs.devices.scheduleId))
+          ).map((row) => row.id)
+        : [...new Set(refs.devices.ids)];
+    const wall = new Set(laid.deviceIds);
+    const strangers = placed.filter((id) => !wall.has(id));
+    if (wall.size === 0 || strangers.length > 0 || placed.length !== wall.size) {
+      throw invalid(
+        'schedule.wallScreens',
+        { wall: laid.wallName },
+        refused('device_ids', { device_ids: strangers }),
+      );
+    }
+    wallShape = laid.orientation === 'portrait' ? 'portrait' : 'landscape';
+    shown = await wallContents(tx, laid.id);
+  } else if (refs.type === ScheduleType.playlist || refs.type === ScheduleType.composition) {
     if (refs.program_id === null) throw invalid('schedule.programType', {}, refused('program_id', {}));
     const table = refs.type === ScheduleType.playlist ? playlists : compositions;
     const [program] = await tx
@@ -347,7 +403,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
   }
 
   // Each device against what it would show: refused on the content step (the selection is cancelled).
-  const contentField: Field = programShape === null ? 'items' : 'program_id';
+  const contentField: Field = programShape === null && wallShape === null ? 'items' : 'program_id';
   const mismatch = (screen: (typeof screens)[number], content: ContentFacts | null) =>
     refused(contentField, {
       device_ids: [screen.id],
@@ -358,10 +414,17 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     });
   for (const screen of screens) {
     const shape = isPortrait(screen.orientation) ? 'portrait' : 'landscape';
+    if (wallShape !== null && wallShape !== shape) {
+      throw invalid(
+        'schedule.wallOrientation',
+        named(screen),
+        refused('device_ids', { device_ids: [screen.id] }),
+      );
+    }
     if (programShape !== null && programShape !== shape) {
       throw invalid('schedule.orientation', named(screen), mismatch(screen, null));
     }
-    if (programShape === null) {
+    if (programShape === null && wallShape === null) {
       const odd = shown.find((row) => shapeOf(row) !== null && shapeOf(row) !== shape);
       if (odd) throw invalid('schedule.orientation', named(screen), mismatch(screen, odd));
     }

@@ -5,7 +5,6 @@ import {
   type Language,
   type ListResult,
   type Permission,
-  PROGRAM_SCHEDULE_TYPES,
   ResultCode,
   SCHEDULE_NOTICE_LIMIT,
   type ScheduleAction,
@@ -16,6 +15,7 @@ import {
   type ScheduleSummary,
   ScheduleType,
   SENSOR_SECONDS_DEFAULT,
+  SOURCE_SCHEDULE_TYPES,
   type scheduleAuditListSchema,
   type scheduleListQuerySchema,
   todayAnywhere,
@@ -49,6 +49,7 @@ import {
   scheduleSensors,
   schedules,
   users,
+  videoWallContents,
 } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
@@ -275,6 +276,13 @@ export async function scheduleDetail(db: Db, caller: Caller, id: number): Promis
 
 async function programOf(db: Db, row: ScheduleRow) {
   if (row.programId === null) return null;
+  if (row.type === ScheduleType.videoWall) {
+    const [laid] = await db
+      .select({ id: videoWallContents.id, name: videoWallContents.name, wall_id: videoWallContents.wallId })
+      .from(videoWallContents)
+      .where(eq(videoWallContents.id, row.programId));
+    return laid ?? null;
+  }
   const table =
     row.type === ScheduleType.playlist
       ? playlists
@@ -424,7 +432,7 @@ function normalized(fields: ScheduleFields) {
       endDate: spotDate ?? fields.end_date,
       frames: spot ? [] : fields.frames,
       spot,
-      programId: PROGRAM_SCHEDULE_TYPES.includes(fields.type) ? fields.program_id : null,
+      programId: SOURCE_SCHEDULE_TYPES.includes(fields.type) ? fields.program_id : null,
       excludeHolidays: fields.exclude_holidays,
       sensorSeconds: sensor?.seconds ?? null,
     },
@@ -823,7 +831,7 @@ const listing = (table: typeof scheduleItems | typeof scheduleSensors, item: PgC
   };
 };
 
-/** The schedules of a program type playing any of these programs. */
+/** The schedules of a type playing any of these programs (or wall content, for video-wall schedules). */
 const playing = (type: string) => ({
   find: (tx: Db, ids: readonly number[]) =>
     tx
@@ -847,6 +855,7 @@ export function registerScheduleUses(app: FastifyInstance) {
   app.uses.sensor.register('schedule', listing(scheduleSensors, scheduleSensors.sensorId));
   app.uses.playlist.register('schedule', playing(ScheduleType.playlist));
   app.uses.composition.register('schedule', playing(ScheduleType.composition));
+  app.uses.videoWallContent.register('schedule', playing(ScheduleType.videoWall));
   // A workspace holding schedules is not deleted (spec 001 §4).
   app.workspaceBlockers.register('schedules', 'schedule', async (tx, workspaceId) => {
     const [row] = await tx

@@ -29,5 +29,7 @@ export const videoWallModule = fp(
   { name: 'video-wall', dependencies: ['team', 'content', 'media', 'playlist', 'device'] },
 );
 
-/** What the player's manifest says of a screen's place in its wall. */
-export { wallCellsOf } from './walls';
+/** What a video-wall schedule plays, and where. */
+export { scheduledWallContent } from './wall-contents';
+/** What the player's manifest says of a screen's place in its wall, and the wall's measures. */
+export { screenOf, wallCellsOf } from './walls';

@@ -11,7 +11,15 @@ import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { contents, playlistItems, playlists, users, videoWallContents, videoWalls } from '../../db/schema';
+import {
+  contents,
+  playlistItems,
+  playlists,
+  users,
+  videoWallCells,
+  videoWallContents,
+  videoWalls,
+} from '../../db/schema';
 import { deleteInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
@@ -262,6 +270,35 @@ export function wallContentUses(app: FastifyInstance, column: 'contentId' | 'pla
       await tx.delete(videoWallContents).where(inArray(videoWallContents.id, found));
     },
   };
+}
+
+/**
+ * Wall content a schedule names (a video-wall schedule's program_id), in the caller's scope
+ * (404001 otherwise), it and its wall locked until the write commits (neither deleted, nor the
+ * wall's screens changed): its workspace, its source, its wall's name and orientation, and the
+ * screens placed in the wall.
+ */
+export async function scheduledWallContent(tx: Db, scope: TenantScope, id: number) {
+  const [row] = await tx
+    .select({
+      id: videoWallContents.id,
+      workspaceId: videoWallContents.workspaceId,
+      contentId: videoWallContents.contentId,
+      playlistId: videoWallContents.playlistId,
+      wallId: videoWalls.id,
+      wallName: videoWalls.name,
+      orientation: videoWalls.orientation,
+    })
+    .from(videoWallContents)
+    .innerJoin(videoWalls, eq(videoWalls.id, videoWallContents.wallId))
+    .where(and(eq(videoWallContents.id, id), visible(scope)))
+    .for('share', { of: [videoWallContents, videoWalls] });
+  if (!row) throw notFound();
+  const cells = await tx
+    .select({ deviceId: videoWallCells.deviceId })
+    .from(videoWallCells)
+    .where(eq(videoWallCells.wallId, row.wallId));
+  return { ...row, deviceIds: cells.map((cell) => cell.deviceId) };
 }
 
 /** Walls hold the content laid out on them: a wall goes only once its content does. */

@@ -15,7 +15,7 @@ import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { devices, videoWallCells, videoWalls, workspaces } from '../../db/schema';
+import { devices, videoWallCells, videoWallContents, videoWalls, workspaces } from '../../db/schema';
 import { deleteInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
@@ -265,7 +265,35 @@ export async function createWall(app: FastifyInstance, scope: TenantScope, field
   return wallDetail(app.db, scope, id);
 }
 
-/** PUT video-wall/:id: every field and the whole grid anew. */
+/**
+ * A video-wall schedule plays on every screen of its wall and on no other (spec 001 §4's rule
+ * that an in-use resource is not edited): while a schedule plays content laid out on the wall, its
+ * screens may move within the grid but none joins or leaves (409001, data.uses the schedules).
+ */
+async function assertScreensFree(
+  app: FastifyInstance,
+  tx: Db,
+  wallId: number,
+  cells: VideoWallFields['cells'],
+) {
+  const before = await tx
+    .select({ deviceId: videoWallCells.deviceId })
+    .from(videoWallCells)
+    .where(eq(videoWallCells.wallId, wallId));
+  const after = new Set(cells.map((cell) => cell.device_id));
+  if (before.length === after.size && before.every((cell) => after.has(cell.deviceId))) return;
+  const laid = await tx
+    .select({ id: videoWallContents.id })
+    .from(videoWallContents)
+    .where(eq(videoWallContents.wallId, wallId));
+  const uses = await app.uses.videoWallContent.find(
+    tx,
+    laid.map((row) => row.id),
+  );
+  if (uses.length > 0) throw new AppError(ResultCode.inUse, 'videoWall.screensScheduled', {}, { uses });
+}
+
+/** PUT video-wall/:id: every field and the whole grid anew (the screens fixed while a schedule plays on it). */
 export async function editWall(
   app: FastifyInstance,
   scope: TenantScope,
@@ -274,6 +302,7 @@ export async function editWall(
 ) {
   await app.db.transaction(async (tx) => {
     const wall = await visibleWall(tx, scope, id, 'update');
+    await assertScreensFree(app, tx, id, fields.cells);
     await tx
       .update(videoWalls)
       .set({ ...columnsOf(fields), updatedAt: new Date() })
