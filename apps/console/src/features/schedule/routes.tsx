@@ -5,10 +5,11 @@ const page = {
   audit: lazyPage(() => import('./pages/ScheduleAuditPage'), 'ScheduleAuditPage'),
   approval: lazyPage(() => import('./pages/ScheduleApprovalPage'), 'ScheduleApprovalPage'),
   preview: lazyPage(() => import('./pages/SchedulePreviewPage'), 'SchedulePreviewPage'),
-  // The wizard of /schedule/add and /schedule/edit, and the spot and sensor editors.
+  // The wizard of /schedule/add and /schedule/edit, and the spot, sensor and video-wall editors.
   wizard: lazyPage(() => import('./editor/ScheduleEditorPage'), 'ScheduleEditorPage'),
   spot: lazyPage(() => import('./editor/SpotEditorPage'), 'SpotEditorPage'),
   sensor: lazyPage(() => import('./editor/SensorEditorPage'), 'SensorEditorPage'),
+  wall: lazyPage(() => import('./editor/WallScheduleEditorPage'), 'WallScheduleEditorPage'),
 };
 
 /** Schedules: what plays where and when. */
@@ -61,6 +62,7 @@ export const SCHEDULE_ROUTES: AppRoute = {
       permission: 'schedule:add',
       title: 'route.scheduleVideoWall',
       ...DETAIL,
+      page: page.wall,
     },
     {
       path: '/schedule/edit/:id',

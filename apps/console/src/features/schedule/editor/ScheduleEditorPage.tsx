@@ -5,6 +5,7 @@ import {
   NotificationOutlined,
   SyncOutlined,
   TagsOutlined,
+  TableOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
@@ -46,14 +47,16 @@ import {
   today,
   useDraftEditor,
   useSelfApproval,
+  WALL_SCHEDULE_PATH,
 } from './shared';
 import { ContentStep } from './steps/ContentStep';
 import { DeviceStep } from './steps/DeviceStep';
 import { OrderStep } from './steps/OrderStep';
 import { FIRST_FRAME, TimeStep } from './steps/TimeStep';
+import { WallScheduleEditor } from './WallScheduleEditorPage';
 
 /** The types with an editor of their own: picked in the wizard's first step, they open it. */
-const OWN_EDITORS = { insert: SPOT_PATH, sensor: SENSOR_PATH } as const;
+const OWN_EDITORS = { insert: SPOT_PATH, sensor: SENSOR_PATH, video_wall: WALL_SCHEDULE_PATH } as const;
 type OwnEditorType = keyof typeof OWN_EDITORS;
 
 const TYPE_ICONS: Record<EditorType | OwnEditorType, ReactNode> = {
@@ -64,11 +67,12 @@ const TYPE_ICONS: Record<EditorType | OwnEditorType, ReactNode> = {
   insert: <NotificationOutlined />,
   sensor: <TagsOutlined />,
   sync: <SyncOutlined />,
+  video_wall: <TableOutlined />,
 };
 
 /**
  * /schedule/add/{id?} and /schedule/edit/{id}: a schedule loaded once (an insert one opens the spot
- * editor, a sensor one the sensor editor).
+ * editor, a sensor one the sensor editor, a video-wall one the wall editor).
  */
 export function ScheduleEditorPage() {
   const id = Number(useParams().id ?? 0) || 0;
@@ -79,6 +83,8 @@ export function ScheduleEditorPage() {
     return <SpotEditor key={id} id={id} saved={schedule.data} />;
   if (schedule.data?.type === ScheduleType.sensor)
     return <SensorEditor key={id} id={id} saved={schedule.data} />;
+  if (schedule.data?.type === ScheduleType.videoWall)
+    return <WallScheduleEditor key={id} id={id} saved={schedule.data} />;
   return <ScheduleWizard key={id} id={id} saved={schedule.data ?? null} />;
 }
 
@@ -90,7 +96,9 @@ function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | nul
   const describe = useDescribeFrame();
   // A sensor schedule is offered to those who may make one.
   const maySense = usePermission('schedule:sensor:add');
-  const ownEditorTypes: OwnEditorType[] = maySense ? ['insert', 'sensor'] : ['insert'];
+  const ownEditorTypes: OwnEditorType[] = maySense
+    ? ['insert', 'sensor', 'video_wall']
+    : ['insert', 'video_wall'];
   const initial = useMemo(
     () =>
       saved ? draftOfDetail(saved) : { ...emptyDraft(ScheduleType.standard, today()), end_date: inAMonth() },

@@ -9,6 +9,7 @@ import {
   type ScheduleFrame,
   type ScheduleRequest,
   ScheduleType,
+  SOURCE_SCHEDULE_TYPES,
   SYNC_CONTENT_TYPES,
 } from '@vitrine/contract';
 
@@ -187,7 +188,8 @@ export const unequalSync = (draft: Pick<Draft, 'type' | 'items'>) =>
 
 /** The body of a save, as scheduleRequestSchema takes it. */
 export function bodyOf(draft: Draft, submit: boolean): ScheduleRequest {
-  const program = isProgramType(draft.type);
+  // A playlist, a composition, or a video-wall schedule's wall content.
+  const program = SOURCE_SCHEDULE_TYPES.includes(draft.type);
   const spot = draft.type === ScheduleType.insert ? draft.spot : null;
   const spotDate = spot?.start.slice(0, 10) ?? '';
   const sensor = draft.type === ScheduleType.sensor ? draft.sensor : null;

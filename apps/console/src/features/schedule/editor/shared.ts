@@ -14,6 +14,7 @@ import { refusalOf } from './server-errors';
 export const SCHEDULE_LIST_PATH = '/schedule/live';
 export const SPOT_PATH = '/schedule/spot';
 export const SENSOR_PATH = '/schedule/sensors';
+export const WALL_SCHEDULE_PATH = '/schedule/videowall';
 
 /** The wizard's steps; the spot editor's sections and a refused save's messages go by their numbers. */
 export const STEP_KEYS = ['type', 'devices', 'content', 'order', 'time', 'finish'] as const;
