@@ -132,6 +132,18 @@ async function programContents(tx: Db, type: string, id: number): Promise<Conten
   return rows.map((row) => ({ ...row, playableHash: row.playable_hash, size: Number(row.size) }));
 }
 
+/** What the rules read of a library item. */
+const factColumns = {
+  id: contents.id,
+  name: contents.name,
+  type: contents.type,
+  mime: contents.mime,
+  playableHash: contents.playableHash,
+  width: contents.width,
+  height: contents.height,
+  size: contents.size,
+};
+
 /** The library content wall content shows: its image or video, or its playlist's. */
 async function wallContents(tx: Db, wallContentId: number): Promise<ContentFacts[]> {
   const [source] = await tx
@@ -141,16 +153,7 @@ async function wallContents(tx: Db, wallContentId: number): Promise<ContentFacts
   if (!source) return [];
   if (source.playlistId !== null) return programContents(tx, ScheduleType.playlist, source.playlistId);
   return tx
-    .select({
-      id: contents.id,
-      name: contents.name,
-      type: contents.type,
-      mime: contents.mime,
-      playableHash: contents.playableHash,
-      width: contents.width,
-      height: contents.height,
-      size: sql<number>`${contents.size}`.mapWith(Number),
-    })
+    .select(factColumns)
     .from(contents)
     .where(eq(contents.id, source.contentId ?? 0));
 }
@@ -364,14 +367,7 @@ export async function checkRefs(tx: Db, scope: TenantScope, owner: Owner, refs: 
     if (contentIds.length === 0) throw invalid('schedule.content', {}, refused('items', {}));
     const rows = await tx
       .select({
-        id: contents.id,
-        name: contents.name,
-        type: contents.type,
-        mime: contents.mime,
-        playableHash: contents.playableHash,
-        width: contents.width,
-        height: contents.height,
-        size: contents.size,
+        ...factColumns,
         state: contents.state,
         approvalState: contents.approvalState,
         workspaceId: contents.workspaceId,

@@ -123,9 +123,13 @@ describe('video-wall schedules', () => {
       sync: { epoch_ms: Date.parse('2026-01-01T00:00:00Z') },
     });
     expect(programs[0]?.zones).toHaveLength(1);
-    expect(programs[0]?.zones[0].items.map((item) => [item.kind, item.content_id, item.fit])).toEqual([
-      ['video', w.video.id, 'cover'],
-    ]);
+    expect(
+      programs[0]?.zones[0].items.map((item) => [
+        item.kind,
+        item.content_id,
+        'fit' in item ? item.fit : null,
+      ]),
+    ).toEqual([['video', w.video.id, 'cover']]);
     for (const program of programs) expect(program).toEqual(programs[0]);
     expect(manifests.map((manifest) => manifest.schedules[0]?.type)).toEqual(
       Array(4).fill(ScheduleType.videoWall),
@@ -258,9 +262,11 @@ describe('video-wall schedules', () => {
     const program = (await manifestOf(w.screens[2].token)).schedules.find(
       (one) => one.id === live.id,
     )?.program;
-    expect(program?.zones[0].items.map((item) => [item.content_id, item.fit])).toEqual([
-      [image.id, 'fill'],
-      [w.video.id, 'fill'],
-    ]);
+    expect(program?.zones[0].items.map((item) => [item.content_id, 'fit' in item ? item.fit : null])).toEqual(
+      [
+        [image.id, 'fill'],
+        [w.video.id, 'fill'],
+      ],
+    );
   });
 });

@@ -1,10 +1,28 @@
 import type { ScheduleDetail } from '@vitrine/contract';
-import { Alert, Button, Form, Input, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useSchedule } from '../api';
 import type { SaveMode, Saving } from './shared';
 
-// What the wizard and the spot and sensor editors show alike: messages on a step or section, what
-// an edit does to an approved or rejected schedule, the holidays switch, the name, and the saves.
+// What the wizard and the spot, sensor and video-wall editors show alike: the schedule they open,
+// messages on a step or section, what an edit does to an approved or rejected schedule, the
+// holidays switch, the name, and the saves.
+
+/** The schedule of the path's id loaded once (none for a new one, id 0), then its editor. */
+export function LoadedSchedule({
+  children,
+}: {
+  children: (id: number, saved: ScheduleDetail | null) => ReactNode;
+}) {
+  const id = Number(useParams().id ?? 0) || 0;
+  const schedule = useSchedule(id);
+  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
+  return children(id, schedule.data ?? null);
+}
 
 type AlertsProps = {
   messages: readonly string[];

@@ -4,21 +4,19 @@ import {
   MobileOutlined,
   NotificationOutlined,
   SyncOutlined,
-  TagsOutlined,
   TableOutlined,
+  TagsOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { nameSchema, type ScheduleDetail, ScheduleType } from '@vitrine/contract';
-import { Button, Card, Descriptions, Flex, Radio, Skeleton, Steps, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Radio, Steps, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDuration } from '../../../lib/format';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { usePermission } from '../../../lib/permissions';
-import { useSchedule } from '../api';
 import {
   type Draft,
   datesProblem,
@@ -31,7 +29,7 @@ import {
   unequalSync,
 } from './draft';
 import './editor.css';
-import { NameField, SaveButtons, SavedStateAlerts, StepAlerts } from './EditorParts';
+import { LoadedSchedule, NameField, SaveButtons, SavedStateAlerts, StepAlerts } from './EditorParts';
 import { FirstPlayLine } from './FirstPlay';
 import { useDescribeFrame } from './FrameDialog';
 import { SensorEditor } from './SensorEditorPage';
@@ -75,17 +73,21 @@ const TYPE_ICONS: Record<EditorType | OwnEditorType, ReactNode> = {
  * editor, a sensor one the sensor editor, a video-wall one the wall editor).
  */
 export function ScheduleEditorPage() {
-  const id = Number(useParams().id ?? 0) || 0;
-  const schedule = useSchedule(id);
-  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
-  if (schedule.data?.type === ScheduleType.insert)
-    return <SpotEditor key={id} id={id} saved={schedule.data} />;
-  if (schedule.data?.type === ScheduleType.sensor)
-    return <SensorEditor key={id} id={id} saved={schedule.data} />;
-  if (schedule.data?.type === ScheduleType.videoWall)
-    return <WallScheduleEditor key={id} id={id} saved={schedule.data} />;
-  return <ScheduleWizard key={id} id={id} saved={schedule.data ?? null} />;
+  return (
+    <LoadedSchedule>
+      {(id, saved) =>
+        saved?.type === ScheduleType.insert ? (
+          <SpotEditor key={id} id={id} saved={saved} />
+        ) : saved?.type === ScheduleType.sensor ? (
+          <SensorEditor key={id} id={id} saved={saved} />
+        ) : saved?.type === ScheduleType.videoWall ? (
+          <WallScheduleEditor key={id} id={id} saved={saved} />
+        ) : (
+          <ScheduleWizard key={id} id={id} saved={saved} />
+        )
+      }
+    </LoadedSchedule>
+  );
 }
 
 function ScheduleWizard({ id, saved }: { id: number; saved: ScheduleDetail | null }) {

@@ -5,17 +5,14 @@ import {
   SPOT_MINUTES_MAX,
   SPOT_MINUTES_MIN,
 } from '@vitrine/contract';
-import { Card, DatePicker, Flex, Form, Skeleton } from 'antd';
+import { Card, DatePicker, Flex, Form } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { NumberInput } from '../../../components/NumberInput';
-import { useSchedule } from '../api';
 import { type Draft, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
-import { HolidaysField, NameField, SaveButtons, StepAlerts } from './EditorParts';
+import { HolidaysField, LoadedSchedule, NameField, SaveButtons, StepAlerts } from './EditorParts';
 import { DeviceAndContentSections, SectionsHeader } from './Sections';
 import { type SaveMode, today, useDraftEditor, useSelfApproval } from './shared';
 
@@ -32,11 +29,7 @@ const nextQuarter = () => {
 
 /** /schedule/spot/{id?}: an insert schedule loaded once. */
 export function SpotEditorPage() {
-  const id = Number(useParams().id ?? 0) || 0;
-  const schedule = useSchedule(id);
-  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
-  return <SpotEditor key={id} id={id} saved={schedule.data ?? null} />;
+  return <LoadedSchedule>{(id, saved) => <SpotEditor key={id} id={id} saved={saved} />}</LoadedSchedule>;
 }
 
 /**

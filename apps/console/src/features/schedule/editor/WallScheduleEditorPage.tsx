@@ -1,24 +1,16 @@
 import { nameSchema, type ScheduleDetail, ScheduleType, type VideoWallItem } from '@vitrine/contract';
-import { Alert, Button, Card, Flex, Form, Select, Skeleton, Typography } from 'antd';
+import { Alert, Card, Flex, Form, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { PageHeader } from '../../../components/PageHeader';
 import { useWallChoices, useWallContentList } from '../../video-wall/api';
 import { WallPreview } from '../../video-wall/ui';
-import { useSchedule } from '../api';
 import { type DeviceChoice, type Draft, datesProblem, draftOfDetail, emptyDraft } from './draft';
 import './editor.css';
-import { NameField, SaveButtons, StepAlerts } from './EditorParts';
-import {
-  inAMonth,
-  type SaveMode,
-  SCHEDULE_LIST_PATH,
-  today,
-  useDraftEditor,
-  useSelfApproval,
-} from './shared';
+import { LoadedSchedule, NameField, SaveButtons, SavedStateAlerts, StepAlerts } from './EditorParts';
+import { SectionsHeader } from './Sections';
+import { inAMonth, type SaveMode, today, useDraftEditor, useSelfApproval } from './shared';
 import { FIRST_FRAME, TimeStep } from './steps/TimeStep';
 
 /** Every wall and every wall content to choose from, on one page. */
@@ -39,20 +31,19 @@ const wallDevices = (wall: VideoWallItem): DeviceChoice[] =>
 
 /** /schedule/videowall/{id?}: a video-wall schedule loaded once. */
 export function WallScheduleEditorPage() {
-  const id = Number(useParams().id ?? 0) || 0;
-  const schedule = useSchedule(id);
-  if (id > 0 && schedule.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (id > 0 && !schedule.data) return <ErrorAlert error={schedule.error} />;
-  return <WallScheduleEditor key={id} id={id} saved={schedule.data ?? null} />;
+  return (
+    <LoadedSchedule>{(id, saved) => <WallScheduleEditor key={id} id={id} saved={saved} />}</LoadedSchedule>
+  );
 }
 
 /**
  * A video-wall schedule: wall content (content type 7) played on every screen of its wall, in
- * lock-step; its dates, time frames, priority and holidays as for every schedule; its name.
+ * lock-step; its dates, time frames, priority and holidays as for every schedule; its name. Its
+ * sections are numbered as the wizard's steps: 2 wall content (the devices' messages too), 4 time,
+ * 5 name.
  */
 export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleDetail | null }) {
   const { t } = useTranslation(['schedule-editor', 'common', 'contract']);
-  const navigate = useNavigate();
   const { needConfirm, approver } = useSelfApproval();
   const initial = useMemo<Draft>(
     () =>
@@ -61,7 +52,7 @@ export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleD
         : { ...emptyDraft(ScheduleType.videoWall, today()), end_date: inAMonth(), frames: [FIRST_FRAME] },
     [saved],
   );
-  const { draft, setDraft, errors, setErrors, saveDraft, saving } = useDraftEditor(initial);
+  const { draft, setDraft, errors, setErrors, saveChecked, saving } = useDraftEditor(initial);
   const contents = useWallContentList(ALL);
   const walls = useWallChoices(ALL);
   const laid = contents.data?.list.find((item) => item.id === draft.program?.id) ?? null;
@@ -80,12 +71,12 @@ export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleD
     });
     setErrors((current) => {
       const next = new Map(current);
+      next.delete(1);
       next.delete(2);
       return next;
     });
   };
 
-  // Sections: 2 wall content (and its screens), 4 time, 5 name (as the wizard's steps number them).
   const check = (): Map<number, string[]> => {
     const found = new Map<number, string[]>();
     if (!draft.program) found.set(2, [t('contract:schedule.content')]);
@@ -98,48 +89,22 @@ export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleD
     if (!name.success) found.set(5, [t(`contract:${name.error.issues[0]?.message}`)]);
     return found;
   };
+  const submit = (mode: SaveMode) => saveChecked(id, mode, check);
 
-  const submit = (mode: SaveMode) => {
-    const found = check();
-    setErrors(found);
-    if (found.size > 0) return;
-    saveDraft(id, mode, (byStep) => {
-      // The devices' and the order's messages go with the wall content, the type's with the name.
-      const merged = new Map<number, string[]>();
-      for (const [step, messages] of byStep) {
-        const section = step === 1 || step === 3 ? 2 : step === 0 ? 5 : step;
-        merged.set(section, [...(merged.get(section) ?? []), ...messages]);
-      }
-      setErrors(merged);
-    });
-  };
-
-  const alerts = (section: number) => <StepAlerts messages={errors.get(section) ?? []} />;
   const labels = new Map(
     (wall?.cells ?? []).map((cell) => [`${cell.row},${cell.column}`, cell.device_name || cell.signage_id]),
   );
 
   return (
     <>
-      <PageHeader
+      <SectionsHeader
         title={saved ? saved.name : t('common:route.scheduleVideoWall')}
-        extra={<Button onClick={() => navigate(SCHEDULE_LIST_PATH)}>{t('common:cancel')}</Button>}
+        help={t('wall.help')}
       />
-      <Typography.Paragraph type="secondary">{t('wall.help')}</Typography.Paragraph>
-      {saved?.state === 'approved' ? (
-        <Alert type="info" showIcon title={t('finish.editApproved')} className="schedule-step__alert" />
-      ) : null}
-      {saved?.state === 'rejected' && saved.reject_reason ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('finish.rejected', { reason: saved.reject_reason })}
-          className="schedule-step__alert"
-        />
-      ) : null}
+      <SavedStateAlerts saved={saved} />
       <Flex vertical gap="middle" className="schedule-spot">
         <Card size="small" title={t('wall.content')}>
-          {alerts(2)}
+          <StepAlerts messages={[...(errors.get(1) ?? []), ...(errors.get(2) ?? [])]} />
           {contents.error || walls.error ? <ErrorAlert error={contents.error ?? walls.error} /> : null}
           {contents.data && contents.data.list.length === 0 ? (
             <Alert
@@ -174,11 +139,11 @@ export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleD
           ) : null}
         </Card>
         <Card size="small" title={t('steps.time')}>
-          {alerts(4)}
+          <StepAlerts messages={errors.get(4) ?? []} />
           <TimeStep draft={draft} ownId={id} onChange={change} />
         </Card>
         <Card size="small" title={t('steps.finish')}>
-          {alerts(5)}
+          <StepAlerts messages={errors.get(5) ?? []} />
           <NameField value={draft.name} onChange={(name) => change({ name })} />
           <Flex justify="flex-end" gap="small" wrap className="schedule-editor__nav">
             <SaveButtons saving={saving} needConfirm={needConfirm} approver={approver} onSave={submit} />
