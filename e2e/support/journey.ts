@@ -319,9 +319,29 @@ export async function person(browser: Browser, options: Record<string, unknown> 
   return context.newPage();
 }
 
-/** A player page (1280 × 720) showing its signage ID and PIN, connected; `search` is its launch query (?model=…). */
-export async function unpairedScreen(browser: Browser, search = '') {
+/** The storage quota, in bytes, a screen's browser gives it (as a small screen would have). */
+export type ScreenStorage = { quota?: number };
+
+/**
+ * A player page (1280 × 720) showing its signage ID and PIN, connected; `search` is its launch
+ * query (?model=…). With `quota`, Chromium gives the page's origin only that much storage
+ * (DevTools' Storage.overrideQuotaForOrigin: writes beyond it fail). Chromium's storage estimate
+ * reports a fixed quota whatever the real one (usage + 10 GiB, so that sites cannot tell a private
+ * window), so the page's estimate is made to say the quota DevTools set, as browsers that report
+ * theirs do; its usage stays the browser's own.
+ */
+export async function unpairedScreen(browser: Browser, search = '', { quota }: ScreenStorage = {}) {
   const screen = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  if (quota !== undefined) {
+    const devtools = await screen.context().newCDPSession(screen);
+    await devtools.send('Storage.overrideQuotaForOrigin', { origin: baseUrl(), quotaSize: quota });
+    await screen.addInitScript((quotaSize) => {
+      const estimate = StorageManager.prototype.estimate;
+      StorageManager.prototype.estimate = async function (this: StorageManager) {
+        return { ...(await estimate.call(this)), quota: quotaSize };
+      };
+    }, quota);
+  }
   await screen.goto(`/player/${search}`);
   await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
   const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
@@ -349,8 +369,15 @@ export function watchNotice(page: Page, words: string): Promise<boolean> {
  * Pairs a new player page as `name` from the device list's Add device drawer; answers the screen.
  * `notice`: words the "added" notice must also say (the trial it got).
  */
-export async function addScreen(page: Page, browser: Browser, name: string, search = '', notice?: string) {
-  const { screen, signageId, pin } = await unpairedScreen(browser, search);
+export async function addScreen(
+  page: Page,
+  browser: Browser,
+  name: string,
+  search = '',
+  notice?: string,
+  storage: ScreenStorage = {},
+) {
+  const { screen, signageId, pin } = await unpairedScreen(browser, search, storage);
   await page.goto(`/device/list?act=add&signage_id=${signageId}`);
   await page.locator('#deviceName').fill(name);
   await page.locator('#deviceAuthentication').fill(pin);
