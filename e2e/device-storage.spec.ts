@@ -73,11 +73,6 @@ test('a screen tells its storage; a schedule too large for it is refused for tha
   expect(pictureSize).toBeGreaterThan(QUOTA);
 
   const owner = await createOwner(request, 'storage');
-  // The owner signed in once before: no onboarding tour (this journey is not about it) covers the pages.
-  const before = await request.post('/backend/account/login', {
-    data: { email: owner.email, password: owner.password, accept_terms: true },
-  });
-  expect(await before.json()).toMatchObject({ code: 220000 });
   await logIn(page, owner);
   await addScreen(page, browser, SMALL, '', undefined, { quota: QUOTA });
   await addScreen(page, browser, LARGE);
