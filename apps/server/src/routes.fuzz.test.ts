@@ -192,67 +192,73 @@ const randomQuery = fc.dictionary(
 // the mails about them, reported client errors, the count of wrong licence keys.
 const AUDIT_TABLES = ['login_history', 'jobs', 'error_reports', 'users', 'sessions', 'license_key_failures'];
 
-describe('every route under random and hostile input', () => {
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+// Run by the README's `npm test` on the embedded database, which is PostgreSQL itself (PGlite):
+// what a route answers to hostile input does not depend on the server the SQL runs on, so the
+// CI's second pass on a PostgreSQL 15 server leaves the fuzzer's two minutes out.
+describe.skipIf(process.env.DATABASE_URL?.startsWith('postgres'))(
+  'every route under random and hostile input',
+  () => {
+    let app: FastifyInstance;
+    const tokens: Record<string, string> = {};
 
-  beforeAll(async () => {
-    app = await buildTestApp();
-    for (const [name, role] of [
-      ['system', Role.system],
-      ['owner', Role.owner],
-    ] as const) {
-      const user = await buildUser(app, { role });
-      tokens[name] = await loginAs(app, user.email);
-    }
-  });
+    beforeAll(async () => {
+      app = await buildTestApp();
+      for (const [name, role] of [
+        ['system', Role.system],
+        ['owner', Role.owner],
+      ] as const) {
+        const user = await buildUser(app, { role });
+        tokens[name] = await loginAs(app, user.email);
+      }
+    });
 
-  it('never answers 5xx, and a refused input changes nothing', async () => {
-    const routes = app.routeAccess.filter((route) => !route.url.startsWith('/backend/docs'));
-    expect(routes.length).toBeGreaterThan(10);
-    const operationOf = operationsOf(app);
-    // The fuzzer reads the schemas it spoils: most routes take a body or a query.
-    const read = routes.filter(
-      (route) => spoiledBodies(operationOf(route)) ?? spoiledQueries(operationOf(route)),
-    );
-    expect(read.length).toBeGreaterThan(routes.length / 2);
-    // The database as the last refused request left it (refused means unchanged): the next run's
-    // "before" without hashing every table again. Unknown after an answer that may have written.
-    let known: string | undefined;
-    for (const route of routes) {
-      if (route.url === '/backend/account/logout') continue; // would end the fuzzing session itself
-      const operation = operationOf(route);
-      const bodies = spoiledBodies(operation);
-      const queries = spoiledQueries(operation);
-      await fc.assert(
-        fc.asyncProperty(
-          bodies ? fc.oneof(hostileBody, bodies) : hostileBody,
-          queries ? fc.oneof(randomQuery, queries) : randomQuery,
-          hostileString,
-          fc.constantFrom('system', 'owner'),
-          async (body, query, param, who) => {
-            const url = route.url.replace(/:[A-Za-z_]+/g, encodeURIComponent(param) || 'x');
-            const before = known ?? (await databaseFingerprint(app.db, AUDIT_TABLES));
-            known = undefined;
-            const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-            const response = await app.inject({
-              method: route.method as 'GET',
-              url,
-              query: query as Record<string, string>,
-              headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
-              ...(hasBody ? { payload: JSON.stringify(body ?? null) } : {}),
-            });
-            expect(response.statusCode, `${route.method} ${url} → ${response.body}`).toBeLessThan(500);
-            const envelope = response.json();
-            expect(typeof envelope.code).toBe('number');
-            if (envelope.code === 400001 || envelope.code === 400004) {
-              expect(await databaseFingerprint(app.db, AUDIT_TABLES)).toBe(before);
-              known = before;
-            }
-          },
-        ),
-        { numRuns: 25, seed: 20261123 },
+    it('never answers 5xx, and a refused input changes nothing', async () => {
+      const routes = app.routeAccess.filter((route) => !route.url.startsWith('/backend/docs'));
+      expect(routes.length).toBeGreaterThan(10);
+      const operationOf = operationsOf(app);
+      // The fuzzer reads the schemas it spoils: most routes take a body or a query.
+      const read = routes.filter(
+        (route) => spoiledBodies(operationOf(route)) ?? spoiledQueries(operationOf(route)),
       );
-    }
-  }, 300_000);
-});
+      expect(read.length).toBeGreaterThan(routes.length / 2);
+      // The database as the last refused request left it (refused means unchanged): the next run's
+      // "before" without hashing every table again. Unknown after an answer that may have written.
+      let known: string | undefined;
+      for (const route of routes) {
+        if (route.url === '/backend/account/logout') continue; // would end the fuzzing session itself
+        const operation = operationOf(route);
+        const bodies = spoiledBodies(operation);
+        const queries = spoiledQueries(operation);
+        await fc.assert(
+          fc.asyncProperty(
+            bodies ? fc.oneof(hostileBody, bodies) : hostileBody,
+            queries ? fc.oneof(randomQuery, queries) : randomQuery,
+            hostileString,
+            fc.constantFrom('system', 'owner'),
+            async (body, query, param, who) => {
+              const url = route.url.replace(/:[A-Za-z_]+/g, encodeURIComponent(param) || 'x');
+              const before = known ?? (await databaseFingerprint(app.db, AUDIT_TABLES));
+              known = undefined;
+              const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+              const response = await app.inject({
+                method: route.method as 'GET',
+                url,
+                query: query as Record<string, string>,
+                headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' },
+                ...(hasBody ? { payload: JSON.stringify(body ?? null) } : {}),
+              });
+              expect(response.statusCode, `${route.method} ${url} → ${response.body}`).toBeLessThan(500);
+              const envelope = response.json();
+              expect(typeof envelope.code).toBe('number');
+              if (envelope.code === 400001 || envelope.code === 400004) {
+                expect(await databaseFingerprint(app.db, AUDIT_TABLES)).toBe(before);
+                known = before;
+              }
+            },
+          ),
+          { numRuns: 25, seed: 20261123 },
+        );
+      }
+    }, 300_000);
+  },
+);
