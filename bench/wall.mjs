@@ -98,8 +98,27 @@ try {
     const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
     await context.addInitScript(instrument, skew);
     const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) =>
+      problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+    );
     await page.goto(`http://127.0.0.1:${proxy.port}/player/`);
-    const signageId = (await page.locator('.signage-id').textContent({ timeout: 60_000 })).trim();
+    const signageId = (
+      await page
+        .locator('.signage-id')
+        .textContent({ timeout: 60_000 })
+        .catch(async (error) => {
+          const shown = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '');
+          console.log(`    player ${index + 1} shows instead: ${JSON.stringify(shown)}`);
+          for (const problem of problems.slice(-10)) console.log(`      ${problem}`);
+          throw error;
+        })
+    ).trim();
     const pin = (await page.locator('.pin').textContent()).trim();
     const device = await pairScreen(server.url, login, { signageId, pin, name: `Wall ${index + 1}` });
     players.push({ page, skew, deviceId: device.device_id, frames: [] });
@@ -211,6 +230,41 @@ function instrument(skew) {
   new MutationObserver(() => {
     for (const video of document.querySelectorAll('video')) watch(video);
   }).observe(document, { childList: true, subtree: true });
+  // Why a video stands paused: who paused it (the caller's first frame in the player's code), a
+  // play() refused (its error), the events that stop playback.
+  const events = [];
+  window.__wallEvents = events;
+  const note = (what) => events.push(`${(performance.now() / 1000).toFixed(1)} s ${what}`);
+  const caller = () =>
+    (new Error().stack ?? '')
+      .split('\n')
+      .slice(2)
+      .find((line) => !line.includes('__wall'))
+      ?.trim() ?? '?';
+  const realPause = HTMLMediaElement.prototype.pause;
+  HTMLMediaElement.prototype.pause = function __wallPause() {
+    if (this.isConnected && !this.paused) note(`pause() at ${this.currentTime.toFixed(3)} by ${caller()}`);
+    return realPause.call(this);
+  };
+  const realPlay = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function __wallPlay() {
+    const started = realPlay.call(this);
+    started.catch((error) =>
+      note(`play() refused at ${this.currentTime.toFixed(3)}: ${error.name} ${error.message}`),
+    );
+    return started;
+  };
+  for (const type of ['ended', 'error', 'emptied', 'stalled']) {
+    document.addEventListener(
+      type,
+      (event) =>
+        note(
+          `${type} (${event.target.currentTime?.toFixed(3)}${event.target.error ? `, ${event.target.error.code} ${event.target.error.message}` : ''}) ${event.target.currentSrc ?? ''}`,
+        ),
+      true,
+    );
+  }
+  document.addEventListener('visibilitychange', () => note(`visibility ${document.visibilityState}`));
 }
 
 /** Takes the frames a page recorded since the last call. */
@@ -291,19 +345,31 @@ async function perPlayer(players, seconds) {
     return stats(values).p50;
   };
   const first = position(players[0]);
+  const loopMs = VIDEO_S * 1000;
+  // Against player 1 the short way round the loop (9983 ms ahead is 17 ms behind).
+  const apart = (player) => {
+    const gap = (((position(player) - first) % loopMs) + loopMs) % loopMs;
+    return gap > loopMs / 2 ? gap - loopMs : gap;
+  };
   for (const [index, player] of players.entries()) {
     const state = await player.page
       .evaluate(() => {
-        const video = document.querySelector('video');
-        return video
-          ? `t ${video.currentTime.toFixed(3)} s, rate ${video.playbackRate.toFixed(3)}, ${video.paused ? 'paused' : 'playing'}`
-          : 'no video';
+        const videos = [...document.querySelectorAll('video')];
+        const states = videos.map(
+          (video) =>
+            `t ${video.currentTime.toFixed(3)} s, rate ${video.playbackRate.toFixed(3)}, ${video.paused ? 'paused' : 'playing'}${video.loop ? '' : ', no loop'}`,
+        );
+        const events = (window.__wallEvents ?? []).splice(0);
+        return [
+          `${states.length === 0 ? 'no video' : states.join(' | ')}; ${document.visibilityState}`,
+          ...events.slice(-6).map((event) => `      ${event}`),
+        ].join('\n');
       })
       .catch((error) => `unreadable (${error.message})`);
     const skew = `${player.skew > 0 ? '+' : ''}${player.skew}`;
     const rate = (player.frames.length / seconds).toFixed(1);
     console.log(
-      `    player ${index + 1} (clock ${skew} ms): ${rate} frames/s, at ${ms(position(player) - first)} from player 1; ${state}`,
+      `    player ${index + 1} (clock ${skew} ms): ${rate} frames/s, at ${ms(apart(player))} from player 1; ${state}`,
     );
   }
 }
@@ -331,19 +397,47 @@ function rejoinTime(players, reloaded, reloadAt) {
 /** A TCP proxy to the server that holds each chunk, each way, a random 0–jitter ms, keeping order. */
 function jitterProxy(targetPort, jitter) {
   const sockets = new Set();
+  // Each way holds its chunks in order in one queue drained by one timer: a timer per chunk
+  // reorders them (timers round to whole milliseconds, so a later chunk's shorter delay fires
+  // first), which corrupts the stream (a bundle that never runs, a video that fails to decode at a
+  // fixed place). Each way ends on its own once written (half-open sockets, end() not destroy(),
+  // which drops what is not flushed yet).
   const pipe = (from, to) => {
+    const queue = [];
     let last = 0;
+    let armed = false;
+    let ended = false;
+    const arm = (delay) => {
+      if (armed) return;
+      armed = true;
+      setTimeout(flush, Math.ceil(Math.max(0, delay)));
+    };
+    const flush = () => {
+      armed = false;
+      const now = performance.now();
+      while (queue.length > 0 && queue[0].at <= now) {
+        const { chunk } = queue.shift();
+        if (to.writable) to.write(chunk);
+      }
+      if (queue.length > 0) arm(queue[0].at - now);
+      else if (ended) to.end();
+    };
     from.on('data', (chunk) => {
-      const at = Math.max(last, performance.now() + randomInt(0, jitter + 1));
-      last = at;
-      setTimeout(() => to.writable && to.write(chunk), at - performance.now());
+      last = Math.max(last, performance.now() + randomInt(0, jitter + 1));
+      queue.push({ at: last, chunk });
+      arm(last - performance.now());
     });
-    from.on('close', () => setTimeout(() => to.destroy(), Math.max(0, last - performance.now()) + 1));
+    from.on('end', () => {
+      ended = true;
+      arm(0);
+    });
     from.on('error', () => to.destroy());
   };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
+  const server = net.createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = net.connect({ port: targetPort, host: '127.0.0.1', allowHalfOpen: true });
     sockets.add(client).add(upstream);
+    client.on('close', () => sockets.delete(client));
+    upstream.on('close', () => sockets.delete(upstream));
     pipe(client, upstream);
     pipe(upstream, client);
   });
