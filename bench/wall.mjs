@@ -121,7 +121,7 @@ try {
     ).trim();
     const pin = (await page.locator('.pin').textContent()).trim();
     const device = await pairScreen(server.url, login, { signageId, pin, name: `Wall ${index + 1}` });
-    players.push({ page, skew, deviceId: device.device_id, frames: [] });
+    players.push({ page, skew, deviceId: device.device_id, frames: [], problems });
   }
 
   const today = new Date().toISOString().slice(0, 10);
@@ -371,6 +371,8 @@ async function perPlayer(players, seconds) {
     console.log(
       `    player ${index + 1} (clock ${skew} ms): ${rate} frames/s, at ${ms(apart(player))} from player 1; ${state}`,
     );
+    // What the page failed to load, or said went wrong, since the last report.
+    for (const problem of player.problems.splice(0).slice(-4)) console.log(`      page: ${problem}`);
   }
 }
 
