@@ -17,11 +17,15 @@ const BENCHMARKS = [
   'wall.mjs',
   'brand.mjs',
 ];
+// Left out of the short run (the CI's): wall.mjs's players still fail to read their video now and
+// then behind its jitter proxy (bench/README.md), and a bench that cannot run fails the run.
+const NOT_SHORT = new Set(['wall.mjs']);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 let failed = 0;
-for (const name of BENCHMARKS) {
+const short = args.includes('--short');
+for (const name of BENCHMARKS.filter((one) => !(short && NOT_SHORT.has(one)))) {
   console.log(`bench/${name}${args.length ? ` ${args.join(' ')}` : ''}`);
   const started = Date.now();
   const { status } = spawnSync(process.execPath, [path.join(here, name), ...args], { stdio: 'inherit' });
