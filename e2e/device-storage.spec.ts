@@ -118,7 +118,8 @@ test('a screen tells its storage; a schedule too large for it is refused for tha
   await page.getByRole('button', { name: /Approve/ }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Big noise' });
   await confirm.getByRole('button', { name: 'Approve' }).click();
-  // The table follows the pushes by polling: on a busy machine the refusal shows after some seconds.
+  // The page asks again while a push is under way: the large screen shows "Pushed" once it has
+  // fetched the schedule (some seconds on a busy machine).
   await expect(row(page, SMALL)).toContainText('Push failed', { timeout: 30_000 });
   await expect(row(page, SMALL)).toContainText(INSUFFICIENT);
   await expect(row(page, LARGE)).toContainText('Pushed', { timeout: 30_000 });

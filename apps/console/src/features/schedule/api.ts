@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type Query,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   deviceOperations,
   type HolidayListQuery,
@@ -6,6 +13,7 @@ import {
   holidayOperations,
   programOperations,
   type ScheduleConfig,
+  type ScheduleDetail,
   type ScheduleListQuery,
   type ScheduleRequest,
   scheduleOperations,
@@ -43,11 +51,22 @@ export function useScheduleList(query: ScheduleListQuery, enabled = true) {
 }
 
 /** One schedule with its devices, items and frames; nothing is asked for id 0 (a new schedule). */
+/** How often a schedule's page asks again while a push to one of its devices is under way. */
+export const PUSH_REFRESH_MS = 2000;
+
+/**
+ * One schedule. While a device's push is pending (it has not fetched the schedule yet; the server
+ * fails it after its timeout) the page asks again, so the devices' table follows the pushes.
+ */
 export function useSchedule(id: number) {
   return useQuery({
     queryKey: scheduleKeys.detail(id),
     queryFn: ({ signal }) => call(scheduleOperations.detail, { params: { id } }, { signal }),
     enabled: id > 0,
+    refetchInterval: (current: Query<ScheduleDetail>) =>
+      current.state.data?.devices.some((device) => device.push_status === 'pending')
+        ? PUSH_REFRESH_MS
+        : false,
   });
 }
 

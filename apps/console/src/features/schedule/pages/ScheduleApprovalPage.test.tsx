@@ -88,6 +88,30 @@ describe('ScheduleApprovalPage', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/schedule/view/31');
   });
 
+  it('follows a push under way until the device has fetched the schedule', async () => {
+    const approved = scheduleDetail({ state: 'approved' });
+    const pushing = {
+      ...approved,
+      devices: approved.devices.map((device) => ({ ...device, push_status: 'pending' as const })),
+    };
+    let answers = 0;
+    const api = server(approved, {
+      'GET /manager/schedule/31': () => ok(++answers === 1 ? pushing : approved),
+    });
+    await page();
+    const lobby = async () =>
+      (await screen.findByText('Lobby screen', {}, slow)).closest('tr') as HTMLElement;
+    expect(within(await lobby()).getByText('Pushing')).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByText('Lobby screen').closest('tr') as HTMLElement).getByText('Pushed'),
+        ).toBeTruthy(),
+      slow,
+    );
+    expect(api.callsTo('GET /manager/schedule/31')).toHaveLength(2);
+  });
+
   it('offers no decision on a schedule that does not wait for the caller', async () => {
     server(scheduleDetail());
     await page();
