@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Space } from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { IconAction } from './IconAction';
 
@@ -21,4 +22,9 @@ export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, children 
       <IconAction label={deleteLabel} icon={<DeleteOutlined />} onClick={onDelete} danger />
     </Space>
   );
+}
+
+/** The rows' actions column, at the end and kept in view while the table scrolls sideways. */
+export function actionsColumn<T>(title: string, render: (item: T) => ReactNode): ColumnType<T> {
+  return { title, key: 'actions', fixed: 'end', render: (_, item) => render(item) };
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { registerNotifier } from '../lib/notify';
 import { ConfirmHost, confirmAction, confirmDelete } from './confirm';
 
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -19,6 +20,25 @@ describe('confirm dialogs', () => {
     await waitFor(() => expect(button('Delete').disabled).toBe(false));
     fireEvent.click(button('Delete'));
     await waitFor(() => expect(onOk).toHaveBeenCalledTimes(1));
+  });
+
+  it('says the deletion is done once onOk has deleted, not before', async () => {
+    const notices = vi.fn();
+    registerNotifier({ open: notices });
+    let deleted: () => void = () => undefined;
+    const onOk = vi.fn(() => new Promise<void>((resolve) => (deleted = resolve)));
+    render(<ConfirmHost />);
+    act(() => confirmDelete({ content: 'Rule "Day" will be removed.', onOk, doneText: 'Deleted' }));
+    fireEvent.change(await screen.findByPlaceholderText('DELETE'), { target: { value: 'DELETE' } });
+    await waitFor(() => expect(button('Delete').disabled).toBe(false));
+    fireEvent.click(button('Delete'));
+    await waitFor(() => expect(onOk).toHaveBeenCalledTimes(1));
+    expect(notices).not.toHaveBeenCalled();
+    act(() => deleted());
+    await waitFor(() =>
+      expect(notices).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Deleted' })),
+    );
+    registerNotifier(null);
   });
 
   it('confirms an action without typing', async () => {

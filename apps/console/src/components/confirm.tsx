@@ -3,6 +3,7 @@ import type { HookAPI } from 'antd/es/modal/useModal';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { notify } from '../lib/notify';
 
 // Confirmation dialogs (spec 000 §8, spec 001 §5): deletions ask the user to type DELETE.
 export const DELETE_WORD = 'DELETE';
@@ -66,8 +67,13 @@ function TypeToDelete({ content, onMatch }: { content: ReactNode; onMatch: (matc
   );
 }
 
+type DeleteOptions = Omit<ConfirmOptions, 'danger'> & {
+  /** The notice once `onOk` has deleted (its promise resolved); none: `onOk` tells itself. */
+  doneText?: string;
+};
+
 /** "Are you sure delete": OK (Delete, or okText) stays disabled until DELETE is typed. */
-export function confirmDelete({ title, content, onOk, okText }: Omit<ConfirmOptions, 'danger'>): void {
+export function confirmDelete({ title, content, onOk, okText, doneText }: DeleteOptions): void {
   const instance = modal().confirm({
     title: title ?? i18n.t('common:confirm.deleteTitle'),
     content: (
@@ -79,6 +85,8 @@ export function confirmDelete({ title, content, onOk, okText }: Omit<ConfirmOpti
     okText: okText ?? i18n.t('common:delete'),
     cancelText: i18n.t('common:cancel'),
     okButtonProps: { danger: true, disabled: true },
-    onOk,
+    onOk: doneText
+      ? () => Promise.resolve(onOk()).then(() => notify({ type: 'success', title: doneText }))
+      : onOk,
   });
 }

@@ -1,8 +1,7 @@
-import { Modal } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useLayoutMode } from '../../../lib/layout-mode';
+import { PreviewDialog } from '../../../components/PreviewDialog';
 import { ProgramPreview } from '../../program/ui';
 import { type PreviewSource, usePlaylistProgram } from '../api';
 
@@ -13,17 +12,14 @@ type Props = { source: PreviewSource | null; title: string; onClose: () => void 
 /** The playlist played as a screen plays it, by the player's own renderer. */
 export function PlaylistPreview({ source, title, onClose }: Props) {
   const { t } = useTranslation('playlist');
-  const { mobile } = useLayoutMode();
   const program = usePlaylistProgram(source);
   const ratio = program.data ? program.data.width / program.data.height : DEFAULT_RATIO;
   return (
-    <Modal
+    <PreviewDialog
       open={source !== null}
       title={t('preview.title', { name: title })}
-      footer={null}
-      width={mobile ? '100%' : 960}
-      onCancel={onClose}
-      destroyOnHidden
+      width={960}
+      onClose={onClose}
     >
       {program.isError ? (
         <ErrorAlert error={program.error} />
@@ -33,6 +29,6 @@ export function PlaylistPreview({ source, title, onClose }: Props) {
           <ProgramPreview program={program.data} />
         </div>
       )}
-    </Modal>
+    </PreviewDialog>
   );
 }

@@ -1,22 +1,22 @@
-import { HistoryOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import type { PresetItem } from '@vitrine/contract';
-import { Button, Space, type TableProps, Tag } from 'antd';
+import { Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/AddButton';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { RowActions } from '../../../components/RowActions';
+import { actionsColumn, RowActions } from '../../../components/RowActions';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
-import { notify } from '../../../lib/notify';
 import { useDeletePreset, usePresetList } from '../api';
 import { ApplyDrawer } from '../components/ApplyDrawer';
 import { PresetDrawer } from '../components/PresetDrawer';
 import { PropertyTags } from '../components/PropertyTags';
 
 const NO_FILTERS = [] as const;
-type Drawer = { item: PresetItem | null } | null;
 
 /** /device/preset-setting: device presets with search, sort and pages; add, edit, apply, delete. */
 export function PresetListPage() {
@@ -25,16 +25,14 @@ export function PresetListPage() {
   const { view, query, update } = useListView(NO_FILTERS);
   const list = usePresetList(query);
   const remove = useDeletePreset();
-  const [drawer, setDrawer] = useState<Drawer>(null);
+  const drawer = useItemDrawer<PresetItem>();
   const [applying, setApplying] = useState<PresetItem | null>(null);
 
   const askDelete = (item: PresetItem) =>
     confirmDelete({
       content: t('deleteConfirm', { name: item.name }),
-      onOk: async () => {
-        await remove.mutateAsync(item.id);
-        notify({ type: 'success', title: t('deleted') });
-      },
+      onOk: () => remove.mutateAsync(item.id),
+      doneText: t('deleted'),
     });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
@@ -67,41 +65,32 @@ export function PresetListPage() {
       render: (value: string | null) => (value ? dateTime(value) : t('never')),
     },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_, item) => (
-        <RowActions
-          editLabel={t('action.edit', { name: item.name })}
-          deleteLabel={t('action.delete', { name: item.name })}
-          onEdit={() => setDrawer({ item })}
-          onDelete={() => askDelete(item)}
-        >
-          <IconAction
-            label={t('action.apply', { name: item.name })}
-            icon={item.last_applied_at ? <HistoryOutlined /> : <SendOutlined />}
-            onClick={() => setApplying(item)}
-          />
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('field.actions'), (item) => (
+      <RowActions
+        editLabel={t('action.edit', { name: item.name })}
+        deleteLabel={t('action.delete', { name: item.name })}
+        onEdit={() => drawer.edit(item)}
+        onDelete={() => askDelete(item)}
+      >
+        <IconAction
+          label={t('action.apply', { name: item.name })}
+          icon={item.last_applied_at ? <HistoryOutlined /> : <SendOutlined />}
+          onClick={() => setApplying(item)}
+        />
+      </RowActions>
+    )),
   ];
 
   return (
     <ListPage<PresetItem>
       title={t('common:route.presetSetting')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-          {t('add')}
-        </Button>
-      }
+      extra={<AddButton onClick={drawer.add}>{t('add')}</AddButton>}
       search={{ id: 'preset-search', placeholder: t('searchPlaceholder') }}
       view={view}
       update={update}
       table={{ columns, list, totalText: (total) => t('total', { total }) }}
     >
-      <PresetDrawer open={drawer !== null} item={drawer?.item ?? null} onClose={() => setDrawer(null)} />
+      <PresetDrawer {...drawer.props} />
       <ApplyDrawer preset={applying} onClose={() => setApplying(null)} />
     </ListPage>
   );

@@ -1,14 +1,16 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { TextItem } from '@vitrine/contract';
-import { Button, Modal, type TableProps, Typography } from 'antd';
+import { type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/AddButton';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { RowActions } from '../../../components/RowActions';
-import { useLayoutMode } from '../../../lib/layout-mode';
+import { PreviewDialog } from '../../../components/PreviewDialog';
+import { actionsColumn, RowActions } from '../../../components/RowActions';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/ui';
@@ -19,17 +21,15 @@ import { TextDrawer } from '../components/TextDrawer';
 const NO_FILTERS = [] as const;
 /** How much of a text the table shows. */
 const EXCERPT_WIDTH = 280;
-type Drawer = { item: TextItem | null } | null;
 
 /** /content/text: text messages (spec 001 §3) with search, sort, pages, a drawer and a preview. */
 export function TextListPage() {
   const { t } = useTranslation(['text', 'common']);
-  const { mobile } = useLayoutMode();
   const dateTime = useDateTime();
   const { view, query, update } = useListView(NO_FILTERS);
   const list = useTextList(query);
   const remove = useDeleteTexts();
-  const [drawer, setDrawer] = useState<Drawer>(null);
+  const drawer = useItemDrawer<TextItem>();
   const [preview, setPreview] = useState<TextItem | null>(null);
 
   // Playlists or compositions may show it: then the offer to take it out of them and delete.
@@ -72,57 +72,37 @@ export function TextListPage() {
     },
     { title: t('field.speed'), dataIndex: 'speed' },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_, item) => (
-        <RowActions
-          editLabel={t('action.edit', { title: item.title })}
-          deleteLabel={t('action.delete', { title: item.title })}
-          onEdit={() => setDrawer({ item })}
-          onDelete={() => askDelete(item)}
-        >
-          <IconAction
-            label={t('action.preview', { title: item.title })}
-            icon={<EyeOutlined />}
-            onClick={() => setPreview(item)}
-          />
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('field.actions'), (item) => (
+      <RowActions
+        editLabel={t('action.edit', { title: item.title })}
+        deleteLabel={t('action.delete', { title: item.title })}
+        onEdit={() => drawer.edit(item)}
+        onDelete={() => askDelete(item)}
+      >
+        <IconAction
+          label={t('action.preview', { title: item.title })}
+          icon={<EyeOutlined />}
+          onClick={() => setPreview(item)}
+        />
+      </RowActions>
+    )),
   ];
 
   return (
     <ListPage<TextItem>
       title={t('common:route.text')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-          {t('add')}
-        </Button>
-      }
+      extra={<AddButton onClick={drawer.add}>{t('add')}</AddButton>}
       search={{ id: 'text-search', placeholder: t('searchPlaceholder') }}
       view={view}
       update={update}
-      table={{
-        columns,
-        list,
-        totalText: (total) => t('total', { total }),
-      }}
+      table={{ columns, list, totalText: (total) => t('total', { total }) }}
     >
-      <TextDrawer open={drawer !== null} item={drawer?.item ?? null} onClose={() => setDrawer(null)} />
-      <Modal
-        open={preview !== null}
-        title={preview?.title}
-        footer={null}
-        width={mobile ? '100%' : 720}
-        onCancel={() => setPreview(null)}
-        destroyOnHidden
-      >
+      <TextDrawer {...drawer.props} />
+      <PreviewDialog open={preview !== null} title={preview?.title} onClose={() => setPreview(null)}>
         {preview ? (
           <MarqueePreview text={preview} label={t('preview.label', { content: preview.content })} />
         ) : null}
-      </Modal>
+      </PreviewDialog>
     </ListPage>
   );
 }

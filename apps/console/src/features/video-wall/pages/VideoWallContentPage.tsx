@@ -1,15 +1,17 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { ContentType, type VideoWallContentItem } from '@vitrine/contract';
-import { Button, Modal, type TableProps, Tag } from 'antd';
+import { type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/AddButton';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
-import { RowActions } from '../../../components/RowActions';
+import { PreviewDialog } from '../../../components/PreviewDialog';
+import { actionsColumn, RowActions } from '../../../components/RowActions';
 import { leftToRight } from '../../../lib/bidi';
-import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/ui';
@@ -21,18 +23,16 @@ import '../video-wall.css';
 const NO_FILTERS = [] as const;
 /** Every wall to choose from, on one page. */
 const ALL_WALLS = { page_size: 200, sort: 'name,asc' } as const;
-type Drawer = { item: VideoWallContentItem | null } | null;
 
 /** /content/videowall-list: wall content (content type 7), each a picture, a video or a playlist laid across a wall. */
 export function VideoWallContentPage() {
   const { t } = useTranslation(['video-wall', 'common']);
-  const { mobile } = useLayoutMode();
   const dateTime = useDateTime();
   const { view, query, update } = useListView(NO_FILTERS);
   const list = useWallContentList(query);
   const walls = useWallChoices(ALL_WALLS).data?.list ?? [];
   const remove = useDeleteWallContents();
-  const [drawer, setDrawer] = useState<Drawer>(null);
+  const drawer = useItemDrawer<VideoWallContentItem>();
   const [preview, setPreview] = useState<VideoWallContentItem | null>(null);
   const previewWall = walls.find((wall) => wall.id === preview?.wall_id);
 
@@ -79,63 +79,42 @@ export function VideoWallContentPage() {
     },
     { title: t('content.fit'), dataIndex: 'fit', render: (fit: string) => t(`fit.${fit}`) },
     { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: 'end',
-      render: (_, item) => (
-        <RowActions
-          editLabel={t('action.edit', { name: item.name })}
-          deleteLabel={t('action.delete', { name: item.name })}
-          onEdit={() => setDrawer({ item })}
-          onDelete={() =>
-            confirmDelete({
-              content: t('content.deleteConfirm', { name: item.name }),
-              onOk: () => deleteItem(item),
-            })
-          }
-        >
-          <IconAction
-            label={t('action.preview', { name: item.name })}
-            icon={<EyeOutlined />}
-            onClick={() => setPreview(item)}
-          />
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('field.actions'), (item) => (
+      <RowActions
+        editLabel={t('action.edit', { name: item.name })}
+        deleteLabel={t('action.delete', { name: item.name })}
+        onEdit={() => drawer.edit(item)}
+        onDelete={() =>
+          confirmDelete({
+            content: t('content.deleteConfirm', { name: item.name }),
+            onOk: () => deleteItem(item),
+          })
+        }
+      >
+        <IconAction
+          label={t('action.preview', { name: item.name })}
+          icon={<EyeOutlined />}
+          onClick={() => setPreview(item)}
+        />
+      </RowActions>
+    )),
   ];
 
   return (
     <ListPage<VideoWallContentItem>
       title={t('common:route.videoWallContent')}
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-          {t('content.add')}
-        </Button>
-      }
+      extra={<AddButton onClick={drawer.add}>{t('content.add')}</AddButton>}
       search={{ id: 'video-wall-content-search', placeholder: t('searchPlaceholder') }}
       view={view}
       update={update}
       table={{ columns, list, totalText: (total) => t('total', { total }) }}
     >
-      <WallContentDrawer
-        open={drawer !== null}
-        item={drawer?.item ?? null}
-        walls={walls}
-        onClose={() => setDrawer(null)}
-      />
-      <Modal
-        open={preview !== null}
-        title={preview?.name}
-        footer={null}
-        width={mobile ? '100%' : 720}
-        onCancel={() => setPreview(null)}
-        destroyOnHidden
-      >
+      <WallContentDrawer {...drawer.props} walls={walls} />
+      <PreviewDialog open={preview !== null} title={preview?.name} onClose={() => setPreview(null)}>
         {preview && previewWall ? (
           <WallPreview screen={previewWall} picture={preview.thumbnail_url} fit={preview.fit} />
         ) : null}
-      </Modal>
+      </PreviewDialog>
     </ListPage>
   );
 }
