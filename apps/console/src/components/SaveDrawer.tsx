@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { notify } from '../lib/notify';
 import { ErrorAlert } from './ErrorAlert';
 import { FormDrawer } from './FormDrawer';
+import type { ItemDrawerProps } from './ItemDrawer';
 
 /** The part of a save mutation (useMutation) the drawer uses. */
 export type SaveMutation<V> = {
@@ -52,5 +53,22 @@ export function SaveDrawer<V>({ open, title, onClose, formId, save, savedText, c
       <ErrorAlert error={error} />
       {children(send)}
     </FormDrawer>
+  );
+}
+
+type ItemProps<T, B> = ItemDrawerProps<T> &
+  Omit<Props<{ id?: number; body: B }>, 'open' | 'onClose' | 'children'> & {
+    /** The item's form, made anew for each item, given the function that saves what it filled in. */
+    children: (submit: (body: B) => void) => ReactNode;
+  };
+
+/** A SaveDrawer that adds an item (none given) or changes `item`, saving the body with its id. */
+export function ItemSaveDrawer<T extends { id: number }, B>({ item, children, ...props }: ItemProps<T, B>) {
+  return (
+    <SaveDrawer {...props}>
+      {(send) => (
+        <Fragment key={item?.id ?? 'new'}>{children((body) => send({ id: item?.id, body }))}</Fragment>
+      )}
+    </SaveDrawer>
   );
 }

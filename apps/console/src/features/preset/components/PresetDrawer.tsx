@@ -11,8 +11,9 @@ import {
 import { Card, Form, Input, Segmented, Select, Switch, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
 import { NumberInput } from '../../../components/NumberInput';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
 import { DefaultProgramSelect, TimerPeriods } from '../../device/ui';
@@ -239,33 +240,19 @@ function PresetForm({ item, onSubmit }: FormProps) {
 }
 
 /** Adds or edits a preset: its name, which screens it is for, and the properties it sets. */
-export function PresetDrawer({
-  open,
-  item,
-  onClose,
-}: {
-  open: boolean;
-  item: PresetItem | null;
-  onClose: () => void;
-}) {
+export function PresetDrawer({ item, ...props }: ItemDrawerProps<PresetItem>) {
   const { t } = useTranslation('preset');
   const save = useSavePreset();
   return (
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
       save={save}
       savedText={t('saved')}
     >
-      {(send) => (
-        <PresetForm
-          key={item?.id ?? 'new'}
-          item={item}
-          onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
-        />
-      )}
-    </SaveDrawer>
+      {(submit) => <PresetForm item={item} onSubmit={(values) => submit(toBody(values))} />}
+    </ItemSaveDrawer>
   );
 }

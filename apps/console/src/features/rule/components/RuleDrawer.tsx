@@ -17,8 +17,9 @@ import {
 import { Checkbox, Form, Input, Segmented, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
 import { NumberInput } from '../../../components/NumberInput';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
 import { DefaultProgramSelect, DevicePicker, WEEK_ORDER, weekdayName } from '../../device/ui';
@@ -254,33 +255,19 @@ function RuleForm({ item, onSubmit }: FormProps) {
 }
 
 /** Adds or edits a rule: when it fires, what it does, on which screens. */
-export function RuleDrawer({
-  open,
-  item,
-  onClose,
-}: {
-  open: boolean;
-  item: RuleItem | null;
-  onClose: () => void;
-}) {
+export function RuleDrawer({ item, ...props }: ItemDrawerProps<RuleItem>) {
   const { t } = useTranslation('rule');
   const save = useSaveRule();
   return (
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
       save={save}
       savedText={t('saved')}
     >
-      {(send) => (
-        <RuleForm
-          key={item?.id ?? 'new'}
-          item={item}
-          onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
-        />
-      )}
-    </SaveDrawer>
+      {(submit) => <RuleForm item={item} onSubmit={(values) => submit(toBody(values))} />}
+    </ItemSaveDrawer>
   );
 }

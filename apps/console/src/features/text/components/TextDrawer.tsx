@@ -10,8 +10,9 @@ import {
 import { Flex, Form, Input, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/ColorField';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
 import { NumberInput } from '../../../components/NumberInput';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { fontStack, useFontList } from '../../font/api';
 import { useSaveText } from '../api';
@@ -21,13 +22,6 @@ import { type MarqueeLook, MarqueePreview } from './MarqueePreview';
 type Values = MarqueeLook & { title: string; font_id?: number | null };
 /** Every font a text may use, on one page. */
 const ALL_FONTS = { page_size: 200, sort: 'name,asc' } as const;
-
-type Props = {
-  open: boolean;
-  /** The text to change; none adds one. */
-  item: TextItem | null;
-  onClose: () => void;
-};
 
 const FORM_ID = 'contentTextForm';
 const shape = textRequestSchema.shape;
@@ -130,7 +124,7 @@ function TextForm({ item, onSubmit }: FormProps) {
  * Adds or edits a text message, showing how it runs on a screen as it is typed. The form checks
  * what the server checks: a refusal is shown above it.
  */
-export function TextDrawer({ open, item, onClose }: Props) {
+export function TextDrawer({ item, ...props }: ItemDrawerProps<TextItem>) {
   const { t } = useTranslation('text');
   const save = useSaveText();
 
@@ -147,21 +141,15 @@ export function TextDrawer({ open, item, onClose }: Props) {
   });
 
   return (
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
       save={save}
       savedText={t('saved')}
     >
-      {(send) => (
-        <TextForm
-          key={item?.id ?? 'new'}
-          item={item}
-          onSubmit={(values) => send({ id: item?.id, body: toBody(values) })}
-        />
-      )}
-    </SaveDrawer>
+      {(submit) => <TextForm item={item} onSubmit={(values) => submit(toBody(values))} />}
+    </ItemSaveDrawer>
   );
 }

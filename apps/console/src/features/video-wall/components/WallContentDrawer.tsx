@@ -10,7 +10,8 @@ import {
 import { Form, Input, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useContentList } from '../../content/api';
 import { usePlaylistList } from '../../playlist/api';
@@ -25,13 +26,7 @@ const CHOICES = 50;
 
 type Values = { name: string; wall_id?: number; source?: number; fit: ItemFit };
 
-type Props = {
-  open: boolean;
-  /** The wall content to change; none adds one. */
-  item: VideoWallContentItem | null;
-  walls: readonly VideoWallItem[];
-  onClose: () => void;
-};
+type Props = ItemDrawerProps<VideoWallContentItem> & { walls: readonly VideoWallItem[] };
 
 const FORM_ID = 'videoWallContentForm';
 const shape = videoWallContentRequestSchema.shape;
@@ -161,26 +156,19 @@ function WallContentForm({
 }
 
 /** Adds or changes wall content, showing how it falls across the chosen wall's screens. */
-export function WallContentDrawer({ open, item, walls, onClose }: Props) {
+export function WallContentDrawer({ item, walls, ...props }: Props) {
   const { t } = useTranslation('video-wall');
   const save = useSaveWallContent();
   return (
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'content.edit' : 'content.add')}
       formId={FORM_ID}
       save={save}
       savedText={t('content.saved')}
     >
-      {(send) => (
-        <WallContentForm
-          key={item?.id ?? 'new'}
-          item={item}
-          walls={walls}
-          onSubmit={(body) => send({ id: item?.id, body })}
-        />
-      )}
-    </SaveDrawer>
+      {(submit) => <WallContentForm item={item} walls={walls} onSubmit={submit} />}
+    </ItemSaveDrawer>
   );
 }
