@@ -1,18 +1,12 @@
-import type { ListResult } from '@vitrine/contract';
-import { Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import type { Key, ReactNode } from 'react';
-import { type ListPatch, type ListView, tableView } from '../lib/list-params';
+import type { ReactNode } from 'react';
+import type { ListPatch, ListView } from '../lib/list-params';
 import { KeywordSearch } from './KeywordSearch';
+import { ListTable, type ListTableProps } from './ListTable';
 import { PageHeader } from './PageHeader';
 
-type ListTable<T> = {
-  columns: ColumnsType<T>;
-  list: { data?: ListResult<T>; isFetching: boolean };
-  totalText: (total: number) => string;
-  emptyText?: ReactNode;
-  /** Rows the user ticks for an action on several (delete several). */
-  selection?: { keys: Key[]; onChange: (keys: Key[]) => void };
+/** The table's part of ListTable's props: the page gives the rest; it loads while the list fetches. */
+type PageTable<T> = Pick<ListTableProps<T>, 'columns' | 'totalText' | 'emptyText' | 'selection'> & {
+  list: ListTableProps<T>['list'] & { isFetching: boolean };
 };
 
 type Props<T> = {
@@ -24,7 +18,7 @@ type Props<T> = {
   view: ListView<string>;
   update: (patch: ListPatch) => void;
   /** A table of the items; a page that shows them otherwise (a grid) puts that in `children`. */
-  table?: ListTable<T>;
+  table?: PageTable<T>;
   /** What names a row: `id` unless the items are named otherwise (a device's key by its device). */
   rowKey?: keyof T & string;
   /** What follows the list: its own view, drawers, dialogs. */
@@ -55,19 +49,12 @@ export function ListPage<T extends object>({
         />
       </div>
       {table ? (
-        <Table<T>
-          rowKey={rowKey}
-          columns={table.columns}
-          dataSource={table.list.data?.list}
+        <ListTable<T>
+          {...table}
           loading={table.list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={table.emptyText ? { emptyText: table.emptyText } : undefined}
-          rowSelection={
-            table.selection
-              ? { selectedRowKeys: table.selection.keys, onChange: table.selection.onChange }
-              : undefined
-          }
-          {...tableView<T>(view, update, table.list.data?.total ?? 0, table.totalText)}
+          view={view}
+          update={update}
+          rowKey={rowKey}
         />
       ) : null}
       {children}

@@ -69,6 +69,11 @@ export function sortOrderOf(sort: string | undefined, column: string): 'ascend' 
   return direction === 'asc' ? 'ascend' : 'descend';
 }
 
+/** A column sorted by the server, showing the address's sort. */
+export function sortable(view: Pick<ListView<string>, 'sort'>, column: string) {
+  return { sorter: true, sortOrder: sortOrderOf(view.sort, column) };
+}
+
 /** The list's view from the address, the query to send, and a setter that rewrites the address.
  * `filters` must be a constant array (it is a memo dependency). */
 export function useListView<F extends string>(filters: readonly F[]) {

@@ -10,7 +10,7 @@ import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { actionsColumn, RowActions } from '../../../components/RowActions';
-import { sortOrderOf, useListView } from '../../../lib/list-params';
+import { sortable, useListView } from '../../../lib/list-params';
 import { useDeletePreset, usePresetList } from '../api';
 import { ApplyDrawer } from '../components/ApplyDrawer';
 import { PresetDrawer } from '../components/PresetDrawer';
@@ -35,12 +35,11 @@ export function PresetListPage() {
       doneText: t('deleted'),
     });
 
-  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const columns: TableProps<PresetItem>['columns'] = [
     {
       title: t('field.name'),
       dataIndex: 'name',
-      ...sorted('name'),
+      ...sortable(view, 'name'),
       render: (name: string) => <span dir="auto">{name}</span>,
     },
     {
@@ -64,7 +63,12 @@ export function PresetListPage() {
       dataIndex: 'last_applied_at',
       render: (value: string | null) => (value ? dateTime(value) : t('never')),
     },
-    { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
+    {
+      title: t('field.updatedAt'),
+      dataIndex: 'updated_at',
+      ...sortable(view, 'updated_at'),
+      render: dateTime,
+    },
     actionsColumn(t('field.actions'), (item) => (
       <RowActions
         editLabel={t('action.edit', { name: item.name })}

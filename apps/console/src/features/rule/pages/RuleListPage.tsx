@@ -10,7 +10,7 @@ import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { actionsColumn, RowActions } from '../../../components/RowActions';
-import { sortOrderOf, useListView } from '../../../lib/list-params';
+import { sortable, useListView } from '../../../lib/list-params';
 import { useDeleteRule, useEnableRule, useRuleList } from '../api';
 import { FiringHistory } from '../components/FiringHistory';
 import { ActionTags, useTriggerText } from '../components/labels';
@@ -37,12 +37,11 @@ export function RuleListPage() {
       doneText: t('deleted'),
     });
 
-  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const columns: TableProps<RuleItem>['columns'] = [
     {
       title: t('field.name'),
       dataIndex: 'name',
-      ...sorted('name'),
+      ...sortable(view, 'name'),
       render: (name: string) => <span dir="auto">{name}</span>,
     },
     {

@@ -1,18 +1,20 @@
 import { AuditOutlined } from '@ant-design/icons';
 import type { ContentApprovalListQuery, ContentItem, LibraryContentType } from '@vitrine/contract';
-import { Empty, Space, Table, type TableProps } from 'antd';
+import { Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { ListTable } from '../../../components/ListTable';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
-import { type ListPatch, type ListView, sortOrderOf, tableView } from '../../../lib/list-params';
+import { type ListPatch, type ListView, sortable } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { KIND_OF, useContentApprovalStep, useContentApprovals, useRejectContent } from '../../content/api';
 import { ApprovalTag, ContentThumb, PreviewModal } from '../../content/ui';
 import { refreshScheduleDots } from '../dots';
 import { DecisionActions } from './DecisionActions';
+import { NothingWaiting } from './NothingWaiting';
 import { RejectDialog } from './RejectDialog';
 
 type Props = {
@@ -67,8 +69,7 @@ export function ContentApprovals({ view, query, update }: Props) {
     {
       title: t('field.name'),
       dataIndex: 'name',
-      sorter: true,
-      sortOrder: sortOrderOf(view.sort, 'name'),
+      ...sortable(view, 'name'),
       render: (name: string) => <Name>{name}</Name>,
     },
     {
@@ -85,8 +86,7 @@ export function ContentApprovals({ view, query, update }: Props) {
     {
       title: t('field.submittedAt'),
       dataIndex: 'updated_at',
-      sorter: true,
-      sortOrder: sortOrderOf(view.sort, 'updated_at'),
+      ...sortable(view, 'updated_at'),
       render: dateTime,
     },
     {
@@ -111,22 +111,15 @@ export function ContentApprovals({ view, query, update }: Props) {
 
   return (
     <>
-      <Table<ContentItem>
-        rowKey="id"
+      <ListTable<ContentItem>
         className="schedule-table"
         columns={columns}
-        dataSource={list.data?.list}
+        list={list}
         loading={list.isPending || step.isPending}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(view.keyword ? 'empty.noMatch' : 'empty.noContentWaiting')}
-            />
-          ),
-        }}
-        {...tableView<ContentItem>(view, update, list.data?.total ?? 0, (total) => t('total', { total }))}
+        view={view}
+        update={update}
+        totalText={(total) => t('total', { total })}
+        emptyText={<NothingWaiting keyword={view.keyword} text={t('empty.noContentWaiting')} />}
       />
       <PreviewModal
         id={previewing?.id ?? null}
@@ -138,10 +131,6 @@ export function ContentApprovals({ view, query, update }: Props) {
         reject={reject}
         done={t('contentRejected')}
         onClose={() => setRejecting(null)}
-        onRejected={() => {
-          setRejecting(null);
-          refreshScheduleDots();
-        }}
       />
     </>
   );

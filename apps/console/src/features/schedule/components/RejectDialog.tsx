@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useRules } from '../../../lib/form-rules';
 import { notify } from '../../../lib/notify';
+import { refreshScheduleDots } from '../dots';
 
 type Props = {
   /** The schedule or content item to reject; none: closed. */
@@ -15,7 +16,8 @@ type Props = {
   /** What is said once rejected. */
   done: string;
   onClose: () => void;
-  onRejected: () => void;
+  /** What else follows a rejection, once the dialog closed and the schedule dots were refreshed. */
+  onRejected?: () => void;
 };
 
 const FORM_ID = 'scheduleRejectForm';
@@ -40,8 +42,9 @@ export function RejectDialog({ target, reject, done, onClose, onRejected }: Prop
       {
         onSuccess: () => {
           notify({ type: 'success', title: done });
-          setError(null);
-          onRejected();
+          close();
+          refreshScheduleDots();
+          onRejected?.();
         },
         onError: setError,
       },

@@ -97,10 +97,7 @@ export function ScheduleApprovalPage() {
         reject={reject}
         done={t('rejected')}
         onClose={() => setRejecting(false)}
-        onRejected={() => {
-          setRejecting(false);
-          decided();
-        }}
+        onRejected={() => void audits.refetch()}
       />
     </>
   );

@@ -1,21 +1,22 @@
 import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ScheduleSummary } from '@vitrine/contract';
-import { Empty, Flex, Space, Table, type TableProps, Tabs, Tag } from 'antd';
+import { Flex, Space, type TableProps, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconAction } from '../../../components/IconAction';
 import { KeywordSearch } from '../../../components/KeywordSearch';
+import { ListTable } from '../../../components/ListTable';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
-import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
+import { sortable, useListView } from '../../../lib/list-params';
 import { useRejectSchedule, useScheduleList } from '../api';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
 import { ContentApprovals } from '../components/ContentApprovals';
 import { DecisionActions } from '../components/DecisionActions';
+import { NothingWaiting } from '../components/NothingWaiting';
 import { RejectDialog } from '../components/RejectDialog';
 import { useConfirmedTransition } from '../confirm-transition';
-import { refreshScheduleDots } from '../dots';
 import { SCHEDULE_PATHS, usePeriod, useTypeLabel } from '../labels';
 import '../schedule.css';
 
@@ -47,8 +48,7 @@ export function ScheduleAuditPage() {
     {
       title: t('field.name'),
       dataIndex: 'name',
-      sorter: true,
-      sortOrder: sortOrderOf(view.sort, 'name'),
+      ...sortable(view, 'name'),
       render: (name: string) => <span dir="auto">{name}</span>,
     },
     { title: t('field.type'), dataIndex: 'type', render: (value: string) => <Tag>{typeLabel(value)}</Tag> },
@@ -63,8 +63,7 @@ export function ScheduleAuditPage() {
     {
       title: t('field.submittedAt'),
       dataIndex: 'updated_at',
-      sorter: true,
-      sortOrder: sortOrderOf(view.sort, 'updated_at'),
+      ...sortable(view, 'updated_at'),
       render: dateTime,
     },
     {
@@ -116,24 +115,15 @@ export function ScheduleAuditPage() {
       {tab === 'content' ? (
         <ContentApprovals view={view} query={base} update={update} />
       ) : (
-        <Table<ScheduleSummary>
-          rowKey="id"
+        <ListTable<ScheduleSummary>
           className="schedule-table"
           columns={columns}
-          dataSource={list.data?.list}
+          list={list}
           loading={list.isPending || transition.isPending}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={t(view.keyword ? 'empty.noMatch' : 'empty.noneWaiting')}
-              />
-            ),
-          }}
-          {...tableView<ScheduleSummary>(view, update, list.data?.total ?? 0, (total) =>
-            t('total', { total }),
-          )}
+          view={view}
+          update={update}
+          totalText={(total) => t('total', { total })}
+          emptyText={<NothingWaiting keyword={view.keyword} text={t('empty.noneWaiting')} />}
         />
       )}
       <RejectDialog
@@ -141,10 +131,6 @@ export function ScheduleAuditPage() {
         reject={reject}
         done={t('rejected')}
         onClose={() => setRejecting(null)}
-        onRejected={() => {
-          setRejecting(null);
-          refreshScheduleDots();
-        }}
       />
     </>
   );

@@ -11,7 +11,7 @@ import { ListPage } from '../../../components/ListPage';
 import { useDateTime } from '../../../components/labels';
 import { PreviewDialog } from '../../../components/PreviewDialog';
 import { actionsColumn, RowActions } from '../../../components/RowActions';
-import { sortOrderOf, useListView } from '../../../lib/list-params';
+import { sortable, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteTexts, useTextList } from '../api';
@@ -47,12 +47,11 @@ export function TextListPage() {
       onOk: () => deleteText(item),
     });
 
-  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const columns: TableProps<TextItem>['columns'] = [
     {
       title: t('field.title'),
       dataIndex: 'title',
-      ...sorted('title'),
+      ...sortable(view, 'title'),
       render: (title: string) => <span dir="auto">{title}</span>,
     },
     {
@@ -71,7 +70,12 @@ export function TextListPage() {
       render: (value: string) => t(`direction.${value}`),
     },
     { title: t('field.speed'), dataIndex: 'speed' },
-    { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
+    {
+      title: t('field.updatedAt'),
+      dataIndex: 'updated_at',
+      ...sortable(view, 'updated_at'),
+      render: dateTime,
+    },
     actionsColumn(t('field.actions'), (item) => (
       <RowActions
         editLabel={t('action.edit', { title: item.title })}

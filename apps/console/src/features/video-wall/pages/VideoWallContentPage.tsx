@@ -12,7 +12,7 @@ import { useDateTime } from '../../../components/labels';
 import { PreviewDialog } from '../../../components/PreviewDialog';
 import { actionsColumn, RowActions } from '../../../components/RowActions';
 import { leftToRight } from '../../../lib/bidi';
-import { sortOrderOf, useListView } from '../../../lib/list-params';
+import { sortable, useListView } from '../../../lib/list-params';
 import { notify } from '../../../lib/notify';
 import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteWallContents, useWallChoices, useWallContentList } from '../api';
@@ -45,12 +45,11 @@ export function VideoWallContentPage() {
       () => notify({ type: 'success', title: t('content.deleted') }),
     );
 
-  const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
   const columns: TableProps<VideoWallContentItem>['columns'] = [
     {
       title: t('field.name'),
       dataIndex: 'name',
-      ...sorted('name'),
+      ...sortable(view, 'name'),
       render: (name: string) => <span dir="auto">{name}</span>,
     },
     {
@@ -78,7 +77,12 @@ export function VideoWallContentPage() {
       ),
     },
     { title: t('content.fit'), dataIndex: 'fit', render: (fit: string) => t(`fit.${fit}`) },
-    { title: t('field.updatedAt'), dataIndex: 'updated_at', ...sorted('updated_at'), render: dateTime },
+    {
+      title: t('field.updatedAt'),
+      dataIndex: 'updated_at',
+      ...sortable(view, 'updated_at'),
+      render: dateTime,
+    },
     actionsColumn(t('field.actions'), (item) => (
       <RowActions
         editLabel={t('action.edit', { name: item.name })}
