@@ -23,6 +23,13 @@ describe('nextRuleTime', () => {
       nextRuleTime({ recurrence: 'days', days: [], at: '23:30' }, at('2025-01-06T00:00:00Z'), null),
     ).toBeNull();
   });
+
+  it('answers HH:mm:00.000 from a time with fractions of a millisecond, and the next day from it', () => {
+    const daily = { recurrence: 'daily', at: '09:00' };
+    const due = nextRuleTime(daily, at('2025-01-06T07:50:00Z') + 0.7, 'Europe/Berlin');
+    expect(due).toBe(at('2025-01-06T08:00:00Z'));
+    expect(nextRuleTime(daily, due ?? 0, 'Europe/Berlin')).toBe(at('2025-01-07T08:00:00Z'));
+  });
 });
 
 const timeRule = (id: number, recurrence: 'daily' | 'weekdays', time: string): ManifestRule => ({
@@ -115,6 +122,80 @@ describe('RuleRunner', () => {
     runner.update({ ...manifest, version: 'w' });
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(performed).toHaveLength(1);
+  });
+
+  it('fires a time rule once on a synced clock whose offset has a fraction of a millisecond', async () => {
+    // ServerClock's offset is half a round trip: server time is rarely a whole millisecond.
+    runner = new RuleRunner({
+      now: () => Date.now() + 0.7,
+      perform: (action) => void performed.push(action),
+      send: async (list) => list.map((firing) => firing.uuid),
+      storage: memoryStorage(),
+    });
+    vi.setSystemTime(at('2025-01-06T07:50:00Z'));
+    runner.update(manifestWith([timeRule(7, 'daily', '09:00')]));
+    await vi.advanceTimersByTimeAsync(10 * 60_000 + 1_000);
+    expect(performed).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(performed).toHaveLength(1);
+  });
+
+  it('does not fire a time rule again after a reload or a restart within LATE_MS of its time', async () => {
+    const storage = memoryStorage();
+    const screen = () =>
+      new RuleRunner({
+        now: () => Date.now(),
+        perform: (action) => void performed.push(action),
+        send: async (list) => {
+          sent.push(list);
+          return list.map((firing) => firing.uuid);
+        },
+        storage,
+      });
+    vi.setSystemTime(at('2025-01-06T07:59:50Z'));
+    const manifest = manifestWith([
+      {
+        id: 8,
+        trigger: { kind: 'time', recurrence: 'daily', days: [], at: '09:00' },
+        actions: [{ action: 'restart' }],
+      },
+    ]);
+    screen().update(manifest);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(performed).toEqual([{ action: 'restart' }]);
+    // The page reloads 5 s after the rule's time: a new runner on the same storage (the old one's
+    // timer, the next day's, is not reached).
+    screen().update(manifest);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(performed).toHaveLength(1);
+    expect(sent.flat()).toEqual([
+      expect.objectContaining({
+        rule_id: 8,
+        due_at: '2025-01-06T08:00:00.000Z',
+        fired_at: '2025-01-06T08:00:00.000Z',
+      }),
+    ]);
+  });
+
+  it('replaces its timers when a firing brings a new manifest: one firing a day', async () => {
+    vi.setSystemTime(at('2025-01-06T07:59:00Z'));
+    const manifest = manifestWith([timeRule(9, 'daily', '09:00')]);
+    runner = new RuleRunner({
+      now: () => Date.now(),
+      // The server saves what the screen set: its manifest changes while the firing runs.
+      perform: (action) => {
+        performed.push(action);
+        runner.update({ ...manifest, version: `v${performed.length}` });
+      },
+      send: async (list) => list.map((firing) => firing.uuid),
+      storage: memoryStorage(),
+    });
+    runner.update(manifest);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(performed).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+    expect(performed).toHaveLength(2);
   });
 
   it('fires sensor rules of the tag read only, with the tag in the report, and keeps at most KEPT_FIRINGS', async () => {

@@ -12,12 +12,17 @@ import { randomUuid } from './playbacks';
 // manifest's time zone on the synced clock, sensor rules on a read of one of their tags, both
 // from the kept manifest, so they work while the server is unreachable. Each firing does the
 // screen's part of the actions at once and is kept (localStorage) until the server has taken it.
+// A time rule fires at most once for each time it is due: the last one it fired for is kept
+// (localStorage) before its actions run, so neither a new manifest, a clock resync, a reload nor
+// the restart the rule itself asks for fires it again.
 
 /** A timer never waits longer than this before looking again (the synced clock may have moved). */
 export const RECHECK_MS = 60 * 60_000;
 /** A time rule due this much ago or less still fires (a timer called a little late, a busy page). */
 export const LATE_MS = 60_000;
 const FIRINGS_KEY = 'vitrine.player.rule-firings';
+/** Each time rule's last due time fired (ms), by rule id. */
+const FIRED_KEY = 'vitrine.player.rule-fired';
 /** At most this many firings wait for the server (a screen offline for weeks keeps the newest). */
 export const KEPT_FIRINGS = 500;
 /** Firings sent in one call (ruleFiringsRequestSchema). */
@@ -39,8 +44,6 @@ export class RuleRunner {
   private rules: ManifestRule[] = [];
   private timeZone: string | null = null;
   private readonly timers = new Map<number, unknown>();
-  /** The time each time rule last fired for, so a new manifest does not fire it twice. */
-  private readonly firedAt = new Map<number, number>();
   private sending: Promise<void> | null = null;
   private failures = 0;
   private retry: unknown = null;
@@ -60,6 +63,8 @@ export class RuleRunner {
     this.timeZone = manifest?.timezone ?? null;
     for (const timer of this.timers.values()) this.clearTimer(timer);
     this.timers.clear();
+    const fired = this.fired();
+    this.keepFired(new Map([...fired].filter(([id]) => this.rules.some((rule) => rule.id === id))));
     for (const rule of this.rules) this.arm(rule, this.deps.now() - LATE_MS);
   }
 
@@ -98,12 +103,36 @@ export class RuleRunner {
     }
   }
 
+  /** The due time each time rule last fired for, by rule id. */
+  private fired(): Map<number, number> {
+    try {
+      const kept = JSON.parse(this.storage.getItem(FIRED_KEY) ?? '{}');
+      return new Map(
+        Object.entries(kept && typeof kept === 'object' ? kept : {})
+          .filter((entry): entry is [string, number] => Number.isFinite(entry[1]))
+          .map(([id, due]) => [Number(id), due]),
+      );
+    } catch {
+      return new Map();
+    }
+  }
+
+  private keepFired(fired: Map<number, number>): void {
+    try {
+      this.storage.setItem(FIRED_KEY, JSON.stringify(Object.fromEntries(fired)));
+    } catch {
+      // Over the quota: only a reload within LATE_MS of a firing could fire it again.
+    }
+  }
+
   /** Waits for the rule's next time after `after` (not one it fired already), and fires it then. */
   private arm(rule: ManifestRule, after: number): void {
+    this.clearTimer(this.timers.get(rule.id));
+    this.timers.delete(rule.id);
     if (rule.trigger.kind !== 'time') return;
     const due = nextRuleTime(
       rule.trigger,
-      Math.max(after, this.firedAt.get(rule.id) ?? after),
+      Math.max(after, this.fired().get(rule.id) ?? after),
       this.timeZone,
     );
     if (due === null) return;
@@ -111,19 +140,23 @@ export class RuleRunner {
     this.timers.set(
       rule.id,
       this.setTimer(() => {
+        this.timers.delete(rule.id);
         const now = this.deps.now();
         // Early (a long wait cut short, or the clock moved): look again from now.
         if (now < due) return this.arm(rule, now - LATE_MS);
-        if (now - due <= LATE_MS) {
-          this.firedAt.set(rule.id, due);
-          this.fire(rule, null);
+        const fired = this.fired();
+        if (now - due <= LATE_MS && (fired.get(rule.id) ?? Number.NEGATIVE_INFINITY) < due) {
+          // Kept before the actions run: a restart among them reloads the page.
+          this.keepFired(fired.set(rule.id, due));
+          this.fire(rule, null, due);
         }
-        this.arm(rule, due);
+        // Unless a new manifest came meanwhile (its update armed its rules).
+        if (this.rules.includes(rule)) this.arm(rule, due);
       }, wait),
     );
   }
 
-  private fire(rule: ManifestRule, sensorId: string | null): void {
+  private fire(rule: ManifestRule, sensorId: string | null, due: number | null = null): void {
     const errors: string[] = [];
     for (const action of rule.actions) {
       try {
@@ -139,6 +172,7 @@ export class RuleRunner {
         rule_id: rule.id,
         fired_at: new Date(this.deps.now()).toISOString(),
         sensor_id: sensorId,
+        due_at: due === null ? null : new Date(due).toISOString(),
         ok: errors.length === 0,
         result: errors.length === 0 ? null : errors.join('; ').slice(0, 500),
       },

@@ -24,6 +24,8 @@ export type RuleFiringReport = {
   fired_at: string;
   /** The tag read, for a sensor trigger. */
   sensor_id?: string | null;
+  /** For a time trigger, the time it was due (ISO): the server logs one firing per due time. */
+  due_at?: string | null;
   ok: boolean;
   result?: string | null;
 };
@@ -40,23 +42,27 @@ export function ruleDays(trigger: { recurrence: string; days?: readonly number[]
 
 /**
  * When a time trigger next fires after `now` (ms), on the wall clock of `timeZone` (an unknown zone
- * reads as UTC), or null when it has no day.
+ * reads as UTC), or null when it has no day: HH:mm:00.000 exactly, so that from that instant the
+ * next one is a day (or more) later. A synced clock's time has fractions of a millisecond (its
+ * offset is half a round trip); counted from them, the answer could fall a hair before HH:mm, and
+ * from there the same HH:mm came next again, at once: the screen fired the rule over and over.
  */
 export function nextRuleTime(
   trigger: { recurrence: string; days?: readonly number[]; at: string },
   now: number,
   timeZone: string | null,
 ): number | null {
+  const from = Math.floor(now);
   let minute: number;
   try {
-    minute = minuteOfWeek(now, timeZone ?? 'UTC');
+    minute = minuteOfWeek(from, timeZone ?? 'UTC');
   } catch {
-    minute = minuteOfWeek(now, 'UTC');
+    minute = minuteOfWeek(from, 'UTC');
   }
   const distances = ruleDays(trigger)
     .map((day) => day * 1440 + clockMinutes(trigger.at))
     .map((point) => (((point - minute) % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES)
     .map((distance) => (distance === 0 ? WEEK_MINUTES : distance));
   if (distances.length === 0) return null;
-  return now + Math.round(Math.min(...distances) * 60_000);
+  return from + Math.round(Math.min(...distances) * 60_000);
 }

@@ -198,6 +198,8 @@ export const ruleFiringsRequestSchema = z.object({
         fired_at: z.iso.datetime({ offset: true }),
         /** The tag read, for a sensor trigger. */
         sensor_id: z.string().max(64).nullish(),
+        /** For a time trigger, the time it was due: one firing is logged per screen, rule and due time. */
+        due_at: z.iso.datetime({ offset: true }).nullish(),
         ok: z.boolean(),
         result: z.string().max(500).nullish(),
       }),

@@ -77,9 +77,12 @@ export const ruleFirings = pgTable(
     result: varchar('result', { length: 500 }),
     mailed: boolean('mailed').notNull().default(false),
     firedAt: timestamp('fired_at', { withTimezone: true }).notNull(),
+    /** For a time rule fired on the screen, the time it was due: logged once per screen. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
   },
   (t) => [
     index('rule_firings_rule_fired_idx').on(t.ruleId, t.firedAt),
     uniqueIndex('rule_firings_uuid_idx').on(t.uuid),
+    uniqueIndex('rule_firings_due_idx').on(t.ruleId, t.deviceId, t.dueAt),
   ],
 );

@@ -27,11 +27,12 @@ import { visibleRules } from './rules';
 
 // Rules firing (docs/rules.md). Time and sensor rules fire on the screen, which does its part
 // (power, brightness, volume, restart) by itself, offline too, and reports each firing
-// (POST player/rule-firings, sent again until taken, stored once by its UUID); the server then
-// does the rest (switch content, screenshot, mail) and saves what the screen set. Device events
-// (offline, online, content error) come from the device area and run here on the job table, once
-// across instances, through the command path: only online screens are controlled (spec 001 §4),
-// an offline one is logged as such and gets nothing. Each firing is logged with its result.
+// (POST player/rule-firings, sent again until taken, stored once by its UUID, and a time rule's
+// once per due time); the server then does the rest (switch content, screenshot, mail) and saves
+// what the screen set. Device events (offline, online, content error) come from the device area
+// and run here on the job table, once across instances, through the command path: only online
+// screens are controlled (spec 001 §4), an offline one is logged as such and gets nothing. Each
+// firing is logged with its result.
 
 const JOB = 'rule-fire';
 type Payload = { ruleId: number; deviceId: number; event: RuleEvent; at: string };
@@ -240,8 +241,9 @@ type ScreenFiring = z.output<typeof ruleFiringsRequestSchema>['firings'][number]
 
 /**
  * POST player/rule-firings: each firing of a rule that acts on this screen (of its company) is
- * stored once by its UUID, with what the screen set saved, and the server's part done; one
- * transaction each. Every UUID is taken (one of a rule that no longer acts here is dropped).
+ * stored once by its UUID, and a time rule's once per due time (a screen that reported one
+ * occurrence twice), with what the screen set saved, and the server's part done; one transaction
+ * each. Every UUID is taken (one of a rule that no longer acts here, or a repeat, is dropped).
  */
 export async function recordScreenFirings(
   app: FastifyInstance,
@@ -262,6 +264,7 @@ export async function recordScreenFirings(
           source: 'screen',
           uuid: firing.uuid,
           sensorId: firing.sensor_id ?? null,
+          dueAt: rule.trigger.kind === 'time' && firing.due_at ? new Date(firing.due_at) : null,
           state: firing.ok ? 'done' : 'failed',
           result: firing.result ?? null,
           firedAt: at,

@@ -252,6 +252,19 @@ describe('control rules', () => {
       (await call({ method: 'GET', url: `${URL}/${rule.id}` })).json().data.last_fired_at,
     ).not.toBeNull();
 
+    // The same due time reported again under another UUID (a screen that fired it twice): taken,
+    // logged once.
+    const due = '2026-01-05T19:30:00.000Z';
+    const timed = { ...firing, uuid: randomUUID(), due_at: due };
+    expect((await report(screen.token, [timed, { ...timed, uuid: randomUUID() }])).json().data).toEqual({
+      accepted: [timed.uuid, expect.any(String)],
+    });
+    expect(
+      (
+        await app.db.select().from(ruleFirings).where(eq(ruleFirings.ruleId, rule.id)).orderBy(ruleFirings.id)
+      ).map((row) => row.dueAt?.toISOString()),
+    ).toEqual([undefined, due]);
+
     // A rule of another screen (or company) is taken and dropped.
     const other = await setup();
     const theirs = await createRule(other.call, evening([other.screen.row.id]));

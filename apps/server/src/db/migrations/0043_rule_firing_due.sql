@@ -1,0 +1,2 @@
+ALTER TABLE "rule_firings" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "rule_firings_due_idx" ON "rule_firings" USING btree ("rule_id","device_id","due_at");
