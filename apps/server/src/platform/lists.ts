@@ -1,6 +1,6 @@
 import { LIST_TOTAL_CAP } from '@vitrine/contract';
 import { asc, type Column, count, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 // Paging, whitelisted sorting and keyword search of every list (ARCHITECTURE §5).
@@ -26,6 +26,28 @@ export function orderOf(
   const column = columns[name] ?? columns[fallback.split(',')[0]];
   const by = direction === 'asc' ? asc : desc;
   return [by(column), by(id)];
+}
+
+/**
+ * One page of a list and how many rows match in all: `rows` (a select made dynamic, not yet
+ * filtered) filtered by `where`, in `order`, cut to the query's page; the total counts the rows of
+ * `table` that `where` keeps.
+ */
+export async function listPage<S extends PgSelect>(
+  db: Db,
+  list: { rows: S; table: PgTable; where: SQL | undefined; order: SQL[] },
+  query: ListQuery,
+) {
+  const { limit, offset } = pageOf(query);
+  const [rows, [{ total }]] = await Promise.all([
+    list.rows
+      .where(list.where)
+      .orderBy(...list.order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(list.table).where(list.where),
+  ]);
+  return { rows, total };
 }
 
 /** LIKE's pattern for "contains the keyword": % and _ are taken literally. */

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import { contentTexts, fonts, users } from '../../db/schema';
 import { deleteInScope } from '../../platform/bulk-delete';
 import { notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
+import { insertOwned } from '../../platform/owned-rows';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
@@ -89,18 +90,16 @@ export async function textList(
   scope: TenantScope,
   query: z.output<typeof textListQuerySchema>,
 ): Promise<ListResult<TextItem>> {
-  const where = and(visible(scope), keywordFilter(query.keyword, contentTexts.title, contentTexts.content));
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', contentTexts.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(contentTexts)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: contentTexts,
+      where: and(visible(scope), keywordFilter(query.keyword, contentTexts.title, contentTexts.content)),
+      order: orderOf(query.sort, SORT, 'created_at,desc', contentTexts.id),
+    },
+    query,
+  );
   return { list: rows.map(presentText), total };
 }
 
@@ -122,16 +121,12 @@ export async function createText(
   const id = await app.db.transaction(async (tx) => {
     const workspace = await activeWorkspace(tx, scope);
     await assertFontVisible(tx, scope, fields.font_id);
-    const [row] = await tx
-      .insert(contentTexts)
-      .values({
-        companyId: workspace.companyId,
-        workspaceId: workspace.id,
-        creatorId: scope.user.userId,
-        ...columnsOf(fields),
-      })
-      .returning({ id: contentTexts.id });
-    return row.id;
+    return insertOwned(
+      tx,
+      contentTexts,
+      { companyId: workspace.companyId, workspaceId: workspace.id, creatorId: scope.user.userId },
+      columnsOf(fields),
+    );
   });
   return textItem(app.db, scope, id);
 }

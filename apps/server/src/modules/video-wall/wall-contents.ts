@@ -22,7 +22,8 @@ import {
 } from '../../db/schema';
 import { deleteInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
+import { insertOwned } from '../../platform/owned-rows';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { mediaUrl } from '../media';
@@ -92,18 +93,16 @@ export async function wallContentList(
   scope: TenantScope,
   query: z.output<typeof videoWallContentListQuerySchema>,
 ): Promise<ListResult<VideoWallContentItem>> {
-  const where = and(visible(scope), keywordFilter(query.keyword, videoWallContents.name));
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', videoWallContents.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(videoWallContents)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: videoWallContents,
+      where: and(visible(scope), keywordFilter(query.keyword, videoWallContents.name)),
+      order: orderOf(query.sort, SORT, 'created_at,desc', videoWallContents.id),
+    },
+    query,
+  );
   return { list: rows.map(present), total };
 }
 
@@ -183,16 +182,12 @@ export async function createWallContent(
   const id = await app.db.transaction(async (tx) => {
     const wall = await visibleWall(tx, scope, fields.wall_id, 'key share');
     await checkSource(tx, scope, fields);
-    const [row] = await tx
-      .insert(videoWallContents)
-      .values({
-        companyId: wall.companyId,
-        workspaceId: wall.workspaceId,
-        creatorId: scope.user.userId,
-        ...columnsOf(fields),
-      })
-      .returning({ id: videoWallContents.id });
-    return row.id;
+    return insertOwned(
+      tx,
+      videoWallContents,
+      { companyId: wall.companyId, workspaceId: wall.workspaceId, creatorId: scope.user.userId },
+      columnsOf(fields),
+    );
   });
   return wallContentDetail(app.db, scope, id);
 }
