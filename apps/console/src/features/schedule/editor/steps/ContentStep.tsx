@@ -21,6 +21,7 @@ import { ItemThumb } from '../../../playlist/ui';
 import { UploadDropzone } from '../../../upload/ui';
 import { contentTypesFor, type Draft, type ItemChoice, itemChoiceOf, type ProgramChoice } from '../draft';
 import { StepAlerts } from '../EditorParts';
+import { type PickSearch, usePickSearch } from '../PickParts';
 import { useRefusals } from '../refusals';
 import { OrientationTag } from './DeviceStep';
 
@@ -35,21 +36,6 @@ type Props = {
   /** The order is set right below (the spot editor), not in a next step. */
   orderBelow?: boolean;
 };
-
-function usePage() {
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  return {
-    keyword,
-    page,
-    setPage,
-    search: (next: string) => {
-      setKeyword(next);
-      setPage(1);
-    },
-    query: { keyword: keyword || undefined, page, page_size: PAGE_SIZE },
-  };
-}
 
 type Card = {
   key: string;
@@ -118,7 +104,7 @@ const measuresOf = (item: ContentItem) =>
 
 function LibraryPanel({ type, draft, onItems, onRefused }: Props & { type: number }) {
   const { t } = useTranslation(['schedule-editor', 'contract']);
-  const view = usePage();
+  const view = usePickSearch(PAGE_SIZE);
   const list = useContentList({ ...view.query, type });
   const refuse = useRefusals(draft);
   const uploadable = UPLOAD_KINDS.some((kind) => kind.type === type);
@@ -188,7 +174,7 @@ function ProgramGrid({
   draft,
   onProgram,
   onRefused,
-}: Props & { kind: 'playlist' | 'composition'; state: ListState; view: ReturnType<typeof usePage> }) {
+}: Props & { kind: 'playlist' | 'composition'; state: ListState; view: PickSearch }) {
   const { t } = useTranslation('schedule-editor');
   const refuse = useRefusals(draft);
   const choose = (row: ProgramRow) => {
@@ -232,7 +218,7 @@ function ProgramGrid({
 }
 
 function PlaylistPanel(props: Props) {
-  const view = usePage();
+  const view = usePickSearch(PAGE_SIZE);
   const list = usePlaylistList(view.query);
   const rows = (list.data?.list ?? []).map((row) => ({
     id: row.id,
@@ -246,7 +232,7 @@ function PlaylistPanel(props: Props) {
 }
 
 function CompositionPanel(props: Props) {
-  const view = usePage();
+  const view = usePickSearch(PAGE_SIZE);
   const list = useCompositionList(view.query);
   const rows = (list.data?.list ?? []).map((row) => ({
     id: row.id,

@@ -1,17 +1,13 @@
 import type { DeviceItem } from '@vitrine/contract';
-import { Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { KeywordSearch } from '../../../../components/KeywordSearch';
 import { useLayoutMode } from '../../../../lib/layout-mode';
-import { pagerTotal } from '../../../../lib/pager-total';
 import { useDeviceList } from '../../../device/api';
 import { DeviceStatusBadge } from '../../../device/ui';
 import { type DeviceChoice, type Draft, deviceChoiceOf, isPortraitDevice } from '../draft';
 import { StepAlerts } from '../EditorParts';
+import { ChosenTags, PickBar, PickTable, usePickSearch } from '../PickParts';
 import { useRefusals } from '../refusals';
-
-const PAGE_SIZE = 10;
 
 type Props = {
   draft: Draft;
@@ -34,14 +30,8 @@ export function OrientationTag({ orientation }: { orientation: number }) {
 export function DeviceStep({ draft, onDevices, refused, onRefused }: Props) {
   const { t } = useTranslation('schedule-editor');
   const { mobile } = useLayoutMode();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useDeviceList({
-    keyword: keyword || undefined,
-    page,
-    page_size: PAGE_SIZE,
-    sort: 'device_name,asc',
-  });
+  const search = usePickSearch();
+  const list = useDeviceList({ ...search.query, sort: 'device_name,asc' });
   const refuse = useRefusals(draft);
   const chosen = new Set(draft.devices.map((device) => device.device_id));
 
@@ -98,58 +88,27 @@ export function DeviceStep({ draft, onDevices, refused, onRefused }: Props) {
 
   return (
     <div id="scheduleDevices" className="schedule-step">
-      <Flex wrap gap="small" justify="space-between" align="center" className="schedule-step__bar">
-        <KeywordSearch
-          id="scheduleDeviceSearch"
-          keyword={keyword || undefined}
-          placeholder={t('devices.search')}
-          width={280}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPage(1);
-          }}
-        />
-        <Typography.Text type="secondary">
-          {t('devices.selected', { count: draft.devices.length })}
-        </Typography.Text>
-      </Flex>
-      <StepAlerts messages={refused} type="warning" />
-      <Table<DeviceItem>
-        rowKey="device_id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{
-          selectedRowKeys: [...chosen],
-          preserveSelectedRowKeys: true,
-          onSelect: (row, selected) => pick([row], selected),
-          onSelectAll: (selected, _rows, changed) => pick(changed, selected),
-          getCheckboxProps: (row) => ({ 'aria-label': t('devices.pick', { name: row.device_name }) }),
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: pagerTotal(list.data, page, PAGE_SIZE),
-          showSizeChanger: false,
-          onChange: setPage,
-          size: 'small',
-        }}
+      <PickBar
+        id="scheduleDeviceSearch"
+        search={search}
+        placeholder={t('devices.search')}
+        count={t('devices.selected', { count: draft.devices.length })}
       />
-      {draft.devices.length > 0 ? (
-        <Flex wrap gap={4} className="schedule-step__chosen" aria-label={t('devices.chosen')}>
-          {draft.devices.map((device) => (
-            <Tag
-              key={device.device_id}
-              closable
-              onClose={() => onDevices(draft.devices.filter((other) => other.device_id !== device.device_id))}
-            >
-              <bdi>{device.name}</bdi>
-            </Tag>
-          ))}
-        </Flex>
-      ) : null}
+      <StepAlerts messages={refused} type="warning" />
+      <PickTable<DeviceItem>
+        rowKey="device_id"
+        columns={columns}
+        list={list}
+        search={search}
+        chosen={chosen}
+        onPick={pick}
+        tick={(row) => ({ 'aria-label': t('devices.pick', { name: row.device_name }) })}
+      />
+      <ChosenTags
+        label={t('devices.chosen')}
+        chosen={draft.devices.map((device) => ({ key: device.device_id, name: device.name }))}
+        onRemove={(key) => onDevices(draft.devices.filter((device) => device.device_id !== key))}
+      />
     </div>
   );
 }

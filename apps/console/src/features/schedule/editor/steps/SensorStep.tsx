@@ -4,18 +4,14 @@ import {
   SENSOR_SECONDS_MIN,
   type SensorItem,
 } from '@vitrine/contract';
-import { Flex, Form, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, Form, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { KeywordSearch } from '../../../../components/KeywordSearch';
 import { NumberInput } from '../../../../components/NumberInput';
 import { leftToRight } from '../../../../lib/bidi';
-import { pagerTotal } from '../../../../lib/pager-total';
 import { useSensorList } from '../../../sensor/api';
 import { SensorTypeIcon } from '../../../sensor/ui';
 import type { SensorChoice } from '../draft';
-
-const PAGE_SIZE = 10;
+import { ChosenTags, PickBar, PickTable, usePickSearch } from '../PickParts';
 
 type Props = {
   sensors: SensorChoice[];
@@ -29,9 +25,8 @@ type Props = {
  */
 export function SensorStep({ sensors, seconds, onChange }: Props) {
   const { t } = useTranslation(['schedule-editor', 'sensor', 'contract']);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useSensorList({ keyword: keyword || undefined, page, page_size: PAGE_SIZE, sort: 'name,asc' });
+  const search = usePickSearch();
+  const list = useSensorList({ ...search.query, sort: 'name,asc' });
   const chosen = new Set(sensors.map((tag) => tag.id));
 
   const pick = (rows: readonly SensorItem[], selected: boolean) => {
@@ -87,59 +82,30 @@ export function SensorStep({ sensors, seconds, onChange }: Props) {
           />
         </Form.Item>
       </Flex>
-      <Flex wrap gap="small" justify="space-between" align="center" className="schedule-step__bar">
-        <KeywordSearch
-          id="scheduleSensorSearch"
-          keyword={keyword || undefined}
-          placeholder={t('sensor.search')}
-          width={280}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPage(1);
-          }}
-        />
-        <Typography.Text type="secondary">{t('sensor.selected', { count: sensors.length })}</Typography.Text>
-      </Flex>
-      <Table<SensorItem>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('sensor.empty') }}
-        rowSelection={{
-          selectedRowKeys: [...chosen],
-          preserveSelectedRowKeys: true,
-          onSelect: (row, selected) => pick([row], selected),
-          onSelectAll: (selected, _rows, changed) => pick(changed, selected),
-          getCheckboxProps: (row) => ({
-            'aria-label': t('sensor.pick', { name: row.name }),
-            disabled: !chosen.has(row.id) && sensors.length >= SCHEDULE_SENSOR_LIMIT,
-          }),
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: pagerTotal(list.data, page, PAGE_SIZE),
-          showSizeChanger: false,
-          onChange: setPage,
-          size: 'small',
-        }}
+      <PickBar
+        id="scheduleSensorSearch"
+        search={search}
+        placeholder={t('sensor.search')}
+        count={t('sensor.selected', { count: sensors.length })}
       />
-      {sensors.length > 0 ? (
-        <Flex wrap gap={4} className="schedule-step__chosen" aria-label={t('sensor.chosen')}>
-          {sensors.map((tag) => (
-            <Tag
-              key={tag.id}
-              closable
-              onClose={() => onChange({ sensors: sensors.filter((other) => other.id !== tag.id) })}
-            >
-              <bdi>{tag.name}</bdi>
-            </Tag>
-          ))}
-        </Flex>
-      ) : null}
+      <PickTable<SensorItem>
+        rowKey="id"
+        columns={columns}
+        list={list}
+        search={search}
+        chosen={chosen}
+        onPick={pick}
+        tick={(row) => ({
+          'aria-label': t('sensor.pick', { name: row.name }),
+          disabled: !chosen.has(row.id) && sensors.length >= SCHEDULE_SENSOR_LIMIT,
+        })}
+        emptyText={t('sensor.empty')}
+      />
+      <ChosenTags
+        label={t('sensor.chosen')}
+        chosen={sensors.map((tag) => ({ key: tag.id, name: tag.name }))}
+        onRemove={(key) => onChange({ sensors: sensors.filter((tag) => tag.id !== key) })}
+      />
     </div>
   );
 }
