@@ -319,8 +319,12 @@ export async function person(browser: Browser, options: Record<string, unknown> 
   return context.newPage();
 }
 
-/** The storage quota, in bytes, a screen's browser gives it (as a small screen would have). */
-export type ScreenStorage = { quota?: number };
+/**
+ * How a screen's browser is set up: `quota`, the storage, in bytes, it gives the screen (as a small
+ * screen would have); `prepare`, what runs before the player page loads (a clock the journey
+ * controls).
+ */
+export type ScreenSetup = { quota?: number; prepare?: (screen: Page) => Promise<void> };
 
 /**
  * A player page (1280 × 720) showing its signage ID and PIN, connected; `search` is its launch
@@ -328,9 +332,9 @@ export type ScreenStorage = { quota?: number };
  * (DevTools' Storage.overrideQuotaForOrigin: writes beyond it fail). Chromium's storage estimate
  * reports a fixed quota whatever the real one (usage + 10 GiB, so that sites cannot tell a private
  * window), so the page's estimate is made to say the quota DevTools set, as browsers that report
- * theirs do; its usage stays the browser's own.
+ * theirs do; its usage stays the browser's own. `prepare` runs before the page loads.
  */
-export async function unpairedScreen(browser: Browser, search = '', { quota }: ScreenStorage = {}) {
+export async function unpairedScreen(browser: Browser, search = '', { quota, prepare }: ScreenSetup = {}) {
   const screen = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   if (quota !== undefined) {
     const devtools = await screen.context().newCDPSession(screen);
@@ -342,6 +346,7 @@ export async function unpairedScreen(browser: Browser, search = '', { quota }: S
       };
     }, quota);
   }
+  await prepare?.(screen);
   await screen.goto(`/player/${search}`);
   await expect(screen.locator('.status-line')).toHaveAttribute('data-status', 'connected');
   const signageId = (await screen.locator('.signage-id').textContent())?.trim() ?? '';
@@ -367,7 +372,7 @@ export function watchNotice(page: Page, words: string): Promise<boolean> {
 
 /**
  * Pairs a new player page as `name` from the device list's Add device drawer; answers the screen.
- * `notice`: words the "added" notice must also say (the trial it got).
+ * `notice`: words the "added" notice must also say (the trial it got); `prepare` as unpairedScreen's.
  */
 export async function addScreen(
   page: Page,
@@ -375,9 +380,9 @@ export async function addScreen(
   name: string,
   search = '',
   notice?: string,
-  storage: ScreenStorage = {},
+  setup: ScreenSetup = {},
 ) {
-  const { screen, signageId, pin } = await unpairedScreen(browser, search, storage);
+  const { screen, signageId, pin } = await unpairedScreen(browser, search, setup);
   await page.goto(`/device/list?act=add&signage_id=${signageId}`);
   await page.locator('#deviceName').fill(name);
   await page.locator('#deviceAuthentication').fill(pin);
