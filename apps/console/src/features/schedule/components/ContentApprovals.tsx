@@ -1,10 +1,8 @@
-import { AuditOutlined } from '@ant-design/icons';
 import type { ContentApprovalListQuery, ContentItem, LibraryContentType } from '@vitrine/contract';
-import { Space, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
-import { IconAction } from '../../../components/IconAction';
 import { ListTable } from '../../../components/ListTable';
 import { useDateTime } from '../../../components/labels';
 import { Name } from '../../../components/Name';
@@ -13,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { KIND_OF, useContentApprovalStep, useContentApprovals, useRejectContent } from '../../content/api';
 import { ApprovalTag, ContentThumb, PreviewModal } from '../../content/ui';
 import { refreshScheduleDots } from '../dots';
-import { DecisionActions } from './DecisionActions';
+import { ApprovalActions } from './ApprovalActions';
 import { NothingWaiting } from './NothingWaiting';
 import { RejectDialog } from './RejectDialog';
 
@@ -93,18 +91,12 @@ export function ContentApprovals({ view, query, update }: Props) {
       title: t('field.actions'),
       key: 'actions',
       render: (_, item) => (
-        <Space size={0}>
-          <IconAction
-            label={t('action.review', { name: item.name })}
-            icon={<AuditOutlined />}
-            onClick={() => review(item)}
-          />
-          <DecisionActions
-            name={item.name}
-            onApprove={() => approve(item)}
-            onReject={() => setRejecting(item)}
-          />
-        </Space>
+        <ApprovalActions
+          name={item.name}
+          onReview={() => review(item)}
+          onApprove={() => approve(item)}
+          onReject={() => setRejecting(item)}
+        />
       ),
     },
   ];

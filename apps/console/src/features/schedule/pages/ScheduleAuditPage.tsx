@@ -1,6 +1,6 @@
-import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { ScheduleSummary } from '@vitrine/contract';
-import { Flex, Space, type TableProps, Tabs, Tag } from 'antd';
+import { Flex, type TableProps, Tabs, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,9 +11,9 @@ import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { sortable, useListView } from '../../../lib/list-params';
 import { useRejectSchedule, useScheduleList } from '../api';
+import { ApprovalActions } from '../components/ApprovalActions';
 import { ApprovalSwitch } from '../components/ApprovalSwitch';
 import { ContentApprovals } from '../components/ContentApprovals';
-import { DecisionActions } from '../components/DecisionActions';
 import { NothingWaiting } from '../components/NothingWaiting';
 import { RejectDialog } from '../components/RejectDialog';
 import { useConfirmedTransition } from '../confirm-transition';
@@ -70,23 +70,18 @@ export function ScheduleAuditPage() {
       title: t('field.actions'),
       key: 'actions',
       render: (_, schedule) => (
-        <Space size={0}>
-          <IconAction
-            label={t('action.review', { name: schedule.name })}
-            icon={<AuditOutlined />}
-            onClick={() => navigate(SCHEDULE_PATHS.approval(schedule.id))}
-          />
+        <ApprovalActions
+          name={schedule.name}
+          onReview={() => navigate(SCHEDULE_PATHS.approval(schedule.id))}
+          onApprove={() => approve(schedule)}
+          onReject={() => setRejecting(schedule)}
+        >
           <IconAction
             label={t('action.preview', { name: schedule.name })}
             icon={<EyeOutlined />}
             onClick={() => navigate(SCHEDULE_PATHS.view(schedule.id))}
           />
-          <DecisionActions
-            name={schedule.name}
-            onApprove={() => approve(schedule)}
-            onReject={() => setRejecting(schedule)}
-          />
-        </Space>
+        </ApprovalActions>
       ),
     },
   ];
