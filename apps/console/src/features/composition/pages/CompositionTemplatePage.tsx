@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../../components/confirm';
 import { PageHeader } from '../../../components/PageHeader';
-import { notify } from '../../../lib/notify';
 import { useDeleteTemplate, useTemplateList } from '../api';
 import { TemplateCard } from '../components/TemplateCard';
 import { newCompositionParams } from '../editor-address';
@@ -38,8 +37,8 @@ export function CompositionTemplatePage() {
   const askDelete = (template: CompositionTemplateItem) =>
     confirmDelete({
       content: t('template.deleteConfirm', { name: templateName(template) }),
-      onOk: () =>
-        remove.mutateAsync(template.id).then(() => notify({ type: 'success', title: t('template.deleted') })),
+      onOk: () => remove.mutateAsync(template.id),
+      doneText: t('template.deleted'),
     });
 
   return (

@@ -10,7 +10,6 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
-import { notify } from '../../../lib/notify';
 import { hasRole, usePermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { type CompanyOriginFilter, useCompanyList, useCustomerOptions, useDeleteCompany } from '../api';
@@ -49,8 +48,8 @@ export function CompanyTable() {
   const askDelete = (company: CompanyItem) =>
     confirmDelete({
       content: t('company.deleteConfirm', { name: company.company_name }),
-      onOk: () =>
-        remove.mutateAsync(company.company_id).then(() => notify({ type: 'success', title: t('deleted') })),
+      onOk: () => remove.mutateAsync(company.company_id),
+      doneText: t('deleted'),
     });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });

@@ -9,7 +9,6 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { sortOrderOf, tableView, useListView } from '../../../lib/list-params';
-import { notify } from '../../../lib/notify';
 import { useCustomerList, useDeleteCustomer } from '../api';
 import { CustomerDetail } from '../components/CustomerDetail';
 import { CustomerDrawer } from '../components/CustomerDrawer';
@@ -30,8 +29,8 @@ export function CustomerListPage() {
   const askDelete = (customer: CustomerItem) =>
     confirmDelete({
       content: t('customer.deleteConfirm', { name: customer.customer_name }),
-      onOk: () =>
-        remove.mutateAsync(customer.customer_id).then(() => notify({ type: 'success', title: t('deleted') })),
+      onOk: () => remove.mutateAsync(customer.customer_id),
+      doneText: t('deleted'),
     });
 
   const sorted = (column: string) => ({ sorter: true, sortOrder: sortOrderOf(view.sort, column) });
