@@ -1,18 +1,15 @@
 import { TEMPLATE_TYPE_SORT_MAX, type TemplateType, templateTypeRequestSchema } from '@vitrine/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
 import { NumberInput } from '../../../components/NumberInput';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useSaveTemplateType } from '../api';
 
-type Props = {
-  open: boolean;
-  /** The type to change; none adds one. */
-  item: TemplateType | null;
+type Props = ItemDrawerProps<TemplateType> & {
   /** The sort a new type starts with (after the others). */
   nextSort: number;
-  onClose: () => void;
 };
 
 /** While typing, the sort may be empty: it is 0 then, first. */
@@ -25,26 +22,25 @@ const shape = templateTypeRequestSchema.shape;
  * Adds or changes a template type: its name (≤ 64 characters) and where it sorts. A duplicate
  * name: the server's message above the form, which stays open.
  */
-export function TemplateTypeDrawer({ open, item, nextSort, onClose }: Props) {
+export function TemplateTypeDrawer({ item, nextSort, ...props }: Props) {
   const { t } = useTranslation('template');
   const rules = useRules();
   const save = useSaveTemplateType();
 
   return (
-    <SaveDrawer
-      open={open}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'type.edit' : 'type.add')}
       formId={FORM_ID}
       save={save}
       savedText={t('type.saved')}
     >
-      {(send) => (
+      {(submit) => (
         <Form<Values>
-          key={item?.id ?? 'new'}
           id={FORM_ID}
           layout="vertical"
-          onFinish={({ name, sort }) => send({ id: item?.id, body: { name: name.trim(), sort: sort ?? 0 } })}
+          onFinish={({ name, sort }) => submit({ name: name.trim(), sort: sort ?? 0 })}
           initialValues={item ? { name: item.name, sort: item.sort } : { name: '', sort: nextSort }}
         >
           <Form.Item name="name" label={t('type.field.name')} rules={[rules.zod(shape.name)]}>
@@ -60,6 +56,6 @@ export function TemplateTypeDrawer({ open, item, nextSort, onClose }: Props) {
           </Form.Item>
         </Form>
       )}
-    </SaveDrawer>
+    </ItemSaveDrawer>
   );
 }

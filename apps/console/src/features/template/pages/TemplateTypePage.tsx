@@ -1,9 +1,10 @@
-import { LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import type { TemplateType } from '@vitrine/contract';
-import { Button, Space, Table, type TableProps, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Space, Table, type TableProps, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../../components/AddButton';
 import { confirmDelete } from '../../../components/confirm';
+import { useItemDrawer } from '../../../components/ItemDrawer';
 import { useDateTime } from '../../../components/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { RowActions } from '../../../components/RowActions';
@@ -12,7 +13,6 @@ import { useDeleteTemplateType, useTemplateTypeName, useTemplateTypes } from '..
 import { TemplateTypeDrawer } from '../components/TemplateTypeDrawer';
 import '../components/template.css';
 
-type Drawer = { item: TemplateType | null } | null;
 /** A new type sorts after the last one by this much, leaving room in between. */
 const SORT_STEP = 10;
 
@@ -23,7 +23,7 @@ export function TemplateTypePage() {
   const list = useTemplateTypes();
   const remove = useDeleteTemplateType();
   const nameOf = useTemplateTypeName();
-  const [drawer, setDrawer] = useState<Drawer>(null);
+  const drawer = useItemDrawer<TemplateType>();
   const types = list.data ?? [];
   const nextSort = types.length ? Math.max(...types.map((type) => type.sort)) + SORT_STEP : 0;
 
@@ -64,7 +64,7 @@ export function TemplateTypePage() {
           <RowActions
             editLabel={t('type.action.edit', { name: nameOf(type) })}
             deleteLabel={t('type.action.delete', { name: nameOf(type) })}
-            onEdit={() => setDrawer({ item: type })}
+            onEdit={() => drawer.edit(type)}
             onDelete={() => askDelete(type)}
           />
         ) : (
@@ -82,11 +82,7 @@ export function TemplateTypePage() {
     <>
       <PageHeader
         title={t('common:route.templateType')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-            {t('type.add')}
-          </Button>
-        }
+        extra={<AddButton onClick={drawer.add}>{t('type.add')}</AddButton>}
       />
       <Table<TemplateType>
         rowKey="id"
@@ -96,12 +92,7 @@ export function TemplateTypePage() {
         scroll={{ x: 'max-content' }}
         pagination={false}
       />
-      <TemplateTypeDrawer
-        open={drawer !== null}
-        item={drawer?.item ?? null}
-        nextSort={nextSort}
-        onClose={() => setDrawer(null)}
-      />
+      <TemplateTypeDrawer {...drawer.props} nextSort={nextSort} />
     </>
   );
 }
