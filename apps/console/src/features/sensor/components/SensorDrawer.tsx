@@ -1,7 +1,8 @@
 import { SENSOR_TYPES, type SensorItem, type SensorType, sensorSaveRequestSchema } from '@vitrine/contract';
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SaveDrawer } from '../../../components/SaveDrawer';
+import type { ItemDrawerProps } from '../../../components/ItemDrawer';
+import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { SearchSelect } from '../../../components/SearchSelect';
 import { useRules } from '../../../lib/form-rules';
 import { useDeviceList } from '../../device/api';
@@ -9,11 +10,6 @@ import { useSaveSensor } from '../api';
 import { SensorTypeIcon } from './SensorTypeIcon';
 
 type Values = { sensor_id: string; name: string; type: SensorType; device_ids: number[] };
-
-/** What the drawer edits: a sensor, or a new one. */
-export type SensorDrawerTarget = { item: SensorItem } | { item: null };
-
-type Props = { target: SensorDrawerTarget | null; onClose: () => void };
 
 const FORM_ID = 'sensorForm';
 const shape = sensorSaveRequestSchema.shape;
@@ -83,24 +79,19 @@ function SensorForm({ item, onSubmit }: { item: SensorItem | null; onSubmit: (va
 }
 
 /** Registers a sensor or edits one: its ID, name, type and the screens that listen. */
-export function SensorDrawer({ target, onClose }: Props) {
+export function SensorDrawer({ item, ...props }: ItemDrawerProps<SensorItem>) {
   const { t } = useTranslation('sensor');
   const save = useSaveSensor();
-  const item = target?.item ?? null;
   return (
-    <SaveDrawer
-      open={target !== null}
-      onClose={onClose}
+    <ItemSaveDrawer
+      {...props}
+      item={item}
       title={t(item ? 'edit' : 'add')}
       formId={FORM_ID}
       save={save}
       savedText={t('saved')}
     >
-      {(send) =>
-        target ? (
-          <SensorForm key={item?.id ?? 'new'} item={item} onSubmit={(body) => send({ id: item?.id, body })} />
-        ) : null
-      }
-    </SaveDrawer>
+      {(submit) => <SensorForm item={item} onSubmit={submit} />}
+    </ItemSaveDrawer>
   );
 }

@@ -1,17 +1,13 @@
-import {
-  AppstoreOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ScheduleOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, DeleteOutlined, EditOutlined, ScheduleOutlined } from '@ant-design/icons';
 import type { SensorItem, SensorType } from '@vitrine/contract';
 import { Button, Flex, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../../components/AddButton';
 import { confirmDelete } from '../../../components/confirm';
 import { IconAction } from '../../../components/IconAction';
+import { useItemDrawer } from '../../../components/ItemDrawer';
 import { ListPage } from '../../../components/ListPage';
 import { Name } from '../../../components/Name';
 import { leftToRight } from '../../../lib/bidi';
@@ -20,7 +16,7 @@ import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permissions';
 import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteSensors, useSensorList } from '../api';
-import { SensorDrawer, type SensorDrawerTarget } from '../components/SensorDrawer';
+import { SensorDrawer } from '../components/SensorDrawer';
 import { SensorIconsDialog } from '../components/SensorIconsDialog';
 import { SensorTypeIcon } from '../components/SensorTypeIcon';
 
@@ -41,7 +37,7 @@ export function SensorListPage() {
   const mayAddSchedules = usePermission('schedule:add');
   const canSchedule = usePermission('schedule:sensor:add') && mayAddSchedules;
   const navigate = useNavigate();
-  const [drawer, setDrawer] = useState<SensorDrawerTarget | null>(null);
+  const drawer = useItemDrawer<SensorItem>();
   const [iconsOpen, setIconsOpen] = useState(false);
 
   const askDelete = (item: SensorItem) =>
@@ -115,7 +111,7 @@ export function SensorListPage() {
             <IconAction
               label={t('action.edit', { name: item.name })}
               icon={<EditOutlined />}
-              onClick={() => setDrawer({ item })}
+              onClick={() => drawer.edit(item)}
             />
           ) : null}
           {canDelete ? (
@@ -139,11 +135,7 @@ export function SensorListPage() {
           <Button icon={<AppstoreOutlined />} onClick={() => setIconsOpen(true)}>
             {t('icons.title')}
           </Button>
-          {canAdd ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ item: null })}>
-              {t('add')}
-            </Button>
-          ) : null}
+          {canAdd ? <AddButton onClick={drawer.add}>{t('add')}</AddButton> : null}
         </Space>
       }
       search={{ id: 'sensor-search', placeholder: t('searchPlaceholder') }}
@@ -156,7 +148,7 @@ export function SensorListPage() {
         emptyText: t('empty'),
       }}
     >
-      <SensorDrawer target={drawer} onClose={() => setDrawer(null)} />
+      <SensorDrawer {...drawer.props} />
       <SensorIconsDialog open={iconsOpen} onClose={() => setIconsOpen(false)} />
     </ListPage>
   );
