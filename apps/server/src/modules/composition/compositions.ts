@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { deleteInScope } from '../../platform/bulk-delete';
 import { notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
 import { notifyProgramChanged, notifyProgramsChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
@@ -75,17 +75,16 @@ export async function compositionList(
     keywordFilter(query.keyword, compositions.name),
     query.orientation === undefined ? undefined : eq(compositions.orientation, query.orientation),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', compositions.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(compositions)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: compositions,
+      where,
+      order: orderOf(query.sort, SORT, 'created_at,desc', compositions.id),
+    },
+    query,
+  );
   const outlines =
     rows.length === 0
       ? []

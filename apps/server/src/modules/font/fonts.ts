@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { fonts, users } from '../../db/schema';
 import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
 import { keepsOwn, platformOrOwn } from '../../platform/platform-owned';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import {
@@ -76,17 +76,16 @@ export async function fontList(
   query: z.output<typeof fontListQuerySchema>,
 ): Promise<ListResult<FontItem>> {
   const where = and(visibleFonts(caller.scope), keywordFilter(query.keyword, fonts.name));
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', fonts.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(fonts)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: fonts,
+      where,
+      order: orderOf(query.sort, SORT, 'created_at,desc', fonts.id),
+    },
+    query,
+  );
   return { list: rows.map((row) => presentFont(caller, row)), total };
 }
 

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { lockedInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import type { Uses } from '../../platform/uses';
 import { activeWorkspace } from '../content';
@@ -101,17 +101,16 @@ export async function presetList(
   query: z.output<typeof presetListQuerySchema>,
 ): Promise<ListResult<PresetItem>> {
   const where = and(visiblePresets(scope), keywordFilter(query.keyword, presets.name));
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', presets.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(presets)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: presets,
+      where,
+      order: orderOf(query.sort, SORT, 'created_at,desc', presets.id),
+    },
+    query,
+  );
   return { list: rows.map(present), total };
 }
 

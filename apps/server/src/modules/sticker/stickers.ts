@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { stickers, users } from '../../db/schema';
 import { deleteInScope, lockedInScope } from '../../platform/bulk-delete';
 import { AppError, notFound } from '../../platform/errors';
-import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
+import { keywordFilter, listPage, orderOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace } from '../content';
 import {
@@ -71,17 +71,16 @@ export async function stickerList(
   query: z.output<typeof stickerListQuerySchema>,
 ): Promise<ListResult<StickerItem>> {
   const where = and(visible(scope), keywordFilter(query.keyword, stickers.name));
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort, SORT, 'created_at,desc', stickers.id))
-      .limit(pageOf(query).limit)
-      .offset(pageOf(query).offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(stickers)
-      .where(where),
-  ]);
+  const { rows, total } = await listPage(
+    db,
+    {
+      rows: selectRows(db).$dynamic(),
+      table: stickers,
+      where,
+      order: orderOf(query.sort, SORT, 'created_at,desc', stickers.id),
+    },
+    query,
+  );
   return { list: rows.map(presentSticker), total };
 }
 
