@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { loginResult } from '../test/fixtures';
 import { AA_TEXT_CONTRAST, contrastRatio } from './contrast';
@@ -72,6 +73,20 @@ describe('remote config', () => {
     for (const key of ['colorPrimaryHover', 'colorPrimaryActive', 'colorErrorHover', 'colorErrorActive']) {
       expect(contrastRatio(token[key] as string, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
     }
+  });
+
+  it('gives every preset tag colour a text shade that reads at 4.5:1 on its background', () => {
+    // What Ant Design computes from the theme: its colour algorithm makes the palettes.
+    const token = theme.getDesignToken(themeOf(null)) as unknown as Record<string, string>;
+    const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow'];
+    for (const name of [...presets, 'volcano', 'geekblue', 'lime', 'gold']) {
+      const ratio = contrastRatio(token[`${name}7`] as string, token[`${name}1`] as string);
+      expect(ratio, name).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    }
+    // Greyed-out text that is not a disabled control reads as muted text.
+    const components = themeOf(null).components;
+    expect(components?.Typography?.colorTextDisabled).toBe(token.colorTextTertiary);
+    expect(components?.Table?.colorTextDisabled).toBe(token.colorTextTertiary);
   });
 
   it('falls back to the Vitrine look without a config', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, PAGE_BRAND_ELEMENT_ID, type PageBrand, type RemoteConfig } from '@vitrine/contract';
-import type { ThemeConfig } from 'antd';
+import { type MappingAlgorithm, type ThemeConfig, theme } from 'antd';
 import { AA_TEXT_CONTRAST, contrastRatio, mix, readableOnWhite, textColorOn } from './contrast';
 
 // The white-label look of spec 000 §3: logo, favicon and the theme colours a customer sets.
@@ -35,8 +35,8 @@ export function shellColors(config: RemoteConfig | null): ShellColors {
 const MUTED_TEXT = 'rgba(0,0,0,0.58)';
 
 /**
- * Status and tag colours that read at 4.5:1 as text on their own light backgrounds (Ant Design's
- * defaults do not: green 2.2:1, gold 2.8:1, red 3:1); the backgrounds and borders stay light.
+ * Status colours that read at 4.5:1 as text on their own light backgrounds (Ant Design's defaults
+ * do not: green 2.2:1, gold 2.8:1, red 3:1); the backgrounds and borders stay light.
  */
 const STATUS_TOKENS = {
   colorSuccess: '#237804',
@@ -53,14 +53,30 @@ const STATUS_TOKENS = {
   colorInfo: '#0958d9',
   colorInfoBg: '#e6f4ff',
   colorInfoBorder: '#91caff',
-  // The text shade of the preset tag colours (`<Tag color="green">`) where Ant Design's fails.
-  green7: '#237804',
-  gold7: '#874d00',
-  orange7: '#ad4e00',
-  yellow7: '#876800',
-  lime7: '#3f6600',
-  cyan7: '#006d75',
-  volcano7: '#ad2102',
+};
+
+/**
+ * The text shade (7) of the preset tag colours (`<Tag color="green">`, text on shade 1) where Ant
+ * Design's fails 4.5:1 (green 3.4:1, gold 2.8:1, yellow 2:1). The palettes come from the colour algorithm, which writes
+ * over a token of that name: they are set after it.
+ */
+const TAG_TEXT = {
+  green: '#237804',
+  gold: '#874d00',
+  orange: '#ad4e00',
+  yellow: '#876800',
+  lime: '#3f6600',
+  cyan: '#006d75',
+  volcano: '#ad2102',
+} as const;
+
+const readableTagText: MappingAlgorithm = (_seed, map) => {
+  const token = { ...map } as Record<string, unknown>;
+  for (const [name, shade] of Object.entries(TAG_TEXT)) {
+    token[`${name}7`] = shade;
+    token[`${name}-7`] = shade;
+  }
+  return token as unknown as ReturnType<MappingAlgorithm>;
 };
 
 /** Ant Design tokens for the colours; text over the navigation follows the 186 luminance rule. */
@@ -70,6 +86,7 @@ export function themeOf(config: RemoteConfig | null): ThemeConfig {
   const softer = mix(navText, navBg, navText === '#ffffff' ? 0.72 : 0.65);
   const dim = (contrastRatio(softer, navBg) ?? 0) >= AA_TEXT_CONTRAST ? softer : navText;
   return {
+    algorithm: [theme.defaultAlgorithm, readableTagText],
     token: {
       colorPrimary: primary,
       colorLink: primary,
@@ -83,6 +100,10 @@ export function themeOf(config: RemoteConfig | null): ThemeConfig {
       ...STATUS_TOKENS,
     },
     components: {
+      // Greyed-out text that is not a disabled control (an unavailable link explained by its
+      // tooltip, a table's "no data") still has to be read: muted, not faint.
+      Typography: { colorTextDisabled: MUTED_TEXT },
+      Table: { colorTextDisabled: MUTED_TEXT },
       Layout: { siderBg: navBg, headerBg: navBg, bodyBg, triggerBg: navBg, triggerColor: navText },
       Menu: {
         itemBg: navBg,

@@ -14,7 +14,7 @@ export function PlayerLink({ compact, color }: { compact: boolean; color: string
   const url = playerUrl();
   const content = (
     <Flex vertical align="center" gap="small" style={{ maxWidth: 240 }}>
-      <QRCode value={url} size={176} bordered={false} />
+      <QRCode value={url} size={176} bordered={false} aria-label={t('playerLink.qr')} />
       <Typography.Text copyable={{ text: url }}>
         <a href={url} target="_blank" rel="noreferrer">
           {url}
