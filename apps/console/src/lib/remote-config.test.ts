@@ -87,6 +87,7 @@ describe('remote config', () => {
     const components = themeOf(null).components;
     expect(components?.Typography?.colorTextDisabled).toBe(token.colorTextTertiary);
     expect(components?.Table?.colorTextDisabled).toBe(token.colorTextTertiary);
+    expect(components?.ColorPicker?.colorTextDisabled).toBe(token.colorTextTertiary);
   });
 
   it('falls back to the Vitrine look without a config', () => {

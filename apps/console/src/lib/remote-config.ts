@@ -100,10 +100,11 @@ export function themeOf(config: RemoteConfig | null): ThemeConfig {
       ...STATUS_TOKENS,
     },
     components: {
-      // Greyed-out text that is not a disabled control (an unavailable link explained by its
-      // tooltip, a table's "no data") still has to be read: muted, not faint.
+      // Greyed-out text that is still read (an unavailable link explained by its tooltip, a
+      // table's "no data", the value of a colour that cannot be changed now): muted, not faint.
       Typography: { colorTextDisabled: MUTED_TEXT },
       Table: { colorTextDisabled: MUTED_TEXT },
+      ColorPicker: { colorTextDisabled: MUTED_TEXT },
       Layout: { siderBg: navBg, headerBg: navBg, bodyBg, triggerBg: navBg, triggerColor: navText },
       Menu: {
         itemBg: navBg,

@@ -7,7 +7,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { compositionRequestSchema, type ZoneKind } from '@vitrine/contract';
-import { Alert, Button, Flex, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/confirm';
@@ -28,6 +28,7 @@ import { LayersPanel } from './LayersPanel';
 import { SaveTemplateDialog } from './SaveTemplateDialog';
 import { ZonePanel } from './ZonePanel';
 import './composition.css';
+import { Tabs } from '../../../components/Tabs';
 
 type Props = {
   /** The saved composition's id; null for a new one. */

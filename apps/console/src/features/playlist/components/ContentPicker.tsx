@@ -1,7 +1,8 @@
 import { CONTENT_TYPE_PERMISSION, type LibraryContentType, type Permission } from '@vitrine/contract';
-import { Button, Flex, Modal, Tabs, Typography } from 'antd';
+import { Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import { useLayoutMode } from '../../../lib/layout-mode';
 import { hasPermission } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';

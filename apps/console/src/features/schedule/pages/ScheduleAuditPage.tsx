@@ -1,6 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { ScheduleSummary } from '@vitrine/contract';
-import { Flex, type TableProps, Tabs, Tag } from 'antd';
+import { Flex, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { RejectDialog } from '../components/RejectDialog';
 import { useConfirmedTransition } from '../confirm-transition';
 import { SCHEDULE_PATHS, usePeriod, useTypeLabel } from '../labels';
 import '../schedule.css';
+import { Tabs } from '../../../components/Tabs';
 
 const NO_FILTERS = [] as const;
 

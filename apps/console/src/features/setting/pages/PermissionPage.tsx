@@ -1,8 +1,9 @@
 import { isRole, ROLE_NAME } from '@vitrine/contract';
-import { Alert, Button, Result, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { Tabs } from '../../../components/Tabs';
 import { useErrorText } from '../../../lib/errors';
 import { useRolePermissions } from '../api';
 import { RolePermissions } from '../components/RolePermissions';

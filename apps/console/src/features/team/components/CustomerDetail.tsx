@@ -1,6 +1,6 @@
 import type { CompanyItem, TeamDeviceItem, UserItem } from '@vitrine/contract';
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import { customerHoldings } from '../api';
 import { useCompanyColumns, useDeviceColumns, useMemberColumns } from './member-columns';
 import { SubList } from './SubList';

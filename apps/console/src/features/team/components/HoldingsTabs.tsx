@@ -1,6 +1,6 @@
 import type { TeamContentItem, TeamDeviceItem, UserItem } from '@vitrine/contract';
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../../components/Tabs';
 import type { Holdings } from '../api';
 import { useContentColumns, useDeviceColumns, useMemberColumns } from './member-columns';
 import { SubList } from './SubList';

@@ -6,7 +6,7 @@ import {
   H5_MAX_UNPACKED_BYTES,
   type TemplateType,
 } from '@vitrine/contract';
-import { Tabs, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { ContentLibraryPage, type LibraryExtension } from '../../content/ui';
 import { useTemplateTypeName, useTemplateTypes } from '../api';
 import { TemplateTypeDialog } from '../components/TemplateTypeDialog';
 import '../components/template.css';
+import { Tabs } from '../../../components/Tabs';
 
 const ALL = 'all';
 

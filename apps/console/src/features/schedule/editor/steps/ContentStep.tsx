@@ -5,11 +5,12 @@ import {
   type LibraryContentType,
   UPLOAD_KINDS,
 } from '@vitrine/contract';
-import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Checkbox, Empty, Flex, Pagination, Radio, Spin, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../../components/card-picker.css';
 import { KeywordSearch } from '../../../../components/KeywordSearch';
+import { Tabs } from '../../../../components/Tabs';
 import { formatDimensions, formatDuration } from '../../../../lib/format';
 import { hasPermission } from '../../../../lib/permissions';
 import { useSession } from '../../../../lib/session';
