@@ -1,5 +1,8 @@
 import { DEFAULT_THEME, PAGE_BRAND_ELEMENT_ID, type PageBrand, type RemoteConfig } from '@vitrine/contract';
-import { type MappingAlgorithm, type ThemeConfig, theme } from 'antd';
+import type { MappingAlgorithm, ThemeConfig } from 'antd';
+// The algorithm ConfigProvider uses anyway; antd's `theme` export would add the others to the
+// login page's download.
+import defaultAlgorithm from 'antd/es/theme/themes/default';
 import { AA_TEXT_CONTRAST, contrastRatio, mix, readableOnWhite, textColorOn } from './contrast';
 
 // The white-label look of spec 000 §3: logo, favicon and the theme colours a customer sets.
@@ -86,7 +89,7 @@ export function themeOf(config: RemoteConfig | null): ThemeConfig {
   const softer = mix(navText, navBg, navText === '#ffffff' ? 0.72 : 0.65);
   const dim = (contrastRatio(softer, navBg) ?? 0) >= AA_TEXT_CONTRAST ? softer : navText;
   return {
-    algorithm: [theme.defaultAlgorithm, readableTagText],
+    algorithm: [defaultAlgorithm, readableTagText],
     token: {
       colorPrimary: primary,
       colorLink: primary,
