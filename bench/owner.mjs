@@ -6,10 +6,42 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { launchServer } from '../scripts/launch.mjs';
 
 // From packages/contract/src/limits.ts (TypeScript, not importable here).
 export const UPLOAD_CHUNK_SIZE = 2_097_152;
 export const UPLOAD_QUEUE_LIMIT = 6;
+
+/** The first system account of the benches' servers. */
+const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
+
+/**
+ * The real server as `npm start` runs it (building what is stale) on the embedded database in
+ * `dataDir`, warnings and worse logged to `logFile`.
+ */
+export function launchBenchServer(dataDir, logFile) {
+  return launchServer({
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    logFile,
+  });
+}
+
+/** Asks `check` every `everyMs` until it answers true (a throw counts as false); throws after `timeoutMs`. */
+export async function until(check, timeoutMs, what, everyMs = 500) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
 
 /** POST /backend<pathname>; answers the envelope's data, throws on any other code than success. */
 export async function post(url, pathname, token, body) {

@@ -29,9 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { launchServer } from '../scripts/launch.mjs';
 import { goal, ms, stats } from './figures.mjs';
-import { chunkedUpload, get, pairScreen, post, registerOwner } from './owner.mjs';
+import { chunkedUpload, get, launchBenchServer, pairScreen, post, registerOwner, until } from './owner.mjs';
 
 const short = process.argv.includes('--short');
 const offlineFlag = process.argv.indexOf('--offline-seconds');
@@ -41,7 +40,6 @@ const SKEWS_MS = [-2000, -700, 900, 2000];
 const JITTER_MS = 80;
 const VIDEO_S = 10;
 const GOALS = { p99: 17, max: 34, rejoin: 3000 };
-const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@wall.bench.test', password: 'Owner-2024!' };
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-wall-'));
@@ -57,16 +55,7 @@ try {
       .join(' ')} on ${os.cpus().length} cores`,
   );
   const video = makeVideo(workDir);
-  const server = await launchServer({
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    logFile: path.join(workDir, 'server.log'),
-  });
+  const server = await launchBenchServer(dataDir, path.join(workDir, 'server.log'));
   stops.push(() => server.stop());
   const serverPort = Number(new URL(server.url).port);
   const login = await registerOwner(server.url, dataDir, OWNER);
@@ -469,13 +458,4 @@ function makeVideo(dir) {
   if (status !== 0) throw new Error(`ffmpeg: ${stderr}`);
   const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
   return { file, hash };
-}
-
-async function until(check, timeoutMs, what) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await sleep(500);
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
