@@ -85,9 +85,14 @@ export const repliesPlugin = fp(
       const code = codeOf(error as FastifyError);
       if (code === ResultCode.serverError) request.log.error({ err: error }, 'request failed');
       const detail = code === ResultCode.validation ? error.message : '';
-      return reply
-        .status(Math.floor(code / 1000))
-        .send({ code, msg: translate(lang, codeMessageKey(code), { detail }), data: null });
+      const body = { code, msg: translate(lang, codeMessageKey(code), { detail }), data: null };
+      // A range past a file's end (the media and package senders): 416 with the file's size in
+      // Content-Range, as HTTP has it, so a download that goes on knows it already holds the file.
+      const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+      if ((error as FastifyError).statusCode === 416 && range) {
+        return reply.status(416).header('Content-Range', range).send(body);
+      }
+      return reply.status(Math.floor(code / 1000)).send(body);
     });
   },
   { name: 'replies' },
