@@ -9,7 +9,7 @@ import type {
   Program,
   VideoWallCell,
 } from '@vitrine/contract';
-import { PLAYER_UPGRADE_HEALTH_SECONDS, playerVersionOf } from '@vitrine/contract';
+import { PLAYER_UPGRADE_HEALTH_SECONDS } from '@vitrine/contract';
 import {
   acknowledge,
   CallRefused,
@@ -63,7 +63,7 @@ import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
 import { buildStorage, buildUrl, hasBuild, keepOnlyBuilds, runningBuild } from './upgrade/builds';
 import { UpgradeFailed } from './upgrade/failed';
-import { bootChoice, loadPin, savePin } from './upgrade/pin';
+import { loadPin, savePin } from './upgrade/pin';
 import { failTrialOnError, markStarted, onTrial, runTrial, tellParent } from './upgrade/trial';
 import type { Upgrader } from './upgrade/upgrader';
 import { PLAYER_VERSION } from './version';
@@ -197,8 +197,13 @@ async function loadUpgrader(): Promise<Upgrader> {
     version: PLAYER_VERSION,
     running,
     storage: buildStorage,
-    download: (url, signal) =>
-      downloadPackage(url, { token: token ?? '', deviceKey: loadDeviceKey(), signal }),
+    download: (upgrade, storage, signal) =>
+      downloadPackage(upgrade.url, upgrade.md5, {
+        token: token ?? '',
+        deviceKey: loadDeviceKey(),
+        storage,
+        signal,
+      }),
     report: (report) =>
       token ? reportUpgrade(token, report) : Promise.reject(new Error('no device token yet')),
     trial: tryBuild,
@@ -568,7 +573,12 @@ async function chooseBuild(): Promise<boolean> {
   for (const version of [pin.version, pin.previous]) {
     if (version && storage && (await hasBuild(storage, version).catch(() => false))) kept.add(version);
   }
-  const choice = bootChoice(pin, playerVersionOf(PLAYER_VERSION), (version) => kept.has(version));
+  // The choice's code comes with the build (the service worker keeps it): missing, the shipped
+  // build runs this time and the pin waits for the next start.
+  const boot = await import('./upgrade/boot').catch(() => null);
+  if (!boot) return false;
+  const { bootChoice } = boot;
+  const choice = bootChoice(pin, PLAYER_VERSION, (version) => kept.has(version));
   savePin(choice.pin);
   const stored = loadToken();
   if (choice.failed && stored) {

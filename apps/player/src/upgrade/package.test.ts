@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { UpgradeFailed } from './failed';
-import { md5Hex, unpackPackage, verifyPackage } from './package';
+import { unpackPackage, verifyPackage } from './package';
 
 const zip = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
@@ -11,25 +11,21 @@ describe('verifyPackage', () => {
   const bytes = strToU8('a build');
   const md5 = createHash('md5').update(bytes).digest('hex');
 
-  it('computes the MD5 as node does', () => {
-    expect(md5Hex(bytes)).toBe(md5);
-  });
-
   it('accepts the offer and header MD5 in any case', () => {
-    expect(() => verifyPackage(bytes, md5.toUpperCase(), ` ${md5.toUpperCase()} `)).not.toThrow();
-    expect(() => verifyPackage(bytes, md5, null)).not.toThrow();
+    expect(() => verifyPackage(md5, md5.toUpperCase(), ` ${md5.toUpperCase()} `)).not.toThrow();
+    expect(() => verifyPackage(md5, md5, null)).not.toThrow();
   });
 
   it("refuses bytes that are not the offer's or the header's", () => {
     const other = '0'.repeat(32);
-    expect(() => verifyPackage(bytes, other, md5)).toThrow(
+    expect(() => verifyPackage(md5, other, md5)).toThrow(
       new UpgradeFailed(
         'md5',
         { actual: md5, expected: other },
         `The package's MD5 ${md5} is not the plan's ${other}.`,
       ),
     );
-    expect(() => verifyPackage(bytes, md5, other)).toThrow(/not the server's 0{32}/);
+    expect(() => verifyPackage(md5, md5, other)).toThrow(/not the server's 0{32}/);
   });
 });
 

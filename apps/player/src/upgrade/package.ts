@@ -1,24 +1,20 @@
-import { md5 } from '@noble/hashes/legacy';
-import { bytesToHex } from '@noble/hashes/utils';
 import { webFileType } from '@vitrine/contract';
 import { unzipSync } from 'fflate';
 import { UpgradeFailed } from './failed';
 
 // A browser package (docs/ota.md "The browser player's upgrade"): a zip of a player build made
-// with a relative base (npm run package -w apps/player). Checked against the MD5 the offer and the
-// download name, then unpacked into files the service worker serves under /player/v/<version>/.
+// with a relative base (npm run package -w apps/player). Its MD5 (computed as it downloaded) is
+// checked against the ones the offer and the download name, then it is unpacked into files the
+// service worker serves under /player/v/<version>/.
 
 /** One file of a package: its path inside the build, its bytes and the type it is served with. */
 export type PackageFile = { path: string; bytes: Uint8Array; type: string };
 
-export const md5Hex = (bytes: Uint8Array): string => bytesToHex(md5(bytes));
-
 /**
- * Throws unless the bytes' MD5 is the offer's and, when the server sent one, the X-Package-MD5
- * header's (both compared without regard to case).
+ * Throws unless the downloaded bytes' MD5 (`actual`, lower case) is the offer's and, when the
+ * server sent one, the X-Package-MD5 header's (both compared without regard to case).
  */
-export function verifyPackage(bytes: Uint8Array, offered: string, header: string | null): void {
-  const actual = md5Hex(bytes);
+export function verifyPackage(actual: string, offered: string, header: string | null): void {
   if (actual !== offered.toLowerCase()) {
     const expected = offered.toLowerCase();
     throw new UpgradeFailed(

@@ -1,3 +1,5 @@
+import type { Pin } from './pin';
+
 /** Cache Storage in memory, for the upgrade's tests (happy-dom has none). */
 export function memoryCaches(): CacheStorage & { entries: Map<string, Map<string, Response>> } {
   const entries = new Map<string, Map<string, Response>>();
@@ -18,3 +20,13 @@ export function memoryCaches(): CacheStorage & { entries: Map<string, Map<string
     match: async () => undefined,
   };
 }
+
+/** A pin of version 1.22.0 for plan 7, not yet healthy, with these fields changed. */
+export const pinOf = (fields: Partial<Pin> = {}): Pin => ({
+  version: '1.22.0',
+  previous: null,
+  plan_id: 7,
+  healthy: false,
+  boots: 0,
+  ...fields,
+});

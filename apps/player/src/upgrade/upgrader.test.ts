@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
+import { type Download, downloadCacheName } from './download';
 import { UpgradeFailed } from './failed';
 import type { Pin } from './pin';
 import { memoryCaches } from './testing';
@@ -19,6 +20,17 @@ const offer = (fields: Partial<PlayerUpgrade> = {}): PlayerUpgrade => ({
   ...fields,
 });
 
+/** A download of the zip kept in its cache (as downloadPackage leaves it), its MD5 `actual`. */
+const downloaded =
+  (actual = md5): UpgraderOptions['download'] =>
+  async (upgrade, storage) => {
+    await (await storage.open(downloadCacheName(upgrade.md5))).put(
+      '/player/download/piece/0',
+      new Response(zip),
+    );
+    return { md5: actual, serverMd5: md5, bytes: async () => zip } satisfies Download;
+  };
+
 function setUp(overrides: Partial<UpgraderOptions> = {}) {
   const storage = memoryCaches();
   const reports: OtaReportRequest[] = [];
@@ -28,7 +40,7 @@ function setUp(overrides: Partial<UpgraderOptions> = {}) {
     version: '1.21.13 build 250626 Release',
     running: null,
     storage: () => storage,
-    download: vi.fn(async () => ({ bytes: zip, md5 })),
+    download: vi.fn(downloaded()),
     report: async (report) => void reports.push(report),
     trial: vi.fn(async () => {}),
     savePin: (pin) => void pins.push(pin),
@@ -50,7 +62,7 @@ describe('Upgrader', () => {
       { plan_id: 3, state: 'downloading' },
       { plan_id: 3, state: 'installing' },
     ]);
-    expect(options.download).toHaveBeenCalledWith('/backend/player/ota/package/3', expect.any(AbortSignal));
+    expect(options.download).toHaveBeenCalledWith(offer(), storage, expect.any(AbortSignal));
     expect(options.trial).toHaveBeenCalledWith(
       '/player/v/1.22.0/index.html?trial=1',
       '1.22.0',
@@ -70,9 +82,9 @@ describe('Upgrader', () => {
     expect(reports).toEqual([]);
   });
 
-  it('reports a wrong MD5 as failed, keeps nothing and does not try the plan again', async () => {
+  it('reports a wrong MD5 as failed, drops the download, keeps nothing and does not try the plan again', async () => {
     const { storage, reports, switched, upgrader, options, settled } = setUp({
-      download: vi.fn(async () => ({ bytes: zip, md5: '0'.repeat(32) })),
+      download: vi.fn(downloaded('0'.repeat(32))),
     });
     upgrader.offer(offer());
     await settled();
@@ -80,8 +92,8 @@ describe('Upgrader', () => {
       plan_id: 3,
       state: 'failed',
       reason_code: 'md5',
-      reason_params: { actual: md5, expected: '0'.repeat(32) },
-      reason: `The package's MD5 ${md5} is not the server's ${'0'.repeat(32)}.`,
+      reason_params: { actual: '0'.repeat(32), expected: md5 },
+      reason: `The package's MD5 ${'0'.repeat(32)} is not the plan's ${md5}.`,
     });
     expect(reports.map((report) => report.state)).toEqual(['downloading', 'failed']);
     expect(await storage.keys()).toEqual([]);
@@ -162,5 +174,24 @@ describe('Upgrader', () => {
     await vi.waitFor(async () => expect(await storage.keys()).toEqual([]));
     expect(reports.map((report) => report.state)).toEqual(['downloading', 'installing']);
     expect(switched).toEqual([]);
+  });
+
+  it('drops a download under way when the offer goes', async () => {
+    const { storage, reports, upgrader } = setUp({
+      download: async (upgrade, storage, signal) => {
+        await (await storage.open(downloadCacheName(upgrade.md5))).put(
+          '/player/download/piece/0',
+          new Response('1'),
+        );
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        );
+      },
+    });
+    upgrader.offer(offer());
+    await vi.waitFor(async () => expect(await storage.keys()).toEqual([downloadCacheName(md5)]));
+    upgrader.offer(null);
+    await vi.waitFor(async () => expect(await storage.keys()).toEqual([]));
+    expect(reports.map((report) => report.state)).toEqual(['downloading']);
   });
 });

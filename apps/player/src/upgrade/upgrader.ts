@@ -1,6 +1,6 @@
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
 import { buildUrl, dropBuild, keepBuild } from './builds';
-import type { Download } from './download';
+import { type Download, downloadCacheName } from './download';
 import { failureReport, UpgradeFailed } from './failed';
 import { unpackPackage, verifyPackage } from './package';
 import type { Pin } from './pin';
@@ -17,7 +17,8 @@ export type UpgraderOptions = {
   /** The kept build this page runs (null: the shipped one), the one to go back to. */
   running: string | null;
   storage: () => CacheStorage | null;
-  download: (url: string, signal: AbortSignal) => Promise<Download>;
+  /** Downloads the offer's package into Cache Storage (downloadPackage), going on from what is kept. */
+  download: (upgrade: PlayerUpgrade, storage: CacheStorage, signal: AbortSignal) => Promise<Download>;
   report: (report: OtaReportRequest) => Promise<void>;
   /** Resolves when the build at this URL came up healthy; rejects with the reason otherwise. */
   trial: (url: string, version: string, signal: AbortSignal) => Promise<void>;
@@ -64,6 +65,7 @@ export class Upgrader {
   private async install(upgrade: PlayerUpgrade, signal: AbortSignal): Promise<void> {
     const { plan_id, version } = upgrade;
     const storage = this.options.storage();
+    const dropDownload = async () => (storage ? storage.delete(downloadCacheName(upgrade.md5)) : false);
     try {
       if (!storage) {
         throw new UpgradeFailed(
@@ -73,10 +75,19 @@ export class Upgrader {
         );
       }
       await this.report({ plan_id, state: 'downloading' });
-      const { bytes, md5 } = await this.options.download(upgrade.url, signal);
-      verifyPackage(bytes, upgrade.md5, md5);
-      if (signal.aborted) return;
+      const download = await this.options.download(upgrade, storage, signal);
+      try {
+        verifyPackage(download.md5, upgrade.md5, download.serverMd5);
+      } catch (error) {
+        // Wrong bytes: nothing of them is worth going on from.
+        await dropDownload();
+        throw error;
+      }
+      if (signal.aborted) throw new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.');
       await this.report({ plan_id, state: 'installing' });
+      // Read back whole to be unpacked: the download's own pieces are no longer needed.
+      const bytes = await download.bytes();
+      await dropDownload();
       await keepBuild(storage, version, unpackPackage(bytes));
       if (signal.aborted) throw new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.');
       await this.options.trial(buildUrl(version, 'index.html?trial=1'), version, signal);
@@ -84,7 +95,11 @@ export class Upgrader {
       this.options.switchTo(version);
     } catch (error) {
       if (storage && version !== this.options.running) await dropBuild(storage, version).catch(() => false);
-      if (signal.aborted) return;
+      // The offer went (paused, cancelled, done): what was downloaded goes too.
+      if (signal.aborted) {
+        await dropDownload().catch(() => false);
+        return;
+      }
       this.failed.add(plan_id);
       const failure =
         error instanceof UpgradeFailed
