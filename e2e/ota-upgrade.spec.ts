@@ -16,7 +16,8 @@ import { playAPicture, rendered } from './support/screens';
 // switches to /player/v/<version>/ and reports it installed with the new version, the picture on
 // screen throughout. A broken package (its page runs no player) is given up as soon as its page
 // has loaded, well before the 60 s limit, and the plan shows the failure; the screen stays on the
-// good version, still playing. The plan's details in English, Arabic and on the phone.
+// good version, still playing, and a restart of the kiosk at /player/ brings it back to that
+// version. The plan's details in English, Arabic and on the phone.
 
 const DAY_MS = 86_400_000;
 
@@ -183,6 +184,13 @@ test('a paired browser screen upgrades itself at its plan’s time while it play
   await rendered(screen, 1);
   await expect(picture).toBeVisible();
   await shot(screen, 'ota-upgrade', '4-screen-after-rollback');
+
+  // The kiosk restarts at /player/: the shipped page finds the pin (its boot choice is loaded only
+  // then) and goes back to the upgraded build, which plays the picture again.
+  await screen.goto(`/player/?model=${encodeURIComponent(model)}`);
+  await expect(screen).toHaveURL(new RegExp(`/player/v/${GOOD_VERSION}/\\?model=`));
+  await rendered(screen, 1);
+  await expect(picture).toBeVisible();
 
   // The plan's details show the failure in the reader's language: English, Arabic, the phone.
   const views: [Page, string][] = [
