@@ -37,7 +37,7 @@ test('an owner sees which screens can take a newer player', async ({ page, brows
   await expect(page).toHaveURL(/\/device\/ota\?upgradable=1$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(VERSION);
-  await expect(row).toContainText('1.21.13');
+  await expect(row).toContainText('1.21.14');
   await expect(row).toContainText(model);
   await shot(page, 'device-ota', '2-upgrade-list');
 

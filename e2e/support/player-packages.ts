@@ -20,7 +20,7 @@ const SOURCES = [
   'packages/contract/src',
 ];
 
-/** A good build above the shipped 1.21.13, and one that never comes up (its page runs no player). */
+/** A good build above the shipped 1.21.14, and one that never comes up (its page runs no player). */
 export const GOOD_VERSION = '1.22.0';
 export const BROKEN_VERSION = '1.23.0';
 export const packageFile = (version: string) => path.join(dir, `vitrine-player-${version}.zip`);

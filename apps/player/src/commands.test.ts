@@ -35,6 +35,8 @@ describe('runCommand', () => {
     [{ action: 'mute', value: true }, { mute: true }],
     [{ action: 'brightness', value: 40 }, { brightness: 40 }],
     [{ action: 'orientation', value: 270 }, { orientation: 270 }],
+    [{ action: 'timezone', value: 'Asia/Tokyo' }, { timezone: 'Asia/Tokyo' }],
+    [{ action: 'screenshot-interval', value: 30 }, { screenshot_interval: 30 }],
     [{ action: 'screen-off' }, { screen_on: false }],
     [{ action: 'screen-on' }, { screen_on: true }],
   ] as [DeviceCommand, Partial<Settings>][])('%o changes the settings and acks', async (command, change) => {

@@ -50,6 +50,10 @@ function settingOf(command: DeviceCommand): Partial<Settings> | null {
       return { brightness: command.value };
     case 'orientation':
       return { orientation: command.value };
+    case 'timezone':
+      return { timezone: command.value };
+    case 'screenshot-interval':
+      return { screenshot_interval: command.value };
     case 'screen-off':
       return { screen_on: false };
     case 'screen-on':

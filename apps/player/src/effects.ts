@@ -17,7 +17,16 @@ export const DEFAULT_SETTINGS: Settings = {
   brightness: 100,
   orientation: 0,
   screen_on: true,
+  timezone: null,
+  screenshot_interval: 0,
 };
+
+/** The browser's own time zone: the screen's until one is set for it. */
+export const BROWSER_TIME_ZONE: string = Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+
+/** The screen's time zone: the one set for it (a command, a preset), else the browser's. */
+export const timeZoneOf = (settings: Pick<Settings, 'timezone'>): string =>
+  settings.timezone ?? BROWSER_TIME_ZONE;
 
 /** Volume and mute on one media element: one place, so every kind of media a screen plays obeys. */
 export function applyAudio(media: HTMLMediaElement, settings: Settings): void {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BROWSER_TIME_ZONE } from './effects';
 import {
   collectInfo,
   macFromQuery,
@@ -116,6 +117,11 @@ describe('collectInfo', () => {
     expect(info.mac).toBeNull();
     expect(info.storage_mode).toMatch(/^(cache-storage|indexeddb)$/);
     expect(info.media_types).toEqual(expect.arrayContaining(['image/jpeg', 'image/png']));
+    expect(info.timezone).toBe(BROWSER_TIME_ZONE);
+  });
+
+  it('reports the time zone set for the screen', async () => {
+    expect((await collectInfo('en', 'Asia/Tokyo')).timezone).toBe('Asia/Tokyo');
   });
 });
 

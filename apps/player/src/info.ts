@@ -1,5 +1,6 @@
 import type { Orientation, PlayerInfo, StorageMode } from '@vitrine/contract';
 import { cleanModelName } from '@vitrine/contract';
+import { BROWSER_TIME_ZONE } from './effects';
 import { PLAYER_VERSION } from './version';
 
 // Same rule as the contract's playerInfoSchema.mac (the player does not load zod).
@@ -128,12 +129,18 @@ async function estimateStorage(): Promise<StorageEstimate | undefined> {
   }
 }
 
-/** What this screen reports about itself in hello, auth and heartbeats. */
-export async function collectInfo(language: string): Promise<PlayerInfo> {
+/**
+ * What this screen reports about itself in hello, auth and heartbeats; its time zone is the one
+ * set for it (a command, a preset), else the browser's.
+ */
+export async function collectInfo(
+  language: string,
+  timeZone: string = BROWSER_TIME_ZONE,
+): Promise<PlayerInfo> {
   return {
     resolution: resolutionOf(screen.width, screen.height, window.devicePixelRatio),
     orientation: orientationOf(screen.orientation?.angle),
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? null,
+    timezone: timeZone,
     user_agent: navigator.userAgent.slice(0, 512),
     player_version: PLAYER_VERSION.slice(0, 32),
     ...storageOf(await estimateStorage()),

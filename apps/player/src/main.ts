@@ -24,7 +24,7 @@ import { backoffDelay } from './backoff';
 import { ServerClock } from './clock';
 import { type CommandPlayer, LEAVE_MS, runCommand } from './commands';
 import { ContentErrorReporter } from './content-errors';
-import { ScreenEffects } from './effects';
+import { ScreenEffects, timeZoneOf } from './effects';
 import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
 import { licenceDelay, licenceProblem } from './licence';
@@ -43,7 +43,7 @@ import { renderStarting } from './screens/starting';
 import { StartupCurtain } from './screens/startup';
 import { renderUnlicensed } from './screens/unlicensed';
 import { renderUnpaired } from './screens/unpaired';
-import { uploadScreenshot } from './screenshot';
+import { IntervalCapture, uploadScreenshot } from './screenshot';
 import { listenForTags } from './sensor-input';
 import { greet } from './session';
 import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
@@ -93,6 +93,8 @@ const clock = new ServerClock(undefined, saveClockOffset);
 clock.restore(loadClockOffset());
 const power = new PowerTimers(() => clock.now());
 const effects = new ScreenEffects(root);
+// Screenshots the screen takes by itself at its screen-capture interval.
+const capture = new IntervalCapture(() => (token ? uploadScreenshot(null, token) : Promise.resolve()));
 const curtain = new StartupCurtain(document.body);
 
 let info: PlayerInfo = { language };
@@ -268,6 +270,9 @@ function show(state: PlayerState): void {
   if (startupChanged) warm();
   power.update(state);
   effects.apply(state.settings);
+  capture.update(state.paired && !trial ? state.settings.screenshot_interval : 0);
+  // The time zone set for it is the one it reports (the next heartbeat carries a change).
+  info = { ...info, timezone: timeZoneOf(state.settings) };
   present();
   // A build on trial leaves upgrades to the page that tries it; a state kept from before is no offer.
   if (!trial && token) offerUpgrade(state.upgrade);
@@ -551,7 +556,7 @@ function showReplaced(): void {
 }
 
 async function updateInfo(): Promise<void> {
-  info = await collectInfo(language);
+  info = await collectInfo(language, timeZoneOf(effects.current));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadScreenshot } from './screenshot';
+import { IntervalCapture, uploadScreenshot } from './screenshot';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,6 +24,12 @@ describe('uploadScreenshot', () => {
     expect(init.headers).toEqual({ authorization: 'Bearer device-token', 'content-type': 'image/png' });
   });
 
+  it('posts one the screen took by itself without a command', async () => {
+    const fetch = stubFetch({ code: 220000, msg: 'Success', data: null });
+    await uploadScreenshot(null, 'device-token', async (type) => new Blob(['png'], { type }));
+    expect(fetch.mock.calls[0][0]).toBe('/backend/player/screenshot');
+  });
+
   it('sends a JPEG instead of a PNG over 4 MB', async () => {
     stubFetch({ code: 220000, msg: 'Success', data: null });
     const capture = vi.fn(async (type: string) =>
@@ -39,5 +45,37 @@ describe('uploadScreenshot', () => {
     await expect(
       uploadScreenshot(4, 'device-token', async (type) => new Blob(['png'], { type })),
     ).rejects.toThrow('The requested item could not be found.');
+  });
+});
+
+describe('IntervalCapture', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('takes a screenshot every interval, follows a new one and stops at 0', async () => {
+    vi.useFakeTimers();
+    const take = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    const capture = new IntervalCapture(take);
+    capture.update(15);
+    vi.advanceTimersByTime(15 * 60_000 - 1);
+    expect(take).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    // A failed one waits for the next turn.
+    vi.advanceTimersByTime(15 * 60_000);
+    expect(take).toHaveBeenCalledTimes(2);
+    // The same interval again (every state carries it) does not start the count anew.
+    vi.advanceTimersByTime(10 * 60_000);
+    capture.update(15);
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(take).toHaveBeenCalledTimes(3);
+    capture.update(5);
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(take).toHaveBeenCalledTimes(4);
+    capture.update(0);
+    vi.advanceTimersByTime(60 * 60_000);
+    expect(take).toHaveBeenCalledTimes(4);
   });
 });

@@ -76,6 +76,7 @@ describe('powerPlan', () => {
 });
 
 describe('PowerTimers', () => {
+  const utc = { timezone: 'UTC' };
   afterEach(() => {
     vi.useRealTimers();
     document.body.replaceChildren();
@@ -84,20 +85,33 @@ describe('PowerTimers', () => {
   it('goes dark outside the periods and wakes on time', () => {
     vi.useFakeTimers();
     vi.setSystemTime(at('2025-01-06T07:59:00Z'));
-    const power = new PowerTimers(() => Date.now(), 'UTC');
+    const power = new PowerTimers(() => Date.now());
     const office = timers({ weekday: 1, on: '08:00', off: '18:00' });
-    power.update({ paired: true, timers: office });
+    power.update({ paired: true, timers: office, settings: utc });
     expect(power.off).toBe(true);
     expect(document.querySelector('.power-off')).not.toBeNull();
     vi.advanceTimersByTime(60_000);
     expect(power.off).toBe(false);
     vi.setSystemTime(at('2025-01-06T19:00:00Z'));
-    power.update({ paired: true, timers: office });
+    power.update({ paired: true, timers: office, settings: utc });
     expect(power.off).toBe(true);
     // Disabled, or unpaired (showing its PIN): always on.
-    power.update({ paired: true, timers: { ...office, enabled: false } });
+    power.update({ paired: true, timers: { ...office, enabled: false }, settings: utc });
     expect(power.off).toBe(false);
-    power.update({ paired: false, timers: office });
+    power.update({ paired: false, timers: office, settings: utc });
+    expect(power.off).toBe(false);
+    power.stop();
+  });
+
+  it('follows the time zone set for the screen', () => {
+    vi.useFakeTimers();
+    // 07:30 in UTC, 08:30 in Paris (winter): the office opens at 08:00 on the screen's clock.
+    vi.setSystemTime(at('2025-01-06T07:30:00Z'));
+    const power = new PowerTimers(() => Date.now());
+    const office = timers({ weekday: 1, on: '08:00', off: '18:00' });
+    power.update({ paired: true, timers: office, settings: utc });
+    expect(power.off).toBe(true);
+    power.update({ paired: true, timers: office, settings: { timezone: 'Europe/Paris' } });
     expect(power.off).toBe(false);
     power.stop();
   });
@@ -106,8 +120,8 @@ describe('PowerTimers', () => {
     vi.useFakeTimers();
     vi.setSystemTime(at('2025-01-06T12:00:00Z'));
     let offset = 0;
-    const power = new PowerTimers(() => Date.now() + offset, 'UTC');
-    power.update({ paired: true, timers: timers({ weekday: 1, on: '08:00', off: '18:00' }) });
+    const power = new PowerTimers(() => Date.now() + offset);
+    power.update({ paired: true, timers: timers({ weekday: 1, on: '08:00', off: '18:00' }), settings: utc });
     expect(power.off).toBe(false);
     // The server says it is really 18:00: seen within a re-check.
     offset = 6 * 3_600_000;

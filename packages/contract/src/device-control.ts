@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_TIMER_LIMIT } from './player';
+import { timezoneSchema } from './setting';
 import { idsSchema } from './team';
-import { pinSchema } from './validation';
+import { countSchema, pinSchema } from './validation';
 
 // Remote control of devices (ARCHITECTURE §7): commands with their acknowledgement, weekly power
 // timers and the player's security lock. Under /backend/manager/device.
@@ -16,6 +17,13 @@ export const deviceBrightnessSchema = z
   .max(100, 'validation.brightness');
 /** Landscape 0/180, portrait 90/270 (spec 001 §3). */
 export const deviceOrientationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+/** The screen's time zone (IANA): its schedules, power timers and time rules run on its clock. */
+export const deviceTimezoneSchema = timezoneSchema;
+/**
+ * Minutes between the screenshots a screen takes by itself (spec 001 §9: in minutes; §5: below
+ * 10000); 0: only on command.
+ */
+export const deviceScreenshotIntervalSchema = countSchema('device.screenshotInterval', 0);
 
 export const deviceCommandSchema = z.discriminatedUnion(
   'action',
@@ -24,6 +32,8 @@ export const deviceCommandSchema = z.discriminatedUnion(
     z.object({ action: z.literal('mute'), value: z.boolean() }),
     z.object({ action: z.literal('brightness'), value: deviceBrightnessSchema }),
     z.object({ action: z.literal('orientation'), value: deviceOrientationSchema }),
+    z.object({ action: z.literal('timezone'), value: deviceTimezoneSchema }),
+    z.object({ action: z.literal('screenshot-interval'), value: deviceScreenshotIntervalSchema }),
     ...(
       [
         'reboot',
@@ -56,7 +66,7 @@ export const deviceCommandItemSchema = z.object({
   command_id: z.number(),
   device_id: z.number(),
   action: z.string(),
-  value: z.union([z.number(), z.boolean(), z.null()]),
+  value: z.union([z.number(), z.boolean(), z.string(), z.null()]),
   status: z.enum(COMMAND_STATUSES),
   /** What the player answered (an error text when failed). */
   result: z.string().nullable(),

@@ -30,6 +30,9 @@ describe('device features', () => {
     expect(supportsFeature('1.20.9', 'screenshot')).toBe(false);
     expect(supportsFeature('1.21.13', 'screenshot')).toBe(true);
     expect(supportsFeature('2.0.0', 'lock')).toBe(true);
+    // Setting the time zone and the capture interval came at 1.21.14.
+    expect(missingFeatures('1.21.13 build 250626 Release')).toEqual(['timezone', 'screenshot-interval']);
+    expect(supportsFeature('1.21.14', 'timezone')).toBe(true);
   });
 
   it('gives a device of unknown version what the oldest player had, nothing more', () => {

@@ -20,13 +20,16 @@ export const OLDEST_PLAYER_VERSION = '1.21.13';
  * player's state) all came into the player before its version first changed (the commands, the
  * screenshot upload, timers and lock in one change of 2026-11-23, at 1.21.13), so all need
  * 1.21.13; a player built against the player API that reports an older version has none of
- * them. A feature added later gets the version that first ships it.
+ * them. A feature added later gets the version that first ships it: setting the time zone and
+ * the screen-capture interval came at 1.21.14.
  */
 export const DEVICE_FEATURES = {
   volume: OLDEST_PLAYER_VERSION,
   mute: OLDEST_PLAYER_VERSION,
   brightness: OLDEST_PLAYER_VERSION,
   orientation: OLDEST_PLAYER_VERSION,
+  timezone: '1.21.14',
+  'screenshot-interval': '1.21.14',
   reboot: OLDEST_PLAYER_VERSION,
   screenshot: OLDEST_PLAYER_VERSION,
   'screen-off': OLDEST_PLAYER_VERSION,

@@ -189,8 +189,12 @@ export const playerStateSchema = z.object({
     brightness: z.number(),
     orientation: z.number(),
     screen_on: z.boolean(),
+    /** Its time zone (IANA): schedules, timers and time rules run on it; null: the browser's own. */
+    timezone: z.string().nullable(),
+    /** Minutes between the screenshots it takes by itself (uploaded without a command); 0: none. */
+    screenshot_interval: z.number(),
   }),
-  /** Weekly power periods, in the device's own time zone (the one it reports). */
+  /** Weekly power periods, in the device's own time zone (settings.timezone). */
   timers: deviceTimersSchema,
   /** The settings screen's lock: SHA-256 (hex) of salt + PIN, checked on the screen itself. */
   lock: z.object({ salt: z.string(), pin_sha256: z.string() }).nullable(),

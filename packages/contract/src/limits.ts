@@ -1,5 +1,5 @@
 // Business constants of spec 000 §9 and spec 001 §9.
-export const APP_VERSION = '1.21.13 build 250626 Release';
+export const APP_VERSION = '1.21.14 build 261129 Release';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const NOTIFICATION_SECONDS = 3;

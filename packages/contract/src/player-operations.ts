@@ -19,8 +19,11 @@ import { idSchema } from './validation';
 // The player's calls with their schemas, for the server (and the OpenAPI document); the player
 // itself reads the same methods and paths from PLAYER_CALLS in the zod-free player.ts.
 
-/** POST /backend/player/screenshot?command_id=N: the body is the PNG or JPEG itself. */
-export const playerScreenshotQuerySchema = z.object({ command_id: idSchema });
+/**
+ * POST /backend/player/screenshot?command_id=N: the body is the PNG or JPEG itself. Without
+ * command_id, one the screen took by itself at its screen-capture interval.
+ */
+export const playerScreenshotQuerySchema = z.object({ command_id: idSchema.optional() });
 
 export const playerOperations = {
   hello: operation({ ...PLAYER_CALLS.hello, body: playerHelloRequestSchema, response: playerStateSchema }),

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   deviceBrightnessSchema,
   deviceOrientationSchema,
+  deviceScreenshotIntervalSchema,
   deviceTimersSchema,
+  deviceTimezoneSchema,
   deviceVolumeSchema,
 } from './device-control';
 import { idParamsSchema, noDataSchema, operation } from './operation';
@@ -33,6 +35,10 @@ export const presetPropertiesRequestSchema = z
     brightness: deviceBrightnessSchema.nullish(),
     sound: presetSoundSchema.nullish(),
     orientation: deviceOrientationSchema.nullish(),
+    /** The screen's time zone (IANA): its schedules, timers and time rules run on it. */
+    timezone: deviceTimezoneSchema.nullish(),
+    /** Minutes between the screenshots a screen takes by itself; 0: only on command. */
+    screenshot_interval: deviceScreenshotIntervalSchema.nullish(),
     /** The weekly power timers, as the timer page sets them. */
     timers: deviceTimersSchema.nullish(),
     /** The default content: a playlist or composition of the preset's workspace or below. */
@@ -59,6 +65,8 @@ export const presetPropertiesSchema = z.object({
   brightness: z.number().nullable(),
   sound: z.object({ mute: z.boolean(), volume: z.number().nullable() }).nullable(),
   orientation: z.number().nullable(),
+  timezone: z.string().nullable(),
+  screenshot_interval: z.number().nullable(),
   timers: deviceTimersSchema.nullable(),
   /** With its name, to show it. */
   default_program: programRefSchema.extend({ name: z.string() }).nullable(),

@@ -15,6 +15,8 @@ export function presetItem(overrides: Partial<PresetItem> = {}): PresetItem {
       brightness: 40,
       sound: { mute: false, volume: 25 },
       orientation: null,
+      timezone: null,
+      screenshot_interval: null,
       timers: null,
       default_program: null,
       lock: null,

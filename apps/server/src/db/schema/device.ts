@@ -39,12 +39,15 @@ export const devices = pgTable(
     modelId: integer('model_id').references(() => deviceModels.id, { onDelete: 'set null' }),
     resolution: varchar('resolution', { length: 32 }),
     orientation: smallint('orientation').notNull().default(0),
+    /** Its time zone (IANA): what the player reports, set by the timezone command (the player then reports that). */
     timezone: varchar('timezone', { length: 64 }),
     language: varchar('language', { length: 16 }),
     brightness: smallint('brightness').notNull().default(100),
     volume: smallint('volume').notNull().default(50),
     mute: boolean('mute').notNull().default(false),
     screenOn: boolean('screen_on').notNull().default(true),
+    /** Minutes between the screenshots the screen takes by itself; 0: only on command. */
+    screenshotInterval: smallint('screenshot_interval').notNull().default(0),
     /** Whether its timers have the screen on, as the server last followed them (power on/off mails). */
     timerOn: boolean('timer_on').notNull().default(true),
     /** The settings screen's lock: SHA-256 (hex) of lockSalt + PIN; null = no lock. */
@@ -102,7 +105,7 @@ export const deviceCommands = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 24 }).notNull(),
-    value: jsonb('value').$type<number | boolean | null>(),
+    value: jsonb('value').$type<number | boolean | string | null>(),
     /** CommandStatus: pending, done, failed, timeout. */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     result: text('result'),

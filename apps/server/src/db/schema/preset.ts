@@ -23,6 +23,10 @@ export type StoredPresetProperties = {
   brightness?: number;
   sound?: { mute: boolean; volume: number | null };
   orientation?: 0 | 90 | 180 | 270;
+  /** IANA, as timezoneSchema spells it. */
+  timezone?: string;
+  /** Minutes; 0: screenshots on command only. */
+  screenshot_interval?: number;
   timers?: DeviceTimers;
   default_program?: ProgramRef;
   lock?: { locked: false } | { locked: true; salt: string; pin_sha256: string };

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { type Device, type DeviceCommandRow, deviceCommands, devices } from '../../db/schema';
 import { publish } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
-import { notifyScreensTurned } from '../../platform/screen-changes';
+import { notifyScreensTurned, publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
 import { refuseUnsupported } from './features';
 import { removeScreenshot } from './screenshot';
@@ -49,6 +49,10 @@ function settingOf(command: DeviceCommand): Partial<Device> | null {
       return { brightness: command.value };
     case 'orientation':
       return { orientation: command.value };
+    case 'timezone':
+      return { timezone: command.value };
+    case 'screenshot-interval':
+      return { screenshotInterval: command.value };
     case 'screen-off':
       return { screenOn: false };
     case 'screen-on':
@@ -168,6 +172,8 @@ export async function recordCommand(
       .where(inArray(devices.id, [...targets]));
     // Item schedules play on the screen's canvas: a turned screen gets its manifest anew.
     if (command.action === 'orientation') await notifyScreensTurned(tx, targets);
+    // Schedules are read in the device's time zone: a new one changes its manifest.
+    if (command.action === 'timezone') await publishManifestChanged(tx, targets);
   }
   for (const row of inserted) {
     await publish(tx, { type: 'device-command', deviceId: row.deviceId, commandId: row.id });

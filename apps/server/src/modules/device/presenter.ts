@@ -128,6 +128,8 @@ export function presentPlayerState(
       brightness: row.brightness,
       orientation: row.orientation,
       screen_on: row.screenOn,
+      timezone: row.timezone,
+      screenshot_interval: row.screenshotInterval,
     },
     timers: row.timers,
     lock: row.lockPinSha256 && row.lockSalt ? { salt: row.lockSalt, pin_sha256: row.lockPinSha256 } : null,

@@ -72,6 +72,23 @@ describe('screenshots', () => {
     expect(fs.existsSync(path.join(app.config.dataDir, 'screenshots', `${row.id}.png`))).toBe(false);
   });
 
+  it('takes one without a command from a screen with a screen-capture interval only', async () => {
+    const { token, row } = await waitingDevice();
+    const taken = (body: Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: '/backend/player/screenshot',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+        payload: body,
+      });
+    expect((await taken(PNG)).json().code).toBe(ResultCode.notFound);
+    const file = path.join(app.config.dataDir, 'screenshots', `${row.id}.png`);
+    expect(fs.existsSync(file)).toBe(false);
+    await app.db.update(devices).set({ screenshotInterval: 15 }).where(eq(devices.id, row.id));
+    expect((await taken(PNG)).json().code).toBe(ResultCode.success);
+    expect(fs.readFileSync(file).equals(PNG)).toBe(true);
+  });
+
   it('takes an upload only for a pending screenshot command of this device', async () => {
     const first = await waitingDevice();
     const second = await waitingDevice();

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
 // Screenshots (ARCHITECTURE §7): a player answering a screenshot command uploads the image with
 // its device token; the latest one per device is kept as DATA_DIR/screenshots/<device_id>.png
-// (PNG or JPEG inside: the bytes say which) and sent to the console's device page.
+// (PNG or JPEG inside: the bytes say which) and sent to the console's device page. A screen with
+// a screen-capture interval uploads one by itself every so many minutes, without a command.
 
 export const SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
@@ -64,18 +65,29 @@ async function pendingScreenshot(db: Db, deviceId: number, commandId: number) {
   if (!row) throw notFound();
 }
 
+/** An upload without a command is one the screen took by itself: only at its screen-capture interval. */
+async function capturing(db: Db, deviceId: number) {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, deviceId), gt(devices.screenshotInterval, 0)));
+  if (!row) throw notFound();
+}
+
 /**
  * Keeps an uploaded image as the device's latest screenshot; only an answer to a screenshot
- * command of this device still waiting for it is taken (else 404001).
+ * command of this device still waiting for it is taken, or without a command one from a screen
+ * with a screen-capture interval (else 404001).
  */
 export async function acceptScreenshot(
   db: Db,
   dataDir: string,
   deviceId: number,
-  commandId: number,
+  commandId: number | undefined,
   bytes: Buffer,
 ) {
-  await pendingScreenshot(db, deviceId, commandId);
+  if (commandId === undefined) await capturing(db, deviceId);
+  else await pendingScreenshot(db, deviceId, commandId);
   await saveScreenshot(dataDir, deviceId, bytes);
   await db.update(devices).set({ screenshotAt: new Date() }).where(eq(devices.id, deviceId));
 }

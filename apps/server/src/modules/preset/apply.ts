@@ -70,6 +70,9 @@ function commandsOf(properties: StoredPresetProperties): DeviceCommand[] {
   }
   if (properties.orientation !== undefined)
     commands.push({ action: 'orientation', value: properties.orientation });
+  if (properties.timezone !== undefined) commands.push({ action: 'timezone', value: properties.timezone });
+  if (properties.screenshot_interval !== undefined)
+    commands.push({ action: 'screenshot-interval', value: properties.screenshot_interval });
   return commands;
 }
 

@@ -1,11 +1,11 @@
-import { DEVICE_COMMAND_LIMIT, DeviceStatus, ResultCode } from '@vitrine/contract';
+import { APP_VERSION, DEVICE_COMMAND_LIMIT, DeviceStatus, ResultCode } from '@vitrine/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, devices } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildPlaylist } from '../../test/composition-factories';
-import { buildDevice, playerAck } from '../../test/device-factories';
+import { buildDevice, busSettled, playerAck } from '../../test/device-factories';
 import { buildModel } from '../../test/ota-factories';
 import { buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
 
@@ -234,6 +234,77 @@ describe('POST preset/{id}/apply', () => {
     expect(
       (await call({ method: 'GET', url: `${URL}/${preset.id}` })).json().data.last_applied_at,
     ).not.toBeNull();
+  });
+
+  it('sets the time zone and the screen-capture interval through commands the screen acknowledges', async () => {
+    const { tenant, call } = await setup();
+    const shop = await buildDevice(app, tenant.root, 'Shop', {
+      ...online,
+      systemVersion: APP_VERSION,
+      timezone: 'UTC',
+    });
+    // A player of 1.21.13 cannot set either: nothing goes to it.
+    const old = await buildDevice(app, tenant.root, 'Old', {
+      ...online,
+      systemVersion: '1.21.13 build 250626 Release',
+    });
+    const preset = await createPreset(call, {
+      name: 'Paris',
+      properties: { timezone: 'europe/paris', screenshot_interval: 15 },
+    });
+    // Spelled as the zone's canonical name.
+    expect(preset.properties).toMatchObject({ timezone: 'Europe/Paris', screenshot_interval: 15 });
+    let manifestChanges = 0;
+    const stop = app.bus.on((event) => {
+      if (event.type === 'manifest-changed' && event.deviceIds.includes(shop.row.id)) manifestChanges++;
+    });
+    const response = await call({
+      method: 'POST',
+      url: `${URL}/${preset.id}/apply`,
+      payload: { device_ids: [shop.row.id, old.row.id] },
+    });
+    await busSettled(app);
+    stop();
+    expect(response.json().data.devices).toMatchObject([
+      { device_name: 'Old', state: 'unsupported' },
+      { device_name: 'Shop', state: 'sent' },
+    ]);
+    const sent = await commandsTo([shop.row.id, old.row.id]);
+    expect(sent.map((row) => [row.deviceId, row.action, row.value])).toEqual([
+      [shop.row.id, 'timezone', 'Europe/Paris'],
+      [shop.row.id, 'screenshot-interval', 15],
+    ]);
+    // Saved on the screen: its state tells a restarted player, its schedules are read in the new zone.
+    expect(await rowOf(shop.row.id)).toMatchObject({ timezone: 'Europe/Paris', screenshotInterval: 15 });
+    expect(manifestChanges).toBe(1);
+    const hello = await app.inject({
+      method: 'POST',
+      url: '/backend/player/hello',
+      payload: { token: shop.token },
+    });
+    expect(hello.json().data.settings).toMatchObject({ timezone: 'Europe/Paris', screenshot_interval: 15 });
+
+    for (const row of sent) await ack(shop.token, { command_id: row.id, ok: true });
+    const [application] = (await call({ method: 'GET', url: `${URL}/${preset.id}/apply` })).json().data.list;
+    expect(application.devices).toMatchObject([
+      { device_name: 'Old', state: 'unsupported' },
+      { device_name: 'Shop', state: 'acknowledged' },
+    ]);
+  });
+
+  it('refuses an unknown time zone and a capture interval of 10000 minutes', async () => {
+    const { call } = await setup();
+    for (const [properties, msg] of [
+      [{ timezone: 'Mars/Olympus' }, 'This time zone is not valid'],
+      [{ screenshot_interval: 10000 }, 'The screen-capture interval is a whole number of minutes'],
+      [{ screenshot_interval: -1 }, 'The screen-capture interval is a whole number of minutes'],
+    ] as const) {
+      const response = await call({ method: 'POST', url: URL, payload: { name: 'Bad', properties } });
+      expect(response.json()).toMatchObject({
+        code: ResultCode.validation,
+        msg: expect.stringContaining(msg),
+      });
+    }
   });
 
   it('records a screen whose player lacks a property as unsupported, and sends it nothing', async () => {

@@ -71,6 +71,8 @@ function presentProperties(stored: StoredPresetProperties, programName: string |
     brightness: stored.brightness ?? null,
     sound: stored.sound ?? null,
     orientation: stored.orientation ?? null,
+    timezone: stored.timezone ?? null,
+    screenshot_interval: stored.screenshot_interval ?? null,
     timers: stored.timers ?? null,
     default_program: stored.default_program ? { ...stored.default_program, name: programName ?? '' } : null,
     lock: stored.lock ? { locked: stored.lock.locked } : null,
@@ -137,12 +139,23 @@ async function storedFields(
   kept: StoredPresetProperties['lock'] | undefined,
 ) {
   if (fields.model_id != null) await assertModel(tx, fields.model_id);
-  const { brightness, sound, orientation, timers, default_program: program, lock } = fields.properties;
+  const {
+    brightness,
+    sound,
+    orientation,
+    timezone,
+    timers,
+    default_program: program,
+    lock,
+  } = fields.properties;
+  const interval = fields.properties.screenshot_interval;
   if (program) await assertDefaultProgram(tx, scope, home.companyId, home.workspaceId, program);
   const properties: StoredPresetProperties = {};
   if (brightness != null) properties.brightness = brightness;
   if (sound != null) properties.sound = { mute: sound.mute, volume: sound.volume ?? null };
   if (orientation != null) properties.orientation = orientation;
+  if (timezone != null) properties.timezone = timezone;
+  if (interval != null) properties.screenshot_interval = interval;
   if (timers != null) properties.timers = { enabled: timers.enabled, timers: timers.timers };
   if (program != null) properties.default_program = { kind: program.kind, id: program.id };
   if (lock != null) {

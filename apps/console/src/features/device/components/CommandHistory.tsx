@@ -24,8 +24,11 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   const valueText = ({ action, value }: DeviceCommandItem) => {
     if (value === null) return '';
     if (typeof value === 'boolean') return value ? t('yes') : t('no');
+    // A time zone's name is written left to right, also in Arabic.
+    if (typeof value === 'string') return leftToRight(value);
     if (action === 'orientation') return units.degrees(value);
     if (action === 'volume' || action === 'brightness') return units.percent(value);
+    if (action === 'screenshot-interval') return t('history.minutes', { count: value });
     return String(value);
   };
   // A screenshot's result is its type and size: the size in the reader's words, the type left to right.

@@ -1,6 +1,8 @@
 import {
   type DeviceTimer,
   deviceBrightnessSchema,
+  deviceScreenshotIntervalSchema,
+  deviceTimezoneSchema,
   deviceVolumeSchema,
   type PresetItem,
   type PresetRequest,
@@ -9,19 +11,29 @@ import {
   presetRequestSchema,
 } from '@vitrine/contract';
 import { Card, Form, Input, Segmented, Select, Switch, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemDrawerProps } from '../../../components/ItemDrawer';
 import { NumberInput } from '../../../components/NumberInput';
 import { ItemSaveDrawer } from '../../../components/SaveDrawer';
 import { useRules } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
+import { timeZoneOptions } from '../../account/ui';
 import { DefaultProgramSelect, TimerPeriods } from '../../device/ui';
 import { useSavePreset } from '../api';
 import { useModelOptions } from './model-options';
 
 /** The properties a preset may set, each turned on by its own switch. */
-const SECTIONS = ['brightness', 'sound', 'orientation', 'timers', 'default_program', 'lock'] as const;
+const SECTIONS = [
+  'brightness',
+  'sound',
+  'orientation',
+  'timezone',
+  'screenshot_interval',
+  'timers',
+  'default_program',
+  'lock',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const ORIENTATIONS = [0, 90, 180, 270] as const;
 
@@ -35,6 +47,9 @@ type Values = {
   mute: boolean;
   volume: number | null;
   orientation: (typeof ORIENTATIONS)[number];
+  timezone: string;
+  /** Minutes; 0: screenshots on command only. */
+  screenshot_interval: number;
   timers_enabled: boolean;
   timers: DeviceTimer[];
   default_program: ProgramRef | null;
@@ -59,6 +74,9 @@ function initialOf(item: PresetItem | null): Values {
     mute: properties?.sound?.mute ?? false,
     volume: properties?.sound?.volume ?? 50,
     orientation: (properties?.orientation ?? 0) as Values['orientation'],
+    // A new one starts from the zone of the browser the console runs in.
+    timezone: properties?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    screenshot_interval: properties?.screenshot_interval ?? 15,
     timers_enabled: properties?.timers?.enabled ?? true,
     timers: properties?.timers?.timers ?? [],
     default_program: properties?.default_program
@@ -78,6 +96,8 @@ function toBody(values: Values): PresetRequest {
       brightness: on.brightness ? values.brightness : null,
       sound: on.sound ? { mute: values.mute, volume: values.mute ? null : values.volume } : null,
       orientation: on.orientation ? values.orientation : null,
+      timezone: on.timezone ? values.timezone : null,
+      screenshot_interval: on.screenshot_interval ? values.screenshot_interval : null,
       timers: on.timers ? { enabled: values.timers_enabled, timers: values.timers ?? [] } : null,
       default_program: on.default_program ? values.default_program : null,
       lock: on.lock
@@ -119,6 +139,7 @@ function PresetForm({ item, onSubmit }: FormProps) {
   const muted = Form.useWatch('mute', form) as boolean | undefined;
   const locked = Form.useWatch('locked', form) as boolean | undefined;
   const hadLock = item?.properties.lock?.locked === true;
+  const zones = useMemo(timeZoneOptions, []);
   // At least one property (the server says the same): checked on submit, shown under the heading.
   const [empty, setEmpty] = useState(false);
   // Every value the form holds, not only the mounted fields': a section's fields mount when it is
@@ -199,6 +220,26 @@ function PresetForm({ item, onSubmit }: FormProps) {
               block
               options={ORIENTATIONS.map((value) => ({ value, label: t(`device:orientation.${value}`) }))}
             />
+          </Form.Item>
+        </Section>
+        <Section section="timezone">
+          <Form.Item
+            name="timezone"
+            label={t('device:command.timezone')}
+            extra={t('help.timezone')}
+            rules={[rules.zod(deviceTimezoneSchema)]}
+          >
+            <Select showSearch options={zones} optionFilterProp="label" />
+          </Form.Item>
+        </Section>
+        <Section section="screenshot_interval">
+          <Form.Item
+            name="screenshot_interval"
+            label={t('field.screenshotInterval')}
+            extra={t('help.screenshotInterval')}
+            rules={[rules.zod(deviceScreenshotIntervalSchema)]}
+          >
+            <NumberInput min={0} max={9999} suffix={t('minutes')} />
           </Form.Item>
         </Section>
         <Section section="timers">

@@ -20,6 +20,15 @@ export function PropertyTags({ properties }: { properties: PresetProperties }) {
     );
   }
   if (properties.orientation !== null) tags.push(t(`device:orientation.${properties.orientation}`));
+  if (properties.timezone !== null)
+    tags.push(`${t('property.timezone')} ${leftToRight(properties.timezone)}`);
+  if (properties.screenshot_interval !== null) {
+    tags.push(
+      properties.screenshot_interval === 0
+        ? t('captureOff')
+        : t('captureEvery', { count: properties.screenshot_interval }),
+    );
+  }
   if (properties.timers) tags.push(t('property.timers'));
   if (properties.default_program)
     tags.push(`${t('property.default_program')}: ${properties.default_program.name}`);

@@ -13,7 +13,18 @@ const notices = vi.fn();
 
 function server() {
   return mockApi({
-    'GET /manager/preset': () => ok({ list: [presetItem()], total: 1 }),
+    'GET /manager/preset': () =>
+      ok({
+        list: [
+          presetItem(),
+          presetItem({
+            id: 14,
+            name: 'Paris',
+            properties: { ...presetItem().properties, timezone: 'Europe/Paris', screenshot_interval: 1 },
+          }),
+        ],
+        total: 2,
+      }),
     'POST /manager/preset': () => ok(presetItem({ id: 13, name: 'Night' })),
     'GET /manager/device': () =>
       ok({
@@ -51,6 +62,9 @@ describe('PresetListPage', { timeout: 30_000 }, () => {
     expect(row.textContent).toContain('Brightness');
     expect(row.textContent).toContain('40%');
     expect(row.textContent).toContain('Volume');
+    const paris = screen.getByText('Paris').closest('tr') as HTMLElement;
+    expect(paris.textContent).toContain('Time zone \u2066Europe/Paris\u2069');
+    expect(paris.textContent).toContain('Screenshot every minute');
   });
 
   it('asks for a property, then saves only the properties turned on', async () => {
@@ -64,6 +78,9 @@ describe('PresetListPage', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /manager/preset')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('switch', { name: 'Set Brightness' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Set Time zone' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Set Screen capture' }));
+    fireEvent.change(await screen.findByLabelText('Capture every'), { target: { value: '30' } });
     fireEvent.click(document.getElementById('presetFormSubmit') as HTMLElement);
     await waitFor(() => expect(api.callsTo('POST /manager/preset')).toHaveLength(1), slow);
     expect(api.callsTo('POST /manager/preset')[0].body).toEqual({
@@ -74,6 +91,9 @@ describe('PresetListPage', { timeout: 30_000 }, () => {
         brightness: 80,
         sound: null,
         orientation: null,
+        // A new one starts from the browser's zone.
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        screenshot_interval: 30,
         timers: null,
         default_program: null,
         lock: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "screenshot_interval" smallint DEFAULT 0 NOT NULL;
