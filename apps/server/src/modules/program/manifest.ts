@@ -220,7 +220,10 @@ export class ManifestCache {
     const cell = await this.cells.load(device.id);
     const screenRules = await this.screenRules.load(device.id);
     const manifest = await this.build(device, companyId, rows, days, sensors, cell, screenRules);
-    const shown = new Set(manifest.schedules.map((schedule) => schedule.id));
+    // A sensor schedule reaches the screen as a trigger: fetched, it is confirmed as the others are.
+    const shown = new Set(
+      [...manifest.schedules, ...(manifest.triggers ?? [])].map((schedule) => schedule.id),
+    );
     const unconfirmed = rows
       .filter((row) => shown.has(row.id) && (row.pushStatus === 'pending' || row.pushStatus === 'failed'))
       .map((row) => row.id);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  DeviceStatus,
   type Manifest,
   type Permission,
   ResultCode,
@@ -7,10 +8,10 @@ import {
   type ScheduleDetail,
   type ScheduleRequest,
 } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scheduleSensors } from '../../db/schema';
+import { devices, scheduleDevices, scheduleSensors } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice } from '../../test/device-factories';
@@ -142,6 +143,28 @@ describe('sensor schedules', () => {
     ).toEqual([]);
     const gone = await manifestOf(t.screen.token);
     expect(gone).toMatchObject({ sensors: [], triggers: [] });
+  });
+
+  it('is confirmed pushed when the screen fetches the manifest that arms it', async () => {
+    const t = await tenant();
+    await app.db.update(devices).set({ status: DeviceStatus.online }).where(eq(devices.id, t.screen.row.id));
+    const made = await t.call({
+      method: 'POST',
+      url: '/backend/manager/schedule',
+      payload: sensorSchedule(t),
+    });
+    const id = (made.json().data as ScheduleDetail).id;
+    const push = async () =>
+      (
+        await app.db
+          .select({ status: scheduleDevices.pushStatus })
+          .from(scheduleDevices)
+          .where(and(eq(scheduleDevices.scheduleId, id), eq(scheduleDevices.deviceId, t.screen.row.id)))
+      )[0].status;
+    expect(await push()).toBe('pending');
+    expect((await manifestOf(t.screen.token)).triggers).toHaveLength(1);
+    // Confirmed: not a push that fails (the console's "Push failed" notice) once its time is up.
+    expect(await push()).toBe('success');
   });
 
   it('refuses a sensor schedule without tags, with a time out of range, or with another company’s tag', async () => {
