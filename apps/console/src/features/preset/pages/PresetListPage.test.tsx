@@ -65,6 +65,8 @@ describe('PresetListPage', { timeout: 30_000 }, () => {
     const paris = screen.getByText('Paris').closest('tr') as HTMLElement;
     expect(paris.textContent).toContain('Time zone \u2066Europe/Paris\u2069');
     expect(paris.textContent).toContain('Screenshot every minute');
+    // The total as the other lists write it (it said '1 presets').
+    expect(screen.getByText('2 in total')).toBeTruthy();
   });
 
   it('asks for a property, then saves only the properties turned on', async () => {
