@@ -385,6 +385,12 @@ describe('auto-apply', () => {
         devices: [{ device_name: 'New', state: 'sent' }],
       });
     }
+    // Its answers show per screen in each preset's history, as for a preset applied by hand.
+    for (const row of await commandsTo([paired.row.id])) {
+      await ack(paired.token, { command_id: row.id, ok: true });
+    }
+    const [confirmed] = (await call({ method: 'GET', url: `${URL}/${forAll.id}/apply` })).json().data.list;
+    expect(confirmed.devices).toMatchObject([{ device_name: 'New', state: 'acknowledged' }]);
     // A screen of another model gets only the preset for every screen.
     const other = await buildDevice(app, tenant.root, 'Other', online);
     expect((await commandsTo([other.row.id])).map((row) => row.value)).toEqual([30]);

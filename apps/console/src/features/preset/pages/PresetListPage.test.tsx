@@ -35,7 +35,20 @@ function server() {
         total: 2,
         total_capped: false,
       }),
-    'GET /manager/preset/12/apply': () => ok({ list: [presetApplication()] }),
+    'GET /manager/preset/12/apply': () =>
+      ok({
+        list: [
+          presetApplication({
+            id: 4,
+            source: 'pairing',
+            created_by_name: null,
+            devices: [
+              { device_id: 33, device_name: 'New screen', signage_id: 'Z9Y8X7', state: 'sent', result: null },
+            ],
+          }),
+          presetApplication(),
+        ],
+      }),
     'POST /manager/preset/12/apply': () => ok(presetApplication()),
   });
 }
@@ -110,6 +123,12 @@ describe('PresetListPage', { timeout: 30_000 }, () => {
     const history = await screen.findByRole('region', { name: 'History' }, slow);
     expect(await within(history).findByText('Confirmed', {}, slow)).toBeTruthy();
     expect(within(history).getByText('Offline, skipped')).toBeTruthy();
+    // Applied as a screen was paired (auto-apply): said so, with that screen's result.
+    const pairing = within(history)
+      .getByText(/On pairing/)
+      .closest('li') as HTMLElement;
+    expect(within(pairing).getByText(/New screen/)).toBeTruthy();
+    expect(within(pairing).getByText('Sent')).toBeTruthy();
 
     const picker = within(await screen.findByRole('dialog')).getByRole('combobox');
     fireEvent.mouseDown(picker);
