@@ -44,7 +44,7 @@ import { StartupCurtain } from './screens/startup';
 import { renderUnlicensed } from './screens/unlicensed';
 import { renderUnpaired } from './screens/unpaired';
 import { IntervalCapture, uploadScreenshot } from './screenshot';
-import { listenForTags } from './sensor-input';
+import { listenForTags, type TagListener } from './sensor-input';
 import { greet } from './session';
 import { type ConnectionStatus, PlayerConnection, socketUrl } from './socket';
 import {
@@ -116,6 +116,8 @@ let manifestAgain = false;
 let programScreen: ProgramScreen | null = null;
 // The socket went to the build on trial (the server keeps one per screen): it comes back if the trial fails.
 let socketLent = false;
+/** Where tag reads come in (start() listens); the socket hands it a networked sensor's. */
+let tags: TagListener | null = null;
 // Where the manifest's media is kept for playing offline.
 const mediaFiles = screenMediaFiles();
 // When to choose again what plays (the next schedule change, at most a minute away).
@@ -499,6 +501,7 @@ function connect(nextToken: string): void {
       },
       command: obey,
       manifest: () => void refreshManifest(),
+      sensor: (sensorId) => tags?.relayed(sensorId),
     },
   });
   connection.start();
@@ -616,8 +619,9 @@ async function start(): Promise<void> {
   addEventListener('resize', () => void updateInfo());
   screen.orientation?.addEventListener('change', () => void updateInfo());
   addEventListener('online', () => connection?.retryNow());
-  // Tag reads: a keyboard-wedge reader typing an ID and Enter, and Web NFC where the browser has it.
-  listenForTags(window, onSensorRead);
+  // Tag reads: a keyboard-wedge reader typing an ID and Enter, Web NFC where the browser has it, and
+  // a networked sensor's through the socket.
+  tags = listenForTags(window, onSensorRead);
   await boot();
 }
 

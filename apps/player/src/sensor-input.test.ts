@@ -67,7 +67,7 @@ describe('listenForTags', () => {
   it('hears the wedge on the page but not keys typed into a field, and stops', () => {
     let clock = 0;
     const reads = vi.fn();
-    const stop = listenForTags(window, reads, () => clock);
+    const tags = listenForTags(window, reads, () => clock);
     const press = (key: string, target: EventTarget = window) => {
       clock += 5;
       target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
@@ -83,7 +83,7 @@ describe('listenForTags', () => {
     expect(reads).toHaveBeenCalledTimes(1);
     input.remove();
 
-    stop();
+    tags.stop();
     for (const key of 'ef56') press(key);
     press('Enter');
     expect(reads).toHaveBeenCalledTimes(1);
@@ -100,12 +100,29 @@ describe('listenForTags', () => {
     }
     const target = Object.assign(new EventTarget(), { NDEFReader }) as unknown as Window;
     const reads = vi.fn();
-    const stop = listenForTags(target, reads);
+    const tags = listenForTags(target, reads);
     expect(scan).toHaveBeenCalledTimes(1);
     listeners[0]({ serialNumber: '04:6f:12:aa' });
     listeners[0]({});
     expect(reads).toHaveBeenCalledWith('04:6F:12:AA', 'nfc');
     expect(reads).toHaveBeenCalledTimes(1);
-    stop();
+    tags.stop();
+  });
+
+  it('hands a networked sensor’s relayed read to the same handler as a wedge tap', () => {
+    let clock = 0;
+    const reads = vi.fn();
+    const tags = listenForTags(window, reads, () => clock);
+    for (const key of 'ab12\n') {
+      clock += 5;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: key === '\n' ? 'Enter' : key }));
+    }
+    tags.relayed('ab12');
+    tags.relayed('not a tag');
+    expect(reads.mock.calls).toEqual([
+      ['AB12', 'wedge'],
+      ['AB12', 'network'],
+    ]);
+    tags.stop();
   });
 });

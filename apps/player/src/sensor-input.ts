@@ -9,7 +9,10 @@ import { sensorIdOf } from '@vitrine/contract';
 //   WEDGE_MIN_LENGTH characters long, and Enter ends it within that gap too. Anything slower is a
 //   person (on the settings screen's PIN, say) and is never taken for a tag.
 // - Web NFC (NDEFReader, Chrome on Android) where the browser has it: the tag's serial number.
-// - A networked sensor's read, relayed by the server over the socket (socket.ts).
+// - A networked sensor's read (POST /backend/sensor/read), relayed by the server over the socket
+//   (socket.ts): handed to relayed() of what listenForTags answers.
+//
+// All three reach the same onRead, so a relayed read is a tap like any other.
 
 /** The longest pause between two keys of one reader's burst (a person is slower). */
 export const WEDGE_KEY_GAP_MS = 50;
@@ -45,15 +48,25 @@ type NdefReader = {
 };
 type NdefWindow = { NDEFReader?: new () => NdefReader };
 
+/** Where a read came from. */
+export type TagSource = 'wedge' | 'nfc' | 'network';
+
+/** What listens for tags: a networked sensor's read relayed by the server goes in by relayed(). */
+export type TagListener = { relayed(sensorId: string): void; stop(): void };
+
 /**
- * Listens for tag reads from the keyboard wedge and, where the browser has it, Web NFC; calls
- * `onRead` with each normalized ID. Returns the stop.
+ * Listens for tag reads from the keyboard wedge and, where the browser has it, Web NFC, and takes
+ * the relayed ones; calls `onRead` with each normalized ID.
  */
 export function listenForTags(
   target: Window,
-  onRead: (sensorId: string, source: 'wedge' | 'nfc') => void,
+  onRead: (sensorId: string, source: TagSource) => void,
   now: () => number = () => performance.now(),
-): () => void {
+): TagListener {
+  const read = (raw: string | undefined, source: TagSource) => {
+    const id = raw ? sensorIdOf(raw) : null;
+    if (id) onRead(id, source);
+  };
   const wedge = new WedgeReader();
   const onKey = (event: KeyboardEvent) => {
     // Keys typed into a field (the settings screen's PIN) are the field's.
@@ -67,15 +80,15 @@ export function listenForTags(
   const Reader = (target as unknown as NdefWindow).NDEFReader;
   if (Reader) {
     const reader = new Reader();
-    reader.addEventListener('reading', (event) => {
-      const id = event.serialNumber ? sensorIdOf(event.serialNumber) : null;
-      if (id) onRead(id, 'nfc');
-    });
+    reader.addEventListener('reading', (event) => read(event.serialNumber, 'nfc'));
     // Without the permission (or a user's gesture, the first time) the scan is refused: the wedge stays.
     reader.scan({ signal: abort.signal }).catch(() => {});
   }
-  return () => {
-    target.removeEventListener('keydown', onKey);
-    abort.abort();
+  return {
+    relayed: (sensorId) => read(sensorId, 'network'),
+    stop: () => {
+      target.removeEventListener('keydown', onKey);
+      abort.abort();
+    },
   };
 }

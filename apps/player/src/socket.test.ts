@@ -58,6 +58,7 @@ function setup(random = () => 0.5) {
     replaced: vi.fn(),
     command: vi.fn(),
     manifest: vi.fn(),
+    sensor: vi.fn(),
   } satisfies ConnectionEvents;
   let info: typeof INFO = { ...INFO };
   const connection = new PlayerConnection({
@@ -313,6 +314,14 @@ describe('PlayerConnection', () => {
     welcome(sockets[0]);
     sockets[0].receive({ type: 'manifest' });
     expect(events.manifest).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands on a networked sensor’s read the server relays', () => {
+    const { connection, sockets, events, welcome } = setup();
+    connection.start();
+    welcome(sockets[0]);
+    sockets[0].receive({ type: 'sensor', sensor_id: 'SHELF-1' });
+    expect(events.sensor).toHaveBeenCalledWith('SHELF-1');
   });
 
   it('drops a silent connection and reconnects', () => {

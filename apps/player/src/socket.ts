@@ -30,6 +30,8 @@ export type ConnectionEvents = {
   command(commandId: number, command: DeviceCommand): void;
   /** Something the manifest holds changed: fetch it again. */
   manifest(): void;
+  /** A networked sensor the screen listens to read a tag: a tap. */
+  sensor(sensorId: string): void;
 };
 
 /** The part of a WebSocket the connection uses, so tests can hand it a fake. */
@@ -162,6 +164,9 @@ export class PlayerConnection {
         break;
       case 'manifest':
         events.manifest();
+        break;
+      case 'sensor':
+        events.sensor(message.sensor_id);
         break;
       case 'unpaired':
         this.stop();

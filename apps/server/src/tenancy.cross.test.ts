@@ -28,6 +28,7 @@ import {
   scheduleDevices,
   scheduleItems,
   schedules,
+  sensorDevices,
   sensors,
   statisticsExports,
   storedObjects,
@@ -37,10 +38,11 @@ import {
   users,
   workspaces,
 } from './db/schema';
+import type { BusEvent } from './platform/bus';
 import { buildTestApp } from './test/app';
 import { buildComposition, buildSticker, buildText } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
-import { buildDevice, registerPlayer } from './test/device-factories';
+import { buildDevice, busSettled, registerPlayer } from './test/device-factories';
 import { loggedIn } from './test/factories';
 import { databaseFingerprint } from './test/fingerprint';
 import { fieldsOf, jsonBodyOf, operationsOf, queryOf, spoil } from './test/openapi';
@@ -1268,6 +1270,34 @@ describe('the cross-tenant suite', () => {
     // Its own plan's file it gets.
     const mine = await screen({ method: 'GET', url: `/backend/player/ota/package/${own.otaPlan}` });
     expect(mine.body).toBe('own');
+  });
+
+  it('relays a networked sensor’s read with A’s secret to A’s screens only, though B’s tag has its ID', async () => {
+    await app.db.insert(sensorDevices).values([
+      { sensorId: own.sensor, deviceId: own.device },
+      { sensorId: foreign.sensor, deviceId: foreign.device },
+    ]);
+    const made = await callers.owner.call({
+      method: 'POST',
+      url: `/backend/manager/iot-device/${own.sensor}/secret`,
+    });
+    const relayed: BusEvent[] = [];
+    const stop = app.bus.on((event) => {
+      if (event.type === 'sensor-read') relayed.push(event);
+    });
+    try {
+      const read = await app.inject({
+        method: 'POST',
+        url: '/backend/sensor/read',
+        headers: { authorization: `Bearer ${made.json().data.secret}` },
+        payload: { sensor_id: 'SAME-TAG' },
+      });
+      expect(read.json().data).toEqual({ screens: 1 });
+      await busSettled(app);
+    } finally {
+      stop();
+    }
+    expect(relayed).toEqual([{ type: 'sensor-read', deviceIds: [own.device], sensorId: 'SAME-TAG' }]);
   });
 
   for (const who of ['admin', 'user'] as const) {

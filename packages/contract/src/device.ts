@@ -256,6 +256,8 @@ export type ServerMessage =
   | { type: 'command'; command_id: number; command: DeviceCommand }
   /** Something the manifest holds changed: fetch GET /backend/player/manifest again (with If-None-Match). */
   | { type: 'manifest' }
+  /** A networked sensor this screen listens to read a tag (POST /backend/sensor/read): a tap. */
+  | { type: 'sensor'; sensor_id: string }
   | { type: 'error'; code: number; msg: string };
 
 // ── Operations (ARCHITECTURE §5) ────────────────────────────────────────────────────────────

@@ -51,6 +51,8 @@ export const sensorItemSchema = z.object({
   type: z.enum(SENSOR_TYPES),
   workspace_id: z.number(),
   devices: z.array(sensorDeviceSchema),
+  /** Whether it has a secret for POST /backend/sensor/read (the secret itself is shown once, when made). */
+  has_secret: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -62,6 +64,19 @@ export const sensorListQuerySchema = listQuerySchema(SENSOR_SORT_COLUMNS).extend
 });
 export type SensorListQuery = z.input<typeof sensorListQuerySchema>;
 export const sensorListSchema = listResultSchema(sensorItemSchema);
+
+/** A sensor's new secret: in this answer only (the server keeps its SHA-256). */
+export const sensorSecretSchema = z.object({ secret: z.string() });
+export type SensorSecret = z.infer<typeof sensorSecretSchema>;
+
+/**
+ * POST /backend/sensor/read, a networked sensor's read (its secret as Bearer): the sensor ID of the
+ * sensor that secret was made for. Relayed to the screens that listen to it, which take it as a tap.
+ */
+export const sensorReadRequestSchema = z.object({ sensor_id: sensorIdSchema });
+export type SensorReadRequest = z.input<typeof sensorReadRequestSchema>;
+/** How many screens listen to the sensor (those connected now get the read). */
+export const sensorReadResultSchema = z.object({ screens: z.number() });
 
 // ── Operations ───────────────────────────────────────────────────────────────────────────────
 
@@ -105,4 +120,29 @@ export const sensorOperations = {
     response: noDataSchema,
     access: 'device:sensor:del',
   }),
+  /** A new secret for a networked sensor (one it had stops working at once). */
+  makeSecret: operation({
+    method: 'POST',
+    path: `${SENSOR}/:id/secret`,
+    params: idParamsSchema,
+    response: sensorSecretSchema,
+    access: 'device:sensor:edit',
+  }),
+  /** The sensor's secret goes: its HTTP reads are refused from then on. */
+  removeSecret: operation({
+    method: 'DELETE',
+    path: `${SENSOR}/:id/secret`,
+    params: idParamsSchema,
+    response: noDataSchema,
+    access: 'device:sensor:edit',
+  }),
 };
+
+/** A networked sensor's own call: public, since a sensor has no user; its secret as Bearer says which it is. */
+export const sensorReadOperation = operation({
+  method: 'POST',
+  path: '/backend/sensor/read',
+  body: sensorReadRequestSchema,
+  response: sensorReadResultSchema,
+  access: 'public',
+});

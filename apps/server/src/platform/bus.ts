@@ -35,6 +35,8 @@ export type BusEvent =
   | { type: 'device-command'; deviceId: number; commandId: number }
   /** What these devices play changed (modules/program): the instances holding their sockets tell them. */
   | { type: 'manifest-changed'; deviceIds: number[] }
+  /** A networked sensor read a tag (modules/sensor): the instances holding these screens' sockets tell them. */
+  | { type: 'sensor-read'; deviceIds: number[]; sensorId: string }
   /** The platform-wide system settings were saved (modules/setting). */
   | { type: 'system-settings-changed' }
   /** A brand, custom domain or system property changed (modules/setting): the host → brand cache is dropped. */

@@ -13,7 +13,8 @@ import { schedules } from './schedule';
 import { workspaceOwned } from './tenancy';
 
 // Sensors (modules/sensor): smart NFC and RFID tags, buttons, motion detectors, kept per workspace.
-// The sensor ID (the tag's id as readers report it, normalized) is unique per company.
+// The sensor ID (the tag's id as readers report it, normalized) is unique per company. A networked
+// sensor calls the server with a secret of its own, kept as its SHA-256 (docs/device-features.md).
 export const sensors = pgTable(
   'sensors',
   {
@@ -23,12 +24,15 @@ export const sensors = pgTable(
     name: varchar('name', { length: 64 }).notNull(),
     /** A SensorType of the contract. */
     type: varchar('type', { length: 16 }).notNull(),
+    /** The SHA-256 of the secret a networked sensor calls POST /backend/sensor/read with; null: none. */
+    secretHash: varchar('secret_hash', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sensors_company_sensor_id_idx').on(t.companyId, t.sensorId),
     index('sensors_workspace_idx').on(t.workspaceId),
+    uniqueIndex('sensors_secret_hash_idx').on(t.secretHash),
   ],
 );
 

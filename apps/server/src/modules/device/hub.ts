@@ -131,10 +131,10 @@ export class DeviceHub {
       } else if (event.type === 'devices-connected') {
         this.connected(event);
       } else if (event.type === 'manifest-changed') {
-        for (const deviceId of event.deviceIds) {
-          const socket = this.sockets.get(deviceId);
-          if (socket) send(socket, { type: 'manifest' });
-        }
+        for (const deviceId of event.deviceIds) this.tell(deviceId, { type: 'manifest' });
+      } else if (event.type === 'sensor-read') {
+        for (const deviceId of event.deviceIds)
+          this.tell(deviceId, { type: 'sensor', sensor_id: event.sensorId });
       }
     });
   }
@@ -145,6 +145,12 @@ export class DeviceHub {
 
   isConnected(deviceId: number) {
     return this.sockets.has(deviceId);
+  }
+
+  /** Sends a message to the device's socket when this instance holds it. */
+  private tell(deviceId: number, message: ServerMessage) {
+    const socket = this.sockets.get(deviceId);
+    if (socket) send(socket, message);
   }
 
   /**

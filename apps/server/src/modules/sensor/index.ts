@@ -1,14 +1,18 @@
 import fp from 'fastify-plugin';
 import { sensors } from '../../db/schema';
 import { holdsRows } from '../../platform/workspace-blockers';
-import { sensorRoutes } from './routes';
+import { sensorReadRoutes, sensorRoutes } from './routes';
 
-/** Sensors: the tags, buttons and detectors each workspace keeps, and the screens that listen to them. */
+/**
+ * Sensors: the tags, buttons and detectors each workspace keeps, the screens that listen to them,
+ * and the reads of networked sensors relayed to those screens.
+ */
 export const sensorModule = fp(
   async (app) => {
     // Sensors belong with the screens to the user: a workspace holding some is not deleted.
     app.workspaceBlockers.register('devices', 'sensor', holdsRows(sensors, sensors.workspaceId));
     await app.register(sensorRoutes, { prefix: '/backend/manager' });
+    await app.register(sensorReadRoutes, { prefix: '/backend' });
   },
   { name: 'sensor', dependencies: ['content', 'device'] },
 );

@@ -47,6 +47,7 @@ describe('sensors', () => {
       type: 'nfc',
       workspace_id: w1.id,
       devices: [{ id: screen.row.id, name: 'Window', signage_id: screen.row.signageId }],
+      has_secret: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -66,6 +66,7 @@ const present = (row: SensorRow, screens: SensorDevice[]): SensorItem => ({
   type: row.type as SensorType,
   workspace_id: row.workspaceId,
   devices: screens,
+  has_secret: row.secretHash !== null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -190,15 +191,21 @@ export async function createSensor(app: FastifyInstance, scope: TenantScope, inp
   return sensorDetail(app.db, scope, id);
 }
 
+/** The sensor in the caller's scope, locked for a change: 404001 when it is not. */
+export async function lockedSensor(tx: Db, scope: TenantScope, id: number) {
+  const [row] = await lockedInScope(
+    tx,
+    { table: sensors, id: sensors.id, visible: visible(scope), fields: { companyId: sensors.companyId } },
+    [id],
+  );
+  return row;
+}
+
 /** PUT iot-device/:id: its ID, name, type and the caller's screens among those that listen. */
 export async function updateSensor(app: FastifyInstance, scope: TenantScope, id: number, input: SensorInput) {
   try {
     await app.db.transaction(async (tx) => {
-      const [row] = await lockedInScope(
-        tx,
-        { table: sensors, id: sensors.id, visible: visible(scope), fields: { companyId: sensors.companyId } },
-        [id],
-      );
+      const row = await lockedSensor(tx, scope, id);
       if (await idTaken(tx, row.companyId, input.sensor_id, id)) throw taken();
       const screens = await screensInScope(tx, scope, row.companyId, input.device_ids);
       const before = await screensOfSensors(tx, [id]);
