@@ -9,7 +9,7 @@ import { addScreen, createOwner, fitsThePhone, logIn, PHONE, person, shot } from
 
 /** The secret the dialog shows once, after checking it is there with its copy button. */
 async function shownSecret(page: Page) {
-  const shown = page.getByTestId('ota-key-secret');
+  const shown = page.getByTestId('shown-secret');
   await expect(shown).toBeVisible();
   await expect(shown.getByRole('button', { name: /Copy/ })).toBeVisible();
   return ((await shown.locator('code').textContent()) ?? '').trim();
@@ -50,7 +50,7 @@ test('the system role adds an app key, exempts a screen and issues it a device k
   expect(secret).toMatch(/^[\w-]{43}$/);
   await shot(admin, 'ota-keys', '1-app-key-secret', { overlay: true });
   await admin.getByRole('button', { name: 'I have copied it' }).click();
-  await expect(admin.getByTestId('ota-key-secret')).toHaveCount(0);
+  await expect(admin.getByTestId('shown-secret')).toHaveCount(0);
   await expect(admin.getByRole('row').filter({ hasText: appPackage })).toContainText('Never');
   const hello = (headers: Record<string, string>) =>
     request.post('/backend/player/hello', { data: { app_package: appPackage }, headers });
@@ -79,7 +79,7 @@ test('the system role adds an app key, exempts a screen and issues it a device k
   await pickDevice(admin, screenName);
   await admin.locator('#otaDeviceKeyFormSubmit').click();
   expect(await shownSecret(admin)).toMatch(/^[\w-]{43}$/);
-  await expect(admin.getByTestId('ota-key-secret')).toContainText(screenName);
+  await expect(admin.getByTestId('shown-secret')).toContainText(screenName);
   await shot(admin, 'ota-keys', '5-device-key-secret', { overlay: true });
   await admin.getByRole('button', { name: 'I have copied it' }).click();
   const keyed = admin.getByRole('row').filter({ hasText: screenName });

@@ -9,6 +9,7 @@ export function sensorItem(overrides: Partial<SensorItem> = {}): SensorItem {
     type: 'nfc',
     workspace_id: 2,
     devices: [{ id: 31, name: 'Lobby screen', signage_id: 'K7MX2Q' }],
+    has_secret: false,
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-02T10:00:00.000Z',
     ...overrides,

@@ -68,6 +68,24 @@ export function useDeleteSensors() {
   });
 }
 
+/** A new secret for a networked sensor (the one it had stops working); the answer holds it, once. */
+export function useMakeSensorSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(ops.makeSecret, { params: { id } }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.all }),
+  });
+}
+
+/** Removes a sensor's secret: its reads over the network are refused from then on. */
+export function useRemoveSensorSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(ops.removeSecret, { params: { id } }, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorKeys.all }),
+  });
+}
+
 /** The company's own icon of each sensor type that has one. */
 export function useSensorIcons() {
   return useQuery({

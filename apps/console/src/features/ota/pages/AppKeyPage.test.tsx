@@ -70,7 +70,7 @@ describe('AppKeyPage', { timeout: 30_000 }, () => {
       target: { value: 'com.acme.player' },
     });
     fireEvent.click(document.getElementById('otaAppKeyFormSubmit') as HTMLElement);
-    const shown = await screen.findByTestId('ota-key-secret', {}, slow);
+    const shown = await screen.findByTestId('shown-secret', {}, slow);
     expect(api.callsTo('POST /manager/ota/appkey')[0].body).toEqual({
       name: 'Lobby',
       package: 'com.acme.player',

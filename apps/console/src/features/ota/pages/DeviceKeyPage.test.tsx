@@ -70,7 +70,7 @@ describe('DeviceKeyPage', { timeout: 30_000 }, () => {
     fireEvent.mouseDown(document.getElementById('devices') as HTMLElement);
     fireEvent.click(await screen.findByTitle(/Hall screen/, {}, slow));
     fireEvent.click(document.getElementById('otaDeviceKeyFormSubmit') as HTMLElement);
-    const shown = await screen.findByTestId('ota-key-secret', {}, slow);
+    const shown = await screen.findByTestId('shown-secret', {}, slow);
     expect(api.callsTo('POST /manager/ota/device-key')[0].body).toEqual({ device_ids: [42] });
     expect(within(shown).getByText(KEY)).toBeTruthy();
     expect(within(shown).getByText(/Hall screen/)).toBeTruthy();

@@ -173,6 +173,41 @@ describe('SensorListPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit Red shoes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Red shoes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Make a sensor schedule for Red shoes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Network secret of Red shoes' })).toBeNull();
+  });
+
+  it('makes a networked sensor’s secret and shows it once with a copy button', async () => {
+    const secret = 'q1W2e3R4t5Y6u7I8o9P0a1S2d3F4g5H6j7K8l9Z0x1C';
+    const api = server({ 'POST /manager/iot-device/6/secret': () => ok({ secret }) });
+    await page();
+    fireEvent.click(await screen.findByRole('button', { name: 'Network secret of Red shoes' }, slow));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByTestId('sensor-secret-state').textContent).toMatch(/has no secret/);
+    expect(within(dialog).getByText('POST /backend/sensor/read')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make a secret' }));
+    const shown = await screen.findByTestId('shown-secret', {}, slow);
+    expect(api.callsTo('POST /manager/iot-device/6/secret')).toHaveLength(1);
+    expect(within(shown).getByText(secret)).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: /Copy/ })).toBeTruthy();
+    expect(screen.getByText(/shown only this once/)).toBeTruthy();
+  });
+
+  it('replaces or removes a secret a sensor has, and marks its row', async () => {
+    const api = server({
+      'GET /manager/iot-device': () => ok({ list: [sensorItem({ has_secret: true })], total: 1 }),
+      'DELETE /manager/iot-device/6/secret': () => ok(),
+    });
+    await page();
+    const row = (await screen.findByText('Red shoes', {}, slow)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Networked')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Network secret of Red shoes' }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByRole('button', { name: 'Replace the secret' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove the secret' }));
+    await waitFor(() => expect(api.callsTo('DELETE /manager/iot-device/6/secret')).toHaveLength(1), slow);
+    await waitFor(() =>
+      expect(notices).toHaveBeenCalledWith(expect.objectContaining({ title: 'Secret removed' })),
+    );
   });
 
   it('makes a sensor schedule for a sensor, its tag ticked through tag_ids', async () => {

@@ -1,4 +1,10 @@
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, ScheduleOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  ScheduleOutlined,
+} from '@ant-design/icons';
 import type { SensorItem, SensorType } from '@vitrine/contract';
 import { Button, Flex, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
@@ -18,6 +24,7 @@ import { deleteOfferingDetach } from '../../content/ui';
 import { useDeleteSensors, useSensorList } from '../api';
 import { SensorDrawer } from '../components/SensorDrawer';
 import { SensorIconsDialog } from '../components/SensorIconsDialog';
+import { SensorSecretDialog } from '../components/SensorSecretDialog';
 import { SensorTypeIcon } from '../components/SensorTypeIcon';
 
 const NO_FILTERS = [] as const;
@@ -39,6 +46,7 @@ export function SensorListPage() {
   const navigate = useNavigate();
   const drawer = useItemDrawer<SensorItem>();
   const [iconsOpen, setIconsOpen] = useState(false);
+  const [secretOf, setSecretOf] = useState<SensorItem | null>(null);
 
   const askDelete = (item: SensorItem) =>
     confirmDelete({
@@ -70,7 +78,16 @@ export function SensorListPage() {
       title: t('field.sensorId'),
       dataIndex: 'sensor_id',
       ...sorted('sensor_id'),
-      render: (id: string) => <code>{leftToRight(id)}</code>,
+      render: (id: string, item) => (
+        <Space size={4} wrap>
+          <code>{leftToRight(id)}</code>
+          {item.has_secret ? (
+            <Tag icon={<KeyOutlined />} style={{ marginInlineEnd: 0 }}>
+              {t('secret.tag')}
+            </Tag>
+          ) : null}
+        </Space>
+      ),
     },
     {
       title: t('field.type'),
@@ -105,6 +122,13 @@ export function SensorListPage() {
               label={t('action.schedule', { name: item.name })}
               icon={<ScheduleOutlined />}
               onClick={() => navigate(`/schedule/sensors?tag_ids=${item.id}`)}
+            />
+          ) : null}
+          {canEdit ? (
+            <IconAction
+              label={t('action.secret', { name: item.name })}
+              icon={<KeyOutlined />}
+              onClick={() => setSecretOf(item)}
             />
           ) : null}
           {canEdit ? (
@@ -150,6 +174,7 @@ export function SensorListPage() {
     >
       <SensorDrawer {...drawer.props} />
       <SensorIconsDialog open={iconsOpen} onClose={() => setIconsOpen(false)} />
+      <SensorSecretDialog sensor={secretOf} onClose={() => setSecretOf(null)} />
     </ListPage>
   );
 }
