@@ -1,11 +1,9 @@
 import { Role } from '@vitrine/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { openDatabase } from '../db/client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, sessions } from '../db/schema';
-import { buildTestApp } from '../test/app';
+import { buildSecondInstance, buildTestApp } from '../test/app';
 import { as, loggedIn } from '../test/factories';
 import type { BusEvent } from './bus';
 import { SessionStore } from './session';
@@ -76,13 +74,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('two instances 
   let b: FastifyInstance;
   beforeAll(async () => {
     a = await buildTestApp();
-    const database = await openDatabase(a.config.databaseUrl, a.config.dataDir);
-    b = await buildApp({ config: a.config, database, logger: false });
-    await b.ready();
-    afterAll(async () => {
-      await b.close();
-      await database.close();
-    });
+    b = await buildSecondInstance(a);
   });
 
   it('ends on the other instance a session that one instance logged out', async () => {

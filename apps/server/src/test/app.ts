@@ -46,6 +46,21 @@ export async function buildTestApp(
   return app;
 }
 
+/**
+ * Another server process on `app`'s database (ARCHITECTURE §1, scale-out: they talk over the bus),
+ * for the PostgreSQL pass; closed after the file's tests, before `app`'s database goes.
+ */
+export async function buildSecondInstance(app: FastifyInstance): Promise<FastifyInstance> {
+  const database = await openDatabase(app.config.databaseUrl, app.config.dataDir);
+  const other = await buildApp({ config: app.config, database, logger: false });
+  await other.ready();
+  afterAll(async () => {
+    await other.close();
+    await database.close();
+  });
+  return other;
+}
+
 async function freshDatabaseUrl(): Promise<string> {
   const server = process.env.DATABASE_URL;
   if (!server?.startsWith('postgres')) return 'memory://';

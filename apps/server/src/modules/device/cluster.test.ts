@@ -1,12 +1,10 @@
 import { DeviceStatus, PlayerSocketClose, type ServerMessage } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
 import { devices } from '../../db/schema';
-import { buildTestApp } from '../../test/app';
+import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { buildDevice, busSettled } from '../../test/device-factories';
 import { buildTenant, callAs } from '../../test/team-factories';
 
@@ -43,13 +41,7 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))(
     let b: FastifyInstance;
     beforeAll(async () => {
       a = await buildTestApp();
-      const database = await openDatabase(a.config.databaseUrl, a.config.dataDir);
-      b = await buildApp({ config: a.config, database, logger: false });
-      await b.ready();
-      afterAll(async () => {
-        await b.close();
-        await database.close();
-      });
+      b = await buildSecondInstance(a);
     });
 
     it('closes the older socket on the other instance, keeps the screen online and commands it once', async () => {

@@ -1,11 +1,9 @@
 import { ResultCode, type ServerMessage } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sensors } from '../../db/schema';
-import { buildTestApp } from '../../test/app';
+import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { closePlayers, connectPlayer, settled } from '../../test/player-sockets';
 import { buildTenant, callAs } from '../../test/team-factories';
@@ -119,13 +117,7 @@ describe('a networked sensor’s read', () => {
 describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('across instances', () => {
   let other: FastifyInstance;
   beforeAll(async () => {
-    const database = await openDatabase(app.config.databaseUrl, app.config.dataDir);
-    other = await buildApp({ config: app.config, database, logger: false });
-    await other.ready();
-    afterAll(async () => {
-      await other.close();
-      await database.close();
-    });
+    other = await buildSecondInstance(app);
   });
 
   it('reaches a screen whose socket another instance holds', async () => {
