@@ -334,6 +334,7 @@ function play(program: Program, scheduleId: number | null, wall: VideoWallCell |
     const screen = renderProgramScreen(root, {
       now: () => clock.now(),
       language,
+      timeZone: () => timeZoneOf(effects.current),
       onContentError: (report) => contentErrors.report(report),
       // A screen turned off (by command or power timer) shows nothing: what starts then is not
       // counted; nor what a build on trial plays, hidden, beside the page that tries it.

@@ -1,5 +1,6 @@
 import './preview.css';
 import { pickLanguage } from '@vitrine/contract';
+import { BROWSER_TIME_ZONE } from './effects';
 import { isProgramMessage, type PreviewMessage } from './preview-messages';
 import { ProgramHost } from './render/host';
 
@@ -9,6 +10,7 @@ import { ProgramHost } from './render/host';
 const root = document.getElementById('preview')!;
 const host = new ProgramHost(root, {
   now: () => Date.now(),
+  timeZone: () => BROWSER_TIME_ZONE,
   language: pickLanguage(new URLSearchParams(location.search).get('lang') || navigator.language),
   onContentError: (report) => console.warn('content error', report),
 });

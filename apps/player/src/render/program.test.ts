@@ -20,6 +20,7 @@ const program = (zones: Program['zones'], extra: Partial<Program> = {}): Program
 const deps = (prepare = recordingPrepare().prepare) => ({
   now: () => Date.now(),
   language: 'en' as const,
+  timeZone: () => 'UTC',
   onContentError: () => {},
   prepare,
   pacer: testPacer(),

@@ -7,7 +7,7 @@ import { type ZoneDeps, ZonePlayer, type ZoneSync } from './zone';
 import './render.css';
 
 export type RenderDeps = Omit<ZoneDeps, 'prepare' | 'pacer' | 'context' | 'startAt'> &
-  Pick<ZoneDeps['context'], 'now' | 'language'> &
+  Pick<ZoneDeps['context'], 'now' | 'language' | 'timeZone'> &
   Partial<Pick<ZoneDeps, 'prepare' | 'pacer'>> & {
     /** Per zone key, the item to begin with (where the program was when it was interrupted). */
     resume?: Readonly<Record<string, string>>;
@@ -73,7 +73,12 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
         new ZonePlayer(zone, {
           prepare: deps.prepare ?? prepareSlide,
           pacer,
-          context: { now: deps.now, language: deps.language, canvasHeight: program.height },
+          context: {
+            now: deps.now,
+            language: deps.language,
+            timeZone: deps.timeZone,
+            canvasHeight: program.height,
+          },
           onContentError: deps.onContentError,
           onItemShown: deps.onItemShown,
           startAt: deps.resume?.[zone.key],

@@ -21,6 +21,8 @@ export type SlideContext = {
   /** Server time now (ms), for clocks. */
   now: () => number;
   language: Language;
+  /** The screen's time zone now (the one set for it, else the browser's), for clocks. */
+  timeZone: () => string;
   /** The program's canvas height: text sizes are given for a 1080-pixel-high canvas. */
   canvasHeight: number;
   /** The item stopped playing on its own (a video that broke while shown). */

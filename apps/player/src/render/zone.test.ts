@@ -6,7 +6,7 @@ import { FRAME_MS, image, recordingPrepare, shownKeys, testFrames, testPacer, zo
 import type { RenderTrace, RenderTraceEvent } from './trace';
 import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, ZonePlayer } from './zone';
 
-const context = { now: () => Date.now(), language: 'en' as const, canvasHeight: 1080 };
+const context = { now: () => Date.now(), language: 'en' as const, timeZone: () => 'UTC', canvasHeight: 1080 };
 let zones: ZonePlayer[] = [];
 
 function play(items: Parameters<typeof zoneOf>[0], prepare = recordingPrepare().prepare, shuffle = false) {

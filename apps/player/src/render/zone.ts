@@ -24,7 +24,7 @@ export type ContentErrorReport = {
 export type ZoneDeps = {
   prepare: PrepareSlide;
   pacer: FramePacer;
-  context: Pick<SlideContext, 'now' | 'language' | 'canvasHeight'>;
+  context: Pick<SlideContext, 'now' | 'language' | 'timeZone' | 'canvasHeight'>;
   onContentError: (report: ContentErrorReport) => void;
   /** The key of the item to begin with (a program coming back after an interruption); else the first. */
   startAt?: string;

@@ -5,10 +5,14 @@ import { fontStack, loadFont } from './fonts';
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
 
-/** The lines a clock shows, in the screen's language and own timezone. */
-export function clockFormats(format: ClockFormat, language: Language): Intl.DateTimeFormat[] {
+/** The lines a clock shows, in the screen's language and own time zone. */
+export function clockFormats(
+  format: ClockFormat,
+  language: Language,
+  timeZone: string,
+): Intl.DateTimeFormat[] {
   const parts = format === 'time' ? [TIME] : format === 'date' ? [DATE] : [TIME, DATE];
-  return parts.map((options) => new Intl.DateTimeFormat(language, options));
+  return parts.map((options) => new Intl.DateTimeFormat(language, { ...options, timeZone }));
 }
 
 /** A clock or date filling its zone, on the server's time, turning on the whole second. */
@@ -18,7 +22,7 @@ export async function prepareClock(clock: ClockSpec, context: SlideContext): Pro
   box.style.fontFamily = fontStack(clock.font);
   box.style.fontSize = `${clock.font_size}px`;
   box.style.color = clock.color;
-  const formats = clockFormats(clock.format, context.language);
+  const formats = clockFormats(clock.format, context.language, context.timeZone());
   const lines = formats.map(() => el('div', 'render-clock__line'));
   box.append(...lines);
   context.layer.append(box);

@@ -9,6 +9,7 @@ const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
   layer,
   now: () => Date.UTC(2030, 0, 2, 9, 5, 30),
   language: 'en',
+  timeZone: () => 'UTC',
   canvasHeight: 720,
   failed: () => {},
   began: () => {},
@@ -56,8 +57,11 @@ describe('marquee', () => {
 
 describe('clock', () => {
   it('formats time, date or both in the screen’s language', () => {
-    expect(clockFormats('time', 'en')).toHaveLength(1);
-    expect(clockFormats('datetime', 'de')).toHaveLength(2);
+    expect(clockFormats('time', 'en', 'UTC')).toHaveLength(1);
+    expect(clockFormats('datetime', 'de', 'UTC')).toHaveLength(2);
+    // On the screen's own zone: 09:05 UTC is 18:05 in Tokyo.
+    const [time] = clockFormats('time', 'en', 'Asia/Tokyo');
+    expect(time.format(Date.UTC(2030, 0, 2, 9, 5, 30))).toBe('06:05 PM');
   });
 
   it('shows the server’s time and follows it', async () => {

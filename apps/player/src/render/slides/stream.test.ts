@@ -50,6 +50,7 @@ const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
   layer,
   now: () => 0,
   language: 'en',
+  timeZone: () => 'UTC',
   canvasHeight: 1080,
   failed: () => {},
   began: () => {},
