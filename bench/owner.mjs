@@ -4,6 +4,7 @@
 // console's chunked protocol (check → init → 2 MiB parts, 6 in flight → finish).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,13 +19,13 @@ const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 
 /**
  * The real server as `npm start` runs it (building what is stale) on the embedded database in
- * `dataDir`, warnings and worse logged to `logFile`.
+ * `dataDir`, or on `databaseUrl`'s PostgreSQL, warnings and worse logged to `logFile`.
  */
-export function launchBenchServer(dataDir, logFile) {
+export function launchBenchServer(dataDir, logFile, { databaseUrl = '' } = {}) {
   return launchServer({
     env: {
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -32,6 +33,31 @@ export function launchBenchServer(dataDir, logFile) {
     logFile,
   });
 }
+
+/**
+ * A bench's run: `body` gets a temporary directory (`vitrine-bench-<name>-…`) and a stop list it
+ * pushes what it starts onto (the server, a browser, a proxy: each `() => Promise`); afterwards,
+ * however it ended, the stops run last first and the directory goes. Ctrl-C or a TERM ends the
+ * run through process.exit (the launched server and PostgreSQL have their own exit guards).
+ */
+export async function benchRun(name, body) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-bench-${name}-`));
+  const stops = [];
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  try {
+    await body({ workDir, stops });
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The machine's load averages (1, 5, 15 min), as the benches print them before and after. */
+export const machineLoad = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
 
 /** Asks `check` every `everyMs` until it answers true (a throw counts as false); throws after `timeoutMs`. */
 export async function until(check, timeoutMs, what, everyMs = 500) {

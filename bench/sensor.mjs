@@ -1,8 +1,10 @@
-// bench/sensor: a tag read on a screen to the first painted frame of what it triggers.
+// bench/sensor: a tag read on a screen to the first painted frame of what it triggers, read by a
+// keyboard-wedge reader on the screen itself and by a networked sensor calling the server.
 //   node bench/sensor.mjs [--short]
-// 1. Starts the real server (embedded database; building what is stale), registers an owner,
-//    uploads two 1280×720 pictures through the chunked protocol (the program's and the product's),
-//    opens a player page in Chromium (/usr/bin/chromium or CHROMIUM_PATH, headless) and pairs it.
+// 1. Starts the real server on a fresh PostgreSQL database (bench/postgres.mjs; building what is
+//    stale), registers an owner, uploads two 1280×720 pictures through the chunked protocol (the
+//    program's and the product's), opens a player page in Chromium (/usr/bin/chromium or
+//    CHROMIUM_PATH, headless) and pairs it.
 // 2. A standard schedule plays the program picture; a sensor the screen listens to, and a sensor
 //    schedule (1 s) showing the product picture when it is read (docs/device-features.md).
 // 3. Taps the tag 100 times (--short: 20) as a keyboard-wedge reader types it: the ID's keys and
@@ -13,34 +15,58 @@
 //    of the triggered content (the renderer's window.__vitrineRenderTrace hook: the frame after the
 //    one that showed its layer). Baseline, same page, same taps: the Enter keydown to the next
 //    painted frame (the least any reaction to a key can take), and the plain rAF frame interval.
-// Goal: read → first painted frame p99 ≤ 100 ms. Prints every figure, met or NOT met, and the load.
+// 5. 1,000 other players (another company's seeded screens, simulated: fleet-players.mjs) connect
+//    their sockets. The sensor gets a secret, and 100 times (--short: 20), after 3 not timed, the
+//    networked sensor's call POST /backend/sensor/read is sent: from its sending to the first
+//    painted frame of the triggered content on the page, both on the machine's clock
+//    (performance.timeOrigin + now in this process and in the page), with the call's answer time.
+// Goals: read → first painted frame p99 ≤ 100 ms; HTTP call → first painted frame p99 ≤ 250 ms with
+// 1,000 other players connected. Prints every figure, met or NOT met, its ratio to the wedge's, and
+// the load.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import pg from 'pg';
 import sharp from 'sharp';
-import { goal, ms, percentiles, stats } from './figures.mjs';
-import { chunkedUpload, get, launchBenchServer, pairScreen, post, registerOwner, until } from './owner.mjs';
+import { goal, ms, n, percentiles, seconds, stats } from './figures.mjs';
+import {
+  benchRun,
+  chunkedUpload,
+  get,
+  launchBenchServer,
+  machineLoad,
+  pairScreen,
+  post,
+  registerOwner,
+  until,
+} from './owner.mjs';
+import { freshDatabase } from './postgres.mjs';
+import { clock, forkPlayers, seedFleet } from './simulated-fleet.mjs';
 
 const short = process.argv.includes('--short');
 const TAPS = short ? 20 : 100;
 const WARMUP = 3;
 const GOAL_P99_MS = 100;
+const GOAL_HTTP_P99_MS = 250;
+/** The other players connected while the networked sensor calls. */
+const OTHERS = 1_000;
+const FLEET = 'Others';
 const WIDTH = 1280;
 const HEIGHT = 720;
 const TAG = 'BENCH:TAG:0001';
 const OWNER = { email: 'owner@sensor.bench.test', password: 'Owner-2024!' };
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-sensor-'));
-const dataDir = path.join(workDir, 'data');
-const stops = [];
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
-
-try {
-  console.log(`  load before: ${loadNow()} on ${os.cpus().length} cores`);
-  const server = await launchBenchServer(dataDir, path.join(workDir, 'server.log'));
+await benchRun('sensor', async ({ workDir, stops }) => {
+  const dataDir = path.join(workDir, 'data');
+  console.log(`  load before: ${machineLoad()} on ${os.cpus().length} cores`);
+  const database = await freshDatabase(`vitrine_bench_sensor_${process.pid}`);
+  stops.push(database.drop);
+  const server = await launchBenchServer(dataDir, path.join(workDir, 'server.log'), {
+    databaseUrl: database.url,
+  });
   stops.push(() => server.stop());
   const login = await registerOwner(server.url, dataDir, OWNER);
   const pictures = {};
@@ -123,7 +149,7 @@ try {
         const stage = document.querySelector('section.program > .render-stage:not(.render-stage--waiting)');
         return stage !== null && (kept.triggers ?? []).some((trigger) => trigger.id === id);
       }, triggered.id),
-    60_000,
+    120_000,
     'the screen to play its program and know its trigger',
   );
 
@@ -157,10 +183,68 @@ try {
   }
   const intervals = await page.evaluate(() => window.__bench.intervals());
 
+  // The networked sensor, with the other players' sockets open.
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  stops.push(() => pool.end());
+  await seedFleet(pool, {
+    name: FLEET,
+    owner: { email: 'owner@others.bench.test', password: OWNER.password },
+    players: OTHERS,
+  });
+  await pool.query('ANALYZE');
+  const fleet = forkPlayers({
+    name: FLEET,
+    players: OTHERS,
+    processes: 1,
+    start: { url: `${server.url.replace(/^http/, 'ws')}/backend/player/socket` },
+  });
+  stops.push(() => fleet.stop());
+  const since = clock();
+  const up = await fleet.waitAllOnline(since, 120);
+  if (!up.all) throw new Error(`only ${n(up.online)} of ${n(OTHERS)} other players came online in 120 s`);
+  console.log(`  other players: ${n(up.online)} connected in ${seconds(up.at - since, 2)}`);
+  const { secret } = await post(server.url, `/manager/iot-device/${sensor.id}/secret`, login.token, {});
+  const calls = [];
+  const answers = [];
+  for (let call = 0; call < WARMUP + TAPS; call++) {
+    await page.evaluate(() => window.__bench.reset());
+    const sent = clock();
+    const response = await fetch(`${server.url}/backend/sensor/read`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ sensor_id: TAG }),
+    });
+    const answered = clock();
+    const answer = await response.json();
+    if (answer.code !== 220000 || answer.data.screens !== 1)
+      throw new Error(`the read answered ${JSON.stringify(answer)}`);
+    let painted = null;
+    await until(
+      async () => {
+        painted = await page.evaluate((id) => window.__bench.relayed(id), String(triggered.id));
+        return painted !== null;
+      },
+      10_000,
+      'the relayed read to show the product',
+      10,
+    );
+    if (call >= WARMUP) {
+      calls.push(painted - sent);
+      answers.push(answered - sent);
+    }
+    await until(
+      () => page.evaluate(() => document.querySelector('section.program')?.dataset.interrupted === undefined),
+      10_000,
+      'the interruption to end',
+      50,
+    );
+  }
+
   const tapStats = stats(samples);
   const baseStats = stats(baseline);
+  const callStats = stats(calls);
   console.log(
-    `  screen: ${WIDTH}×${HEIGHT} player page in Chromium ${browser.version()} (headless, --disable-gpu); program and product: ${WIDTH}×${HEIGHT} PNG pictures`,
+    `  screen: ${WIDTH}×${HEIGHT} player page in Chromium ${browser.version()} (headless, --disable-gpu); program and product: ${WIDTH}×${HEIGHT} PNG pictures; server on PostgreSQL`,
   );
   console.log(
     `  taps: ${samples.length} timed after ${WARMUP} not timed; ${missed} bursts not taken for a read (keys over 50 ms apart)`,
@@ -178,19 +262,24 @@ try {
     `${ms(tapStats.p99)} (goal ≤ ${GOAL_P99_MS} ms, the content cached)`,
     tapStats.p99 <= GOAL_P99_MS,
   );
+  console.log(
+    `  networked sensor: ${calls.length} calls timed after ${WARMUP} not timed, ${n(OTHERS)} other players connected`,
+  );
+  console.log(`  POST /backend/sensor/read → its answer: ${percentiles(stats(answers))}`);
+  console.log(
+    `  POST /backend/sensor/read → first painted frame of the triggered content: ${percentiles(callStats)}`,
+  );
+  console.log(
+    `  ratio to the wedge tap (same run): p50 ${(callStats.p50 / tapStats.p50).toFixed(2)}, p99 ${(callStats.p99 / tapStats.p99).toFixed(2)}`,
+  );
+  goal(
+    'HTTP call → first painted frame p99',
+    `${ms(callStats.p99)} (goal ≤ ${GOAL_HTTP_P99_MS} ms, ${n(OTHERS)} other players connected)`,
+    callStats.p99 <= GOAL_HTTP_P99_MS,
+  );
   if (problems.length) console.log(`  the page logged: ${problems.slice(-5).join('; ')}`);
-  console.log(`  load after: ${loadNow()}`);
-} finally {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
-
-function loadNow() {
-  return os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ');
-}
+  console.log(`  load after: ${machineLoad()}`);
+});
 
 /**
  * A keyboard-wedge reader's burst: each key of the ID, then Enter, as trusted key events sent
@@ -247,6 +336,13 @@ function instrument() {
     true,
   );
   window.__vitrineRenderTrace = (event) => shown.push(event);
+  /** The renderer's first paint of the content interrupting the screen for this schedule. */
+  const firstPaint = (scheduleId) => {
+    const section = document.querySelector('section.program');
+    if (section?.dataset.interrupted !== scheduleId) return null;
+    const over = section.querySelector('.program-interrupt .render-layer[data-key]')?.dataset.key;
+    return shown.find((event) => event.key === over) ?? null;
+  };
   window.__bench = {
     reset() {
       read = null;
@@ -255,11 +351,13 @@ function instrument() {
     },
     /** The read and the first paint of the interruption's content, once both are known. */
     tap(scheduleId) {
-      const section = document.querySelector('section.program');
-      if (read === null || next === null || section?.dataset.interrupted !== scheduleId) return null;
-      const over = section.querySelector('.program-interrupt .render-layer[data-key]')?.dataset.key;
-      const first = shown.find((event) => event.key === over);
-      return first ? { read, painted: first.painted, next } : null;
+      const first = firstPaint(scheduleId);
+      return read === null || next === null || !first ? null : { read, painted: first.painted, next };
+    },
+    /** A relayed read's first paint of the interruption's content on the machine's clock, once known. */
+    relayed(scheduleId) {
+      const first = firstPaint(scheduleId);
+      return first ? performance.timeOrigin + first.painted : null;
     },
     intervals: () => intervals.slice(-2000),
   };

@@ -30,7 +30,17 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { goal, ms, stats } from './figures.mjs';
-import { chunkedUpload, get, launchBenchServer, pairScreen, post, registerOwner, until } from './owner.mjs';
+import {
+  benchRun,
+  chunkedUpload,
+  get,
+  launchBenchServer,
+  machineLoad,
+  pairScreen,
+  post,
+  registerOwner,
+  until,
+} from './owner.mjs';
 
 const short = process.argv.includes('--short');
 const offlineFlag = process.argv.indexOf('--offline-seconds');
@@ -42,18 +52,9 @@ const VIDEO_S = 10;
 const GOALS = { p99: 17, max: 34, rejoin: 3000 };
 const OWNER = { email: 'owner@wall.bench.test', password: 'Owner-2024!' };
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-wall-'));
-const dataDir = path.join(workDir, 'data');
-const stops = [];
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
-
-try {
-  console.log(
-    `  load before: ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores`,
-  );
+await benchRun('wall', async ({ workDir, stops }) => {
+  const dataDir = path.join(workDir, 'data');
+  console.log(`  load before: ${machineLoad()} on ${os.cpus().length} cores`);
   const video = makeVideo(workDir);
   const server = await launchBenchServer(dataDir, path.join(workDir, 'server.log'));
   stops.push(() => server.stop());
@@ -178,16 +179,8 @@ try {
   const offline = drifts(players);
   await perPlayer(players, window);
   report(offline, { maxGoal: false });
-  console.log(
-    `  load after: ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')}`,
-  );
-} finally {
-  for (const stop of stops.reverse()) await stop().catch(() => {});
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
+  console.log(`  load after: ${machineLoad()}`);
+});
 
 /** In the page, before anything: the skewed clock, and every presented video frame recorded. */
 function instrument(skew) {
