@@ -19,17 +19,26 @@ export function runningBuild(pathname: string): string | null {
 }
 
 /**
- * Puts every file of a build in its own cache (an earlier copy of that version is dropped first).
- * index.html goes in last, so a build whose index.html is kept is whole.
+ * Puts every file of a build in its own cache as it comes (an earlier copy of that version is
+ * dropped first). index.html goes in last, so a build whose index.html is kept is whole.
  */
-export async function keepBuild(storage: CacheStorage, version: string, files: PackageFile[]): Promise<void> {
+export async function keepBuild(
+  storage: CacheStorage,
+  version: string,
+  files: AsyncIterable<PackageFile> | Iterable<PackageFile>,
+): Promise<void> {
   await storage.delete(buildCacheName(version));
   const cache = await storage.open(buildCacheName(version));
-  const last = (file: PackageFile) => (file.path === 'index.html' ? 1 : 0);
-  for (const file of [...files].sort((a, b) => last(a) - last(b))) {
+  const put = (file: PackageFile) => {
     const headers = { 'content-type': file.type, 'content-length': String(file.bytes.byteLength) };
-    await cache.put(buildUrl(version, file.path), new Response(file.bytes as BodyInit, { headers }));
+    return cache.put(buildUrl(version, file.path), new Response(file.bytes as BodyInit, { headers }));
+  };
+  let index: PackageFile | null = null;
+  for await (const file of files) {
+    if (file.path === 'index.html') index = file;
+    else await put(file);
   }
+  if (index) await put(index);
 }
 
 /** Whether a whole build of this version is kept. */

@@ -2,6 +2,7 @@ import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex } from '@noble/hashes/utils';
 import { DEVICE_KEY_HEADER, OTA_DOWNLOAD_RETRY_SECONDS, ResultCode } from '@vitrine/contract';
 import { CallRefused, dataOf } from '../api';
+import { joined } from './bytes';
 
 // An upgrade's file (the offer's `url`, docs/ota.md "Download, check, keep"), streamed into Cache
 // Storage piece by piece while its MD5 is computed, so the package is never held whole in memory
@@ -10,14 +11,14 @@ import { CallRefused, dataOf } from '../api';
 // from the pieces already kept, with Range and If-Range (the same file, or the whole again). A
 // server whose download slots are all taken (429001) is asked again after its Retry-After.
 
-/** A finished download: the MD5 of the bytes received, the server's, and the bytes from the cache. */
+/** A finished download: the MD5 of the bytes received, the server's, and its pieces in the cache. */
 export type Download = {
   /** The MD5 of the bytes received (hexadecimal, lower case), computed as they came. */
   md5: string;
   /** The MD5 the server names in X-Package-MD5, null when it named none. */
   serverMd5: string | null;
-  /** The package's bytes, read back from its pieces. */
-  bytes: () => Promise<Uint8Array>;
+  /** The package's bytes, read back from the cache a piece at a time. */
+  pieces: () => AsyncGenerator<Uint8Array>;
 };
 
 /** Breaks in a row a download goes on after; the next is the upgrade's failure. */
@@ -64,16 +65,6 @@ function abortableWait(ms: number, signal: AbortSignal): Promise<void> {
 const retryAfter = (value: string | null) => {
   const seconds = Number(value);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : OTA_DOWNLOAD_RETRY_SECONDS;
-};
-
-const joined = (parts: readonly Uint8Array[], length: number) => {
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
 };
 
 /** The file's whole size from a 416's Content-Range (`bytes *\/<size>`), or null. */
@@ -160,19 +151,17 @@ class Partial {
   }
 
   finished(): Download {
-    const { storage, name, received, pieces } = this;
+    const { storage, name, pieces } = this;
     return {
       md5: bytesToHex(this.hash.digest()),
       serverMd5: this.meta?.md5 ?? null,
-      bytes: async () => {
+      pieces: async function* () {
         const cache = await storage.open(name);
-        const parts: Uint8Array[] = [];
         for (let index = 0; index < pieces; index += 1) {
           const piece = await cache.match(pieceKey(index));
           if (!piece) throw new Error('A piece of the downloaded package is no longer kept.');
-          parts.push(new Uint8Array(await piece.arrayBuffer()));
+          yield new Uint8Array(await piece.arrayBuffer());
         }
-        return joined(parts, received);
       },
     };
   }

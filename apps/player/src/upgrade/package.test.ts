@@ -3,9 +3,17 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { UpgradeFailed } from './failed';
 import { unpackPackage, verifyPackage } from './package';
+import { collect } from './testing';
 
 const zip = (files: Record<string, string>) =>
   zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
+
+/** The package's bytes as the download keeps them: in pieces of `size` bytes. */
+async function* piecesOf(bytes: Uint8Array, size = 5) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+}
+/** Every file unpacked from the package's pieces. */
+const unpacked = async (bytes: Uint8Array, size?: number) => collect(unpackPackage(piecesOf(bytes, size)));
 
 describe('verifyPackage', () => {
   const bytes = strToU8('a build');
@@ -30,8 +38,8 @@ describe('verifyPackage', () => {
 });
 
 describe('unpackPackage', () => {
-  it('answers every file with its type, skipping folders', () => {
-    const files = unpackPackage(
+  it('answers every file with its type, skipping folders, from pieces that cut it anywhere', async () => {
+    const files = await unpacked(
       zipSync({
         'index.html': strToU8('<p>'),
         assets: {},
@@ -54,12 +62,19 @@ describe('unpackPackage', () => {
     ['C:/x.js'],
     ['assets\\x.js'],
     ['./x.js'],
-  ])('refuses %s, which leaves the build', (name) => {
-    expect(() => unpackPackage(zip({ 'index.html': '', [name]: 'x' }))).toThrow(/outside its folder/);
+  ])('refuses %s, which leaves the build', async (name) => {
+    await expect(unpacked(zip({ 'index.html': '', [name]: 'x' }))).rejects.toThrow(/outside its folder/);
   });
 
-  it('refuses a build without index.html at its root, and a file that is no zip', () => {
-    expect(() => unpackPackage(zip({ 'dist/index.html': '' }))).toThrow('The package holds no index.html.');
-    expect(() => unpackPackage(strToU8('not a zip'))).toThrow('The package is not a zip file.');
+  it('refuses a build without index.html at its root, and a file that is no zip', async () => {
+    await expect(unpacked(zip({ 'dist/index.html': '' }))).rejects.toThrow(
+      'The package holds no index.html.',
+    );
+    await expect(unpacked(strToU8('not a zip'))).rejects.toThrow('The package is not a zip file.');
+    await expect(unpacked(new Uint8Array(0))).rejects.toThrow('The package is not a zip file.');
+    // A zip whose compressed data is damaged (past the MD5, which the operator's build had).
+    const damaged = zip({ 'index.html': '<p>'.repeat(200) });
+    damaged.fill(0xff, 40, 60);
+    await expect(unpacked(damaged, 1 << 20)).rejects.toThrow('The package is not a zip file.');
   });
 });

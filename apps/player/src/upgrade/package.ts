@@ -1,5 +1,6 @@
 import { webFileType } from '@vitrine/contract';
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate } from 'fflate';
+import { joined } from './bytes';
 import { UpgradeFailed } from './failed';
 
 // A browser package (docs/ota.md "The browser player's upgrade"): a zip of a player build made
@@ -41,28 +42,65 @@ function safePath(name: string): string | null {
   return name;
 }
 
+const notZip = () => new UpgradeFailed('not_zip', {}, 'The package is not a zip file.');
+/** What every zip starts with: a file's local header. */
+const ZIP_START = [0x50, 0x4b, 0x03, 0x04];
+
 /**
- * The package's files. Refuses a file that is not a zip, a path that would leave the build, and a
- * build without index.html at its root; folders are skipped.
+ * The package's files as they unzip from its pieces (fflate's streamed Unzip: a file at a time is
+ * held, never the whole zip). Refuses a package that is not a zip, a path that would leave the
+ * build, and a build without index.html at its root; folders are skipped.
  */
-export function unpackPackage(bytes: Uint8Array): PackageFile[] {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes);
-  } catch {
-    throw new UpgradeFailed('not_zip', {}, 'The package is not a zip file.');
-  }
-  const files: PackageFile[] = [];
-  for (const [name, content] of Object.entries(entries)) {
-    if (name.endsWith('/')) continue;
-    const path = safePath(name);
+export async function* unpackPackage(pieces: AsyncIterable<Uint8Array>): AsyncGenerator<PackageFile> {
+  const done: PackageFile[] = [];
+  let failure: unknown = null;
+  const unzip = new Unzip((file) => {
+    if (file.name.endsWith('/') || failure) return;
+    const path = safePath(file.name);
     if (!path) {
-      throw new UpgradeFailed('outside', { name }, `The package holds a file outside its folder: ${name}`);
+      failure = new UpgradeFailed(
+        'outside',
+        { name: file.name },
+        `The package holds a file outside its folder: ${file.name}`,
+      );
+      return;
     }
-    files.push({ path, bytes: content, type: webFileType(path) });
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    file.ondata = (error, data, final) => {
+      if (error) {
+        failure ??= error;
+        return;
+      }
+      parts.push(data);
+      length += data.length;
+      if (final) done.push({ path, bytes: joined(parts, length), type: webFileType(path) });
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch {
+      failure ??= notZip();
+    }
+    if (failure) throw failure instanceof UpgradeFailed ? failure : notZip();
+    return done.splice(0);
+  };
+  let first = true;
+  let index = false;
+  const reader = pieces[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await reader.next();
+    const piece = next.done ? new Uint8Array(0) : next.value;
+    if (first && !ZIP_START.every((byte, at) => piece[at] === byte)) throw notZip();
+    first = false;
+    for (const file of push(piece, next.done === true)) {
+      index ||= file.path === 'index.html';
+      yield file;
+    }
+    if (next.done) break;
   }
-  if (!files.some((file) => file.path === 'index.html')) {
-    throw new UpgradeFailed('no_index', {}, 'The package holds no index.html.');
-  }
-  return files;
+  if (!index) throw new UpgradeFailed('no_index', {}, 'The package holds no index.html.');
 }

@@ -30,3 +30,10 @@ export const pinOf = (fields: Partial<Pin> = {}): Pin => ({
   boots: 0,
   ...fields,
 });
+
+/** Every item of an async iterable, in order (Node 20 has no Array.fromAsync). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

@@ -28,7 +28,13 @@ const downloaded =
       '/player/download/piece/0',
       new Response(zip),
     );
-    return { md5: actual, serverMd5: md5, bytes: async () => zip } satisfies Download;
+    return {
+      md5: actual,
+      serverMd5: md5,
+      pieces: async function* () {
+        yield zip;
+      },
+    } satisfies Download;
   };
 
 function setUp(overrides: Partial<UpgraderOptions> = {}) {

@@ -85,10 +85,12 @@ export class Upgrader {
       }
       if (signal.aborted) throw new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.');
       await this.report({ plan_id, state: 'installing' });
-      // Read back whole to be unpacked: the download's own pieces are no longer needed.
-      const bytes = await download.bytes();
-      await dropDownload();
-      await keepBuild(storage, version, unpackPackage(bytes));
+      // Unpacked from its pieces a file at a time; kept or refused, the download is done with.
+      try {
+        await keepBuild(storage, version, unpackPackage(download.pieces()));
+      } finally {
+        await dropDownload();
+      }
       if (signal.aborted) throw new UpgradeFailed('withdrawn', {}, 'The upgrade was withdrawn.');
       await this.options.trial(buildUrl(version, 'index.html?trial=1'), version, signal);
       this.options.savePin({ version, previous: this.options.running, plan_id, healthy: false, boots: 0 });
