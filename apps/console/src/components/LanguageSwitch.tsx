@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGE_LABEL, type Language } from '@vitrine/contract';
 import { Button } from 'antd';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../lib/http';
 import { setLanguage, useLanguage } from '../lib/i18n';
@@ -12,6 +12,17 @@ const LanguageMenu = lazy(() =>
   import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })),
 );
 
+/**
+ * Set while a choice is applied. The page may be drawn anew in the new language (its texts load,
+ * the layout turns right to left), and with it this switch: the switch drawn in the new language
+ * takes the focus back, not the page.
+ */
+let focusAfterChoice: Language | null = null;
+
+/** Puts the focus on the switch's button once the frame is drawn. */
+const focusButton = (holder: RefObject<HTMLSpanElement | null>) =>
+  requestAnimationFrame(() => holder.current?.querySelector('button')?.focus());
+
 /** The nine languages, each in its own name. Signed in, the choice is also saved for mails. */
 export function LanguageSwitch({ compact = false, color }: { compact?: boolean; color?: string }) {
   const { language } = useLanguage();
@@ -20,10 +31,16 @@ export function LanguageSwitch({ compact = false, color }: { compact?: boolean; 
   const holder = useRef<HTMLSpanElement>(null);
   // After the list closes (its button was drawn again when the list loaded, and the page may
   // have turned right to left), the focus goes back to the button, not to the page.
-  const refocus = () => requestAnimationFrame(() => holder.current?.querySelector('button')?.focus());
+  const refocus = () => focusButton(holder);
+  useEffect(() => {
+    if (focusAfterChoice !== language) return;
+    focusAfterChoice = null;
+    focusButton(holder);
+  }, [language]);
 
   async function choose(next: Language) {
     if (next === language) return;
+    focusAfterChoice = next;
     // Cached server texts follow by themselves (lib/query.tsx).
     await setLanguage(next);
     if (getSession().token) {
