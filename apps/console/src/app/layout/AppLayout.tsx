@@ -13,6 +13,7 @@ import { useCustomerMobile } from '../../lib/customer-mobile';
 import { useLayoutMode } from '../../lib/layout-mode';
 import { hasRole } from '../../lib/permissions';
 import { shellColors } from '../../lib/remote-config';
+import { useKeyboardScrollAreas } from '../../lib/scroll-areas';
 import { useSession } from '../../lib/session';
 import { taskQueue } from '../../lib/task-queue';
 import { refreshDots } from './dots';
@@ -37,6 +38,8 @@ export function AppLayout() {
 
   useScheduleDots();
   useOtaDots();
+  // A table wider than the page can be scrolled by keyboard.
+  useKeyboardScrollAreas(main);
   useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page asks the dot sources again.
   useEffect(() => refreshDots(), [shell.pathname]);
