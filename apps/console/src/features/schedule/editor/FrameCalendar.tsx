@@ -28,7 +28,9 @@ import { addDays, floatingOf, frameOfSelection, occurrences, retimeFrame } from 
 
 // The time step's calendar (FullCalendar, MIT), loaded only when the step opens. It runs in UTC
 // so its times are the frames' floating wall-clock times; week and month views on a desk, a day
-// and a list on phones. Drawing a span adds a frame; dragging or resizing an occurrence moves the
+// and a list on phones. The whole day shows at once (hour slots, drawn to the quarter hour): a
+// scroll area inside FullCalendar's grid could not be reached by keyboard without breaking the
+// grid's rows for assistive technology. Drawing a span adds a frame; dragging or resizing an occurrence moves the
 // frame (a weekly frame's days move with it); clicking one opens its settings.
 
 const LOCALES: Record<Language, LocaleInput | undefined> = {
@@ -58,17 +60,16 @@ export type FrameCalendarProps = {
   /** The visible dates changed (first, last inclusive). */
   onView?: (from: string, to: string) => void;
   label: (frame: ScheduleFrame, index: number) => string;
-  /** The calendar's name, for its scroll area. */
+  /** The calendar's name: the region around it. */
   name: string;
 };
 
 /**
  * What FullCalendar draws without a way to set it: its chevrons are images without a name inside
- * named buttons (hidden here), and its scroll areas cannot be reached by keyboard (given a Tab
- * stop and the calendar's name), in every view it draws.
+ * named buttons (hidden here), in every view it draws.
  */
-function useAccessibleCalendar(name: string) {
-  const holder = useRef<HTMLDivElement>(null);
+function useHiddenChevrons() {
+  const holder = useRef<HTMLElement>(null);
   useEffect(() => {
     const root = holder.current;
     if (!root) return;
@@ -76,22 +77,12 @@ function useAccessibleCalendar(name: string) {
       for (const icon of root.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])')) {
         icon.setAttribute('aria-hidden', 'true');
       }
-      for (const scroller of root.querySelectorAll<HTMLElement>('.fc-scroller')) {
-        const style = getComputedStyle(scroller);
-        const scrolls = [style.overflowX, style.overflowY].some(
-          (value) => value === 'auto' || value === 'scroll',
-        );
-        if (!scrolls || scroller.getAttribute('aria-label') === name) continue;
-        scroller.tabIndex = 0;
-        scroller.setAttribute('role', 'region');
-        scroller.setAttribute('aria-label', name);
-      }
     };
     mend();
     const observer = new MutationObserver(mend);
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-  }, [name]);
+  }, []);
   return holder;
 }
 
@@ -106,7 +97,7 @@ export function FrameCalendar({
   label,
   name,
 }: FrameCalendarProps) {
-  const holder = useAccessibleCalendar(name);
+  const holder = useHiddenChevrons();
   const { language, direction } = useLanguage();
   const { mobile } = useLayoutMode();
   const weekStart = useSession().user?.week_start ?? 'monday';
@@ -174,7 +165,7 @@ export function FrameCalendar({
   };
 
   return (
-    <div ref={holder}>
+    <section ref={holder} aria-label={name}>
       <FullCalendar
         ref={calendar}
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin]}
@@ -189,12 +180,11 @@ export function FrameCalendar({
             ? { left: 'prev,next', center: 'title', right: 'timeGridDay,listWeek' }
             : { left: 'prev,next today', center: 'title', right: 'timeGridWeek,dayGridMonth' }
         }
-        height={mobile ? 'auto' : 640}
+        height="auto"
         allDaySlot={false}
         nowIndicator
-        slotDuration="00:30:00"
+        slotDuration="01:00:00"
         snapDuration="00:15:00"
-        scrollTime="08:00:00"
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         selectable
@@ -218,7 +208,7 @@ export function FrameCalendar({
         }}
         datesSet={viewed}
       />
-    </div>
+    </section>
   );
 }
 
