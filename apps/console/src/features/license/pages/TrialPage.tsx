@@ -95,6 +95,7 @@ function OwnTrials() {
               percent={own.limit === 0 ? 100 : Math.round((own.used / own.limit) * 100)}
               status={exhausted ? 'exception' : 'normal'}
               format={() => t('trial.usedOf', { used: own.used, limit: own.limit })}
+              aria-label={t('trial.usage')}
               style={{ maxWidth: 480 }}
             />
             {exhausted && (

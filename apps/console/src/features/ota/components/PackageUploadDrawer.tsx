@@ -141,7 +141,7 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
       {sending ? (
         <div role="status" aria-live="polite">
           <Typography.Text type="secondary">{t(sending.hashing ? 'hashing' : 'sending')}</Typography.Text>
-          <Progress percent={sending.progress} />
+          <Progress percent={sending.progress} aria-label={t(sending.hashing ? 'hashing' : 'sending')} />
         </div>
       ) : null}
     </FormDrawer>

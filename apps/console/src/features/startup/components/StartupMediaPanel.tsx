@@ -116,7 +116,7 @@ function KindCard({ owner, kind, media, loading, editable }: KindProps) {
       {sending ? (
         <div role="status" aria-live="polite">
           <Typography.Text type="secondary">{t(sending.hashing ? 'hashing' : 'sending')}</Typography.Text>
-          <Progress percent={sending.progress} />
+          <Progress percent={sending.progress} aria-label={t(sending.hashing ? 'hashing' : 'sending')} />
         </div>
       ) : null}
       {editable ? (
