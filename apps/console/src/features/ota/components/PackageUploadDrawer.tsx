@@ -27,6 +27,26 @@ const shape = otaPackageCreateRequestSchema.shape;
 type Props = { open: boolean; onClose: () => void };
 
 /**
+ * The file field: its button and the file chosen. It takes only the file from its Form.Item, not
+ * the input's attributes (id, aria-required), which a group of a button and a text may not carry.
+ */
+function ChosenPackage({ file, onChoose }: { file?: File; onChoose: () => void }) {
+  const { t } = useTranslation('ota');
+  return (
+    <Space direction="vertical" size={4}>
+      <Button icon={<UploadOutlined />} onClick={onChoose}>
+        {t('action.chooseFile')}
+      </Button>
+      {file ? (
+        <Typography.Text data-testid="ota-package-file">
+          {leftToRight(file.name)} · {leftToRight(formatSize(file.size))}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
+
+/**
  * "Upload package": the version, the MD5 the build came with, a description, the target models
  * and the file. The file is sent when the form is submitted; the server checks its MD5 and a
  * refusal (a mismatch, a version a model already has) shows above the form.
@@ -37,7 +57,6 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const chooser = useRef<HTMLInputElement>(null);
-  const file = Form.useWatch('file', form);
   const [error, setError] = useState<unknown>(null);
   const [sending, setSending] = useState<PackageProgress | null>(null);
 
@@ -116,16 +135,7 @@ export function PackageUploadDrawer({ open, onClose }: Props) {
           ]}
           valuePropName="file"
         >
-          <Space direction="vertical" size={4}>
-            <Button icon={<UploadOutlined />} onClick={() => chooser.current?.click()}>
-              {t('action.chooseFile')}
-            </Button>
-            {file ? (
-              <Typography.Text data-testid="ota-package-file">
-                {leftToRight(file.name)} · {leftToRight(formatSize(file.size))}
-              </Typography.Text>
-            ) : null}
-          </Space>
+          <ChosenPackage onChoose={() => chooser.current?.click()} />
         </Form.Item>
       </Form>
       <FileChooser
