@@ -12,6 +12,7 @@ import {
   PASSWORD,
   PHONE,
   person,
+  sameUser,
   shot,
   text,
   uploadContent,
@@ -192,10 +193,10 @@ test('a member’s picture waits for approval: reviewed, rejected with a reason,
   await expect(card(maya, 'summer-offer.png')).toContainText('السعر غير موجود');
   await shot(maya, 'content-approval', 'rejected-ar');
   await maya.goto('/content/image?language=en');
+  await expect(maya.locator('html')).toHaveAttribute('dir', 'ltr');
 
   // A phone: the member's library with the reason.
-  const phone = await (await browser.newContext({ ...PHONE })).newPage();
-  await logIn(phone, { email: member.email, password: PASSWORD });
+  const phone = await sameUser(maya, PHONE);
   await phone.goto('/content/image');
   await expect(card(phone, 'summer-offer.png')).toContainText('Reason: السعر غير موجود');
   await fitsThePhone(phone);

@@ -5,7 +5,7 @@ import {
   fitsThePhone,
   logIn,
   PHONE,
-  person,
+  sameUser,
   shot,
   watchNotice,
 } from './support/journey';
@@ -72,8 +72,7 @@ test('an owner upgrades a screen from the upgrade list and finds it in the histo
   await shot(page, 'device-ota-upgrade', '3-history');
 
   // Arabic: the versions stay left to right inside the right-to-left page.
-  const arabic = await person(browser);
-  await logIn(arabic, owner);
+  const arabic = await sameUser(page);
   await arabic.goto('/device/ota/log?language=ar');
   await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
   const arabicRow = arabic.getByRole('row').filter({ hasText: name });
@@ -84,8 +83,7 @@ test('an owner upgrades a screen from the upgrade list and finds it in the histo
   await expect(arabic.getByRole('row').filter({ hasText: name })).toContainText('مثبّتة');
   await shot(arabic, 'device-ota-upgrade', '5-upgrade-list-ar');
 
-  const phone = await person(browser, PHONE);
-  await logIn(phone, owner);
+  const phone = await sameUser(page, PHONE);
   await phone.goto('/device/ota/log');
   await expect(phone.getByText(name)).toBeVisible();
   await fitsThePhone(phone);

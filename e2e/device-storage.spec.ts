@@ -10,6 +10,7 @@ import {
   fitsThePhone,
   logIn,
   PHONE,
+  sameUser,
   shot,
   text,
   uploadContent,
@@ -140,10 +141,10 @@ test('a screen tells its storage; a schedule too large for it is refused for tha
   await expect(row(page, SMALL)).toContainText(text('ar', 'contract:device.storageInsufficient'));
   await shot(page, 'device-storage', 'refused-ar');
   await page.goto(`/device/${smallId}?language=en`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
   // A phone.
-  const phone = await (await browser.newContext({ ...PHONE })).newPage();
-  await logIn(phone, owner);
+  const phone = await sameUser(page, PHONE);
   await phone.goto(`/device/${smallId}`);
   await expect(phone.getByRole('progressbar', { name: 'Storage' })).toBeVisible();
   await fitsThePhone(phone);

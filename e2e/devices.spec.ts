@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { baseUrl, expect, latestMail, test } from './support';
-import { createOwner, logIn, PHONE, pickOption, shot } from './support/journey';
+import { createOwner, logIn, PHONE, pickOption, sameUser, shot } from './support/journey';
 
 // A screen joins: one Chromium page opens the player, which registers and shows its signage ID
 // and PIN; the owner adds it from the console's drawer (opened by the link the player's QR code
@@ -114,8 +114,7 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   mailArrives.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
 
   // The same list at phone width, then in Arabic (from the address, as a link may carry it).
-  const phone = await person(browser, PHONE);
-  await logIn(phone, owner);
+  const phone = await sameUser(page, PHONE);
   await phone.goto('/device/list');
   await expect(row(phone, name)).toBeVisible();
   await shot(phone, 'devices', '9-list-phone');

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './support';
-import { addScreen, createOwner, fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
+import {
+  addScreen,
+  createOwner,
+  fitsThePhone,
+  logIn,
+  PHONE,
+  person,
+  sameUser,
+  shot,
+} from './support/journey';
 
 // OTA keys: an owner pairs a screen; the system role adds an app key (its secret shown once, and
 // a hello of that application passes with it and not without), exempts the screen from the
@@ -87,8 +96,7 @@ test('the system role adds an app key, exempts a screen and issues it a device k
   await shot(admin, 'ota-keys', '6-device-keys');
 
   // Arabic and the phone.
-  const arabic = await person(browser);
-  await logIn(arabic, ADMIN);
+  const arabic = await sameUser(admin);
   for (const [path, step] of [
     ['/ota/appkey', '7-app-keys-ar'],
     ['/ota/validation-exemption', '8-exemptions-ar'],
@@ -99,8 +107,7 @@ test('the system role adds an app key, exempts a screen and issues it a device k
     await expect(arabic.getByRole('row').nth(1)).toBeVisible();
     await shot(arabic, 'ota-keys', step);
   }
-  const phone = await person(browser, PHONE);
-  await logIn(phone, ADMIN);
+  const phone = await sameUser(admin, PHONE);
   for (const [path, step] of [
     ['/ota/appkey', '10-app-keys-phone'],
     ['/ota/validation-exemption', '11-exemptions-phone'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ADMIN, expect, test } from './support';
-import { fitsThePhone, logIn, PHONE, person, shot } from './support/journey';
+import { fitsThePhone, logIn, PHONE, sameUser, shot } from './support/journey';
 import { adminHeaders, createModel, fillPackageUpload } from './support/ota';
 
 // OTA packages: the system role uploads a player build for a model of its own with the MD5 it
@@ -9,7 +9,6 @@ import { adminHeaders, createModel, fillPackageUpload } from './support/ota';
 
 test('the system role uploads a package with the right MD5, and a wrong one is refused', async ({
   page,
-  browser,
   request,
 }) => {
   test.setTimeout(90_000);
@@ -58,14 +57,12 @@ test('the system role uploads a package with the right MD5, and a wrong one is r
   await expect(page.getByRole('row').filter({ hasText: model })).toHaveCount(1);
 
   // Arabic and the phone.
-  const arabic = await person(browser);
-  await logIn(arabic, ADMIN);
+  const arabic = await sameUser(page);
   await arabic.goto('/ota/package?language=ar');
   await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(arabic.getByRole('row').filter({ hasText: model })).toBeVisible();
   await shot(arabic, 'ota-package', '4-list-ar');
-  const phone = await person(browser, PHONE);
-  await logIn(phone, ADMIN);
+  const phone = await sameUser(page, PHONE);
   await phone.goto('/ota/package');
   await expect(phone.getByText(model)).toBeVisible();
   await fitsThePhone(phone);

@@ -19,6 +19,7 @@ import {
   newAccount,
   PASSWORD,
   PHONE,
+  sameUser,
   shot,
   siderRunsThePage,
   submit,
@@ -391,9 +392,11 @@ test('a first schedule in English, Arabic and on a phone: upload, first play, pa
     ['phone', 'en', PHONE],
     ['phone-ar', 'ar', PHONE],
   ] as const;
+  // Signed in once; the other browsers (Arabic, the phone) hold the same session.
+  const signedIn = await person(browser);
+  await logIn(signedIn, owner);
   for (const [variant, lang, options] of variants) {
-    const page = await person(browser, options);
-    await logIn(page, owner);
+    const page = variant === 'en' ? signedIn : await sameUser(signedIn, options);
     await page.goto(`/schedule/add?language=${lang}`);
     await page.locator('#scheduleType .schedule-type').first().click();
     await page.locator('#scheduleNext').click();
@@ -439,8 +442,9 @@ test('a first schedule in English, Arabic and on a phone: upload, first play, pa
       `${start.slice(5, 7)}-${start.slice(8, 10)}-${start.slice(0, 4)} 00:00`,
     );
     await shot(page, 'schedules', `first-${variant}-later`);
-    await page.context().close();
+    if (page !== signedIn) await page.context().close();
   }
+  await signedIn.context().close();
 });
 
 test('the schedule screens in Arabic and on a phone', async ({ browser }) => {
@@ -465,8 +469,8 @@ test('the schedule screens in Arabic and on a phone', async ({ browser }) => {
     await shot(page, 'schedules', `ar-${name}`);
   }
   await page.goto('/home?language=en');
-  const phone = await person(browser, PHONE);
-  await logIn(phone, owner);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  const phone = await sameUser(page, PHONE);
   for (const [name, address] of screens) {
     await phone.goto(address);
     await phone.waitForLoadState('networkidle');
@@ -479,9 +483,25 @@ test('the schedule screens in Arabic and on a phone', async ({ browser }) => {
 
 test('the server stops: the screen keeps playing; it starts again: the screen reconnects', async () => {
   test.setTimeout(240_000);
+  // The screen's program says how its connection is (data-status): it counts each time it is
+  // found offline, the server gone and then each try to reach it again failing.
+  const program = screen.locator('.screen.program');
+  await expect(program).toHaveAttribute('data-status', 'connected');
+  await program.evaluate((element) => {
+    const seen = element as HTMLElement & { offlineCount?: number };
+    seen.offlineCount = 0;
+    new MutationObserver(() => {
+      if (seen.dataset.status === 'offline') seen.offlineCount = (seen.offlineCount ?? 0) + 1;
+    }).observe(element, { attributes: true, attributeFilter: ['data-status'] });
+  });
   await server.stop();
-  // Offline for a while, the screen still shows the picture from its cache.
-  await screen.waitForTimeout(15_000);
+  // Offline, and still offline after trying again, the screen still shows the picture.
+  await expect
+    .poll(() => program.evaluate((element) => (element as { offlineCount?: number }).offlineCount), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  await expect(program).toHaveAttribute('data-status', 'offline');
   expect(await showsTheImage(screen)).toBe(true);
   await shot(screen, 'schedules', '13-player-server-down');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, test } from './support';
-import { createOwner, logIn, PHONE, shot } from './support/journey';
+import { createOwner, logIn, PHONE, sameUser, shot } from './support/journey';
 
 // Device models: the system role adds a model; a player whose kiosk launcher names a model the
 // catalogue lacks pairs with a company, and its name shows under the unknown models; the system
@@ -87,14 +87,12 @@ test('a player reports an unknown model, and the system role assigns it one', as
   await expect(modelRow.getByRole('cell').nth(7)).toHaveText('1');
 
   // Arabic and the phone.
-  const arabic = await person(browser);
-  await logIn(arabic, ADMIN);
+  const arabic = await sameUser(page);
   await arabic.goto('/setting/model?language=ar');
   await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(arabic.getByRole('row').filter({ hasText: model })).toBeVisible();
   await shot(arabic, 'settings-model', '4-list-ar');
-  const phone = await person(browser, PHONE);
-  await logIn(phone, ADMIN);
+  const phone = await sameUser(page, PHONE);
   await phone.goto('/setting/model');
   await expect(phone.getByText(model)).toBeVisible();
   await shot(phone, 'settings-model', '5-list-phone');

@@ -320,6 +320,21 @@ export async function person(browser: Browser, options: Record<string, unknown> 
 }
 
 /**
+ * Another browser of the person signed in on `page` (a phone, a second window), at `options`:
+ * it holds `page`'s session, as the console keeps it (local storage), so the journey does not sign
+ * in again where signing in is not what it shows. Opens at about:blank, on `page`'s server.
+ */
+export async function sameUser(page: Page, options: Record<string, unknown> = {}): Promise<Page> {
+  const baseURL = new URL(page.url()).origin;
+  const storageState = await page.context().storageState();
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, ...options, storageState });
+  return context.newPage();
+}
+
+/**
  * How a screen's browser is set up: `quota`, the storage, in bytes, it gives the screen (as a small
  * screen would have); `prepare`, what runs before the player page loads (a clock the journey
  * controls).
