@@ -23,8 +23,9 @@ import {
 // A keyboard-wedge reader "types" the tag's ID and Enter on the screen's page: the product shows
 // over the program, and the program then goes on where it was (the same picture, for the time it
 // had left). Again with the server unreachable from the screen: the screen decides from the
-// manifest it keeps. Then a preset sets the brightness and volume of both screens, confirmed by
-// them. The pages involved in Arabic and on a phone.
+// manifest it keeps; once it is back, a networked sensor's HTTP read of the tag, relayed to it, is
+// a tap too. Then a preset sets the brightness and volume of both screens, confirmed by them. The
+// pages involved in Arabic and on a phone.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -320,7 +321,9 @@ test('a tag and its sensor schedule: a tap shows the product, then the program g
   await tapShowsTheProductThenTheProgram('04-online');
 });
 
-test('the server unreachable from the screen: a tap still shows the product, and the program returns', async () => {
+test('the server unreachable from the screen: a tap still shows the product, and the program returns', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const status = counter.locator('section.program');
   await expect(status).toHaveAttribute('data-status', 'connected');
@@ -333,6 +336,17 @@ test('the server unreachable from the screen: a tap still shows the product, and
   reachable = true;
   await counter.context().setOffline(false);
   await expect(status).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+
+  // Connected again, a networked sensor reads the tag: its HTTP call, relayed, is a tap.
+  const call = await api(request);
+  const [sensor] = (await call('GET', `/manager/iot-device?keyword=${encodeURIComponent(TAG_ID)}`)).list;
+  const { secret } = await call('POST', `/manager/iot-device/${sensor.id}/secret`);
+  const read = await request.post('/backend/sensor/read', {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { sensor_id: TAG_ID },
+  });
+  expect(await read.json()).toMatchObject({ code: 220000, data: { screens: 1 } });
+  await expect(status).toHaveAttribute('data-interrupted', String(scheduleId));
 });
 
 test('a preset applied to both screens sets their brightness and volume; they confirm it', async ({
