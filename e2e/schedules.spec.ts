@@ -17,6 +17,7 @@ import {
   logIn,
   mailedLink,
   newAccount,
+  openTab,
   PASSWORD,
   PHONE,
   sameUser,
@@ -403,11 +404,11 @@ test('a first schedule in English, Arabic and on a phone: upload, first play, pa
     await page.getByRole('checkbox', { name: new RegExp(deviceName) }).check();
     await page.locator('#scheduleNext').click();
     // No video yet: the videos tab offers the upload.
-    await page.getByRole('tab', { name: text(lang, 'playlist:tab.video') }).click();
+    await openTab(page, text(lang, 'playlist:tab.video'));
     await expect(page.locator('#scheduleUpload .upload-dropzone')).toBeVisible({ timeout: 20_000 });
     if (variant.startsWith('phone')) await fitsThePhone(page);
     await shot(page, 'schedules', `first-${variant}-upload`);
-    await page.getByRole('tab', { name: text(lang, 'playlist:tab.image') }).click();
+    await openTab(page, text(lang, 'playlist:tab.image'));
     await page.getByRole('checkbox', { name: new RegExp(IMAGE.replace('.', '\\.')) }).check();
     await page.locator('#scheduleNext').click();
     await page.locator('#scheduleNext').click();

@@ -171,6 +171,20 @@ export async function choose(page: Page, button: string, item: string) {
 }
 
 /**
+ * Opens the tab named `name` of the page's (or `within`'s) tab list. On a phone the tab bar may
+ * still shift while the page lays out (the overflowing tabs are measured after the first paint): a
+ * click that lands then selects the neighbouring tab (seen in a whole run), so it clicks again
+ * until the tab is the selected one.
+ */
+export async function openTab(page: Page | Locator, name: string) {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click({ timeout: 2_000 });
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Chooses the option whose whole text is `title` (or that matches it) in the open antd Select or
  * TreeSelect dropdown.
  * A single select closes once it took the choice; on a busy machine a click that lands while the
