@@ -1,5 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { firstLoginBanner } from './bootstrap';
+import { Role } from '@vitrine/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { buildTestApp } from '../test/app';
+import { ensureSystemAccount, firstLoginBanner } from './bootstrap';
+
+describe('the first system account', () => {
+  it('is created once when several processes start together on an empty database', async () => {
+    const app = await buildTestApp({ adminEmail: 'First@Vitrine.test', adminPassword: 'Chosen#pass1' });
+    // On PostgreSQL each "process" its own connections; PGlite is one process's only (the lock is
+    // taken all the same, on its one connection).
+    const others =
+      app.database.kind === 'postgres'
+        ? await Promise.all([1, 2].map(() => openDatabase(app.config.databaseUrl, app.config.dataDir)))
+        : [];
+    afterAll(() => Promise.all(others.map((other) => other.close())));
+    const dbs = others.length > 0 ? [app.db, ...others.map((other) => other.db)] : [app.db, app.db, app.db];
+
+    const created = await Promise.all(dbs.map((db) => ensureSystemAccount(db, app.config, app.log)));
+
+    expect(created.filter(Boolean)).toEqual([
+      { email: 'first@vitrine.test', password: 'Chosen#pass1', printed: false },
+    ]);
+    const rows = await app.db.select({ email: users.email, role: users.roleId }).from(users);
+    expect(rows).toEqual([{ email: 'first@vitrine.test', role: Role.system }]);
+  });
+});
 
 describe('first login banner', () => {
   it('frames the login in one block that stands apart from the JSON log lines', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AccountStatus, Role } from '@vitrine/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -15,19 +15,26 @@ function randomPassword() {
 /**
  * On an empty database, creates the first system account from ADMIN_EMAIL / ADMIN_PASSWORD, or
  * with a random password that is printed once. Returns the credentials it created, if any.
+ * Processes started together on an empty database (docs/scale-out.md) take turns on an advisory
+ * lock: the first creates the account, the others find it there.
  */
 export async function ensureSystemAccount(db: Db, config: Config, log: FastifyBaseLogger) {
-  const [{ total }] = await db.select({ total: count() }).from(users);
-  if (total > 0) return null;
   const email = (config.adminEmail ?? 'admin@vitrine.local').toLowerCase();
   const password = config.adminPassword ?? randomPassword();
-  await db.insert(users).values({
-    email,
-    username: 'System administrator',
-    passwordHash: await hashPassword(password),
-    roleId: Role.system,
-    status: AccountStatus.active,
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('first-account', 0))`);
+    const [{ total }] = await tx.select({ total: count() }).from(users);
+    if (total > 0) return false;
+    await tx.insert(users).values({
+      email,
+      username: 'System administrator',
+      passwordHash: await hashPassword(password),
+      roleId: Role.system,
+      status: AccountStatus.active,
+    });
+    return true;
   });
+  if (!created) return null;
   log.info({ email }, 'created the first system account');
   return { email, password, printed: config.adminPassword === undefined };
 }
