@@ -1,9 +1,9 @@
 import { DeviceStatus, PlayerSocketClose, type ServerMessage } from '@vitrine/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { devices } from '../../db/schema';
+import { devices, jobs } from '../../db/schema';
 import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { buildDevice, busSettled } from '../../test/device-factories';
 import { buildTenant, callAs } from '../../test/team-factories';
@@ -53,12 +53,6 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))(
       expect(await stale.closed).toBe(PlayerSocketClose.replaced);
       expect(a.deviceHub.isConnected(row.id)).toBe(false);
       expect(b.deviceHub.isConnected(row.id)).toBe(true);
-      // The stale socket's close left the screen online: it is connected, to b.
-      const [stored] = await a.db
-        .select({ status: devices.status })
-        .from(devices)
-        .where(eq(devices.id, row.id));
-      expect(stored.status).toBe(DeviceStatus.online);
 
       const call = await callAs(a, tenant.owner);
       const sent = await call({
@@ -71,6 +65,18 @@ describe.runIf(process.env.DATABASE_URL?.startsWith('postgres'))(
         expect(live.heard.filter((message) => message.type === 'command')).toHaveLength(1),
       );
       expect(stale.heard.filter((message) => message.type === 'command')).toEqual([]);
+      // The stale socket's close (handled on a before the command went round) left the screen
+      // online, as it is, connected to b, and queued no offline mail.
+      const [stored] = await a.db
+        .select({ status: devices.status })
+        .from(devices)
+        .where(eq(devices.id, row.id));
+      expect(stored.status).toBe(DeviceStatus.online);
+      const mails = await a.db
+        .select({ payload: jobs.payload })
+        .from(jobs)
+        .where(and(eq(jobs.type, 'device-status'), sql`${jobs.payload}->>'deviceId' = ${String(row.id)}`));
+      expect(mails).toEqual([]);
     });
 
     it('keeps the newer socket whichever instance holds it', async () => {
