@@ -6,23 +6,20 @@
 // server answered 304.
 //   node bench/publish.mjs [--short]
 // Goals: 99 % notified ≤ 1 s and 99 % fetched ≤ 5 s after the approval is sent, at 10,000 players.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
-import { fleetTiming, goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
+import { goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
-import { clock, forkPlayers, licenseFleet, seedFleet } from './simulated-fleet.mjs';
+import { publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
+import { clock } from './simulated-fleet.mjs';
 
 const GOAL = { players: 10_000, notifiedMs: 1_000, fetchedMs: 5_000 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@publish.bench.test', password: 'Owner-2024!' };
-// From packages/contract/src/enums.ts (TypeScript, not importable here).
-const ContentType = { image: 1 };
 
 const short = process.argv.includes('--short');
 const plan = short
@@ -56,7 +53,11 @@ try {
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   stops.push(() => pool.end());
   let started = performance.now();
-  const { deviceIds, contentId } = await seed(pool);
+  const { deviceIds, contentId } = await seedPublication(pool, {
+    name: 'Publish',
+    owner: OWNER,
+    players: plan.players,
+  });
   console.log(
     `  data: ${n(plan.players)} claimed devices (offline) and one image in one company, seeded in ${seconds(performance.now() - started, 2)}`,
   );
@@ -64,7 +65,13 @@ try {
   const call = apiCaller(server.url, token, { timeoutMs: 120_000 });
 
   // 1. The fleet connects; each player fetches its manifest once (it holds an ETag from then on).
-  const fleet = startPlayers(`ws://127.0.0.1:${port}/backend/player/socket`, server.url);
+  const fleet = publicationPlayers({
+    name: 'Publish',
+    players: plan.players,
+    processes: plan.processes,
+    waitS: plan.waitS,
+    start: { url: `ws://127.0.0.1:${port}/backend/player/socket`, manifest: server.url },
+  });
   stops.push(() => fleet.stop());
   started = clock();
   const up = await fleet.waitAllOnline(started, plan.upS);
@@ -81,30 +88,15 @@ try {
   );
 
   // 2. One schedule for every device, created (submitted) and approved as the owner.
-  const today = new Date().toISOString().slice(0, 10);
-  const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  started = performance.now();
-  const created = await call('POST', '/backend/manager/schedule', {
+  const { created, createdMs, sentAt, answeredAt } = await publishSchedule(call, {
     name: 'Bench publish',
-    type: 'standard',
-    device_ids: deviceIds,
-    items: [{ content_id: contentId, duration: 10 }],
-    start_date: today,
-    end_date: end,
-    frames: [{ start: '00:00', end: '24:00', rrule: 'FREQ=DAILY' }],
-    exclude_holidays: false,
-    submit: true,
+    deviceIds,
+    contentId,
+    beforeApproval: fleet.takeManifest, // nothing should have come yet; what did is not counted
   });
   console.log(
-    `  POST schedule (${n(deviceIds.length)} devices, submitted): answered in ${seconds(performance.now() - started, 2)}, state ${created.state}`,
+    `  POST schedule (${n(deviceIds.length)} devices, submitted): answered in ${seconds(createdMs, 2)}, state ${created.state}`,
   );
-  await fleet.takeManifest(); // nothing should have come yet; what did is not counted
-  const sentAt = clock();
-  if (created.state !== 'approved') {
-    const approved = await call('POST', `/backend/manager/schedule/${created.id}/approve`, {});
-    if (approved.state !== 'approved') throw new Error(`the approved schedule is ${approved.state}`);
-  }
-  const answeredAt = clock();
   const published = await fleet.waitManifest(sentAt, plan.waitS);
   console.log(
     `  POST schedule/${created.id}/approve answered in ${seconds(answeredAt - sentAt, 2)}; from its sending:`,
@@ -154,91 +146,4 @@ try {
 } finally {
   for (const stop of stops.reverse()) await stop();
   fs.rmSync(workDir, { recursive: true, force: true });
-}
-
-/**
- * The fleet's company (seedFleet: device n has the token of player n, as bench/fleet seeds them; each licensed),
- * its devices in the timezone the players report (UTC: a new one would change their manifests as
- * they connect), and one ready landscape image in the workspace's default folder. Answers the
- * device ids and the image's id.
- */
-async function seed(pool) {
-  const one = async (text, values) => (await pool.query(text, values)).rows[0];
-  const { companyId, workspaceId, deviceIds } = await seedFleet(pool, {
-    name: 'Publish',
-    owner: OWNER,
-    players: plan.players,
-    timezone: 'UTC',
-  });
-  await licenseFleet(pool, { name: 'Publish', companyId, deviceIds });
-  const folder = await one(
-    `INSERT INTO content_folders (company_id, workspace_id, name, is_default) VALUES ($1, $2, 'Default', true) RETURNING id`,
-    [companyId, workspaceId],
-  );
-  const content = await one(
-    `INSERT INTO contents (company_id, workspace_id, folder_id, type, name, hash, size, mime, width, height, state)
-     VALUES ($1, $2, $3, $4, 'Bench.png', $5, 1000, 'image/png', 1920, 1080, 'ready') RETURNING id`,
-    [companyId, workspaceId, folder.id, ContentType.image, randomBytes(32).toString('hex')],
-  );
-  await pool.query('ANALYZE');
-  return { deviceIds, contentId: content.id };
-}
-
-/**
- * Forks the player processes (simulated-fleet.mjs), fetching manifests from `base`. Answers
- * waitAllOnline, fetchAll (every player fetches at once; the statuses and when 99 % and all
- * ended), takeManifest (what the players reported since), waitManifest and stop.
- */
-function startPlayers(url, base) {
-  const players = forkPlayers({
-    name: 'Publish',
-    players: plan.players,
-    processes: plan.processes,
-    start: { url, manifest: base },
-  });
-  const reportAll = players.reportAll;
-  const merge = (all) => ({
-    notified: all.flatMap((r) => r.manifest?.notified ?? []),
-    fetched: all.flatMap((r) => r.manifest?.fetched ?? []),
-  });
-  /** Until `want` fetches ended since `since` (and, told so, `want` notices came), or timeoutS. */
-  const waitFetches = async (since, want, timeoutS, withNotices) => {
-    const fetched = [];
-    const notified = [];
-    const deadline = clock() + timeoutS * 1000;
-    while ((fetched.length < want || (withNotices && notified.length < want)) && clock() < deadline) {
-      await sleep(50);
-      const got = merge(await reportAll());
-      fetched.push(...got.fetched);
-      notified.push(...got.notified);
-    }
-    const statuses = new Map();
-    for (const [status] of fetched) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    return { statuses, fetched: timing(fetched.map(([, at]) => at - since)), notified };
-  };
-  return {
-    waitAllOnline: (since, timeoutS) => players.waitAllOnline(since, timeoutS),
-    async fetchAll() {
-      await reportAll();
-      const since = clock();
-      players.send({ type: 'fetch-all' });
-      const result = await waitFetches(since, plan.players, plan.waitS, false);
-      return { statuses: result.statuses, p99: result.fetched.p99, all: result.fetched.all };
-    },
-    takeManifest: async () => merge(await reportAll()),
-    async waitManifest(since, timeoutS) {
-      const result = await waitFetches(since, plan.players, timeoutS, true);
-      return {
-        statuses: result.statuses,
-        fetched: result.fetched,
-        notified: { count: result.notified.length, ...timing(result.notified.map((at) => at - since)) },
-      };
-    },
-    stop: players.stop,
-  };
-}
-
-/** When 99 % of the fleet (plan.players, not only those that came) and all of them were done, in ms. */
-function timing(samples) {
-  return fleetTiming(samples, plan.players);
 }

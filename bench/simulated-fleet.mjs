@@ -1,4 +1,4 @@
-// What bench/fleet, bench/publish and bench/ota share: a company whose devices are seeded with known tokens,
+// What bench/fleet, bench/publish, bench/cluster and bench/ota share: a company whose devices are seeded with known tokens,
 // and the player processes (fleet-players.mjs) holding those tokens, forked and watched from here.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -114,7 +114,8 @@ export async function licenseFleet(pool, { name, companyId, deviceIds }) {
 
 /**
  * Forks `processes` player processes, each with its slice of the tokens of seedFleet(name) and
- * `start` (url, and manifest for bench/publish) with CONNECT. `onMessage` hears every message
+ * `start` (url, and manifest for bench/publish) with CONNECT; `start` may be a function of the
+ * process's index (bench/cluster: each process its own server). `onMessage` hears every message
  * from them. Answers reportAll (every process's report; throws once one died), send (to every
  * process), waitAllOnline and stop.
  */
@@ -140,7 +141,7 @@ export function forkPlayers({ name, players, processes, start, onMessage = () =>
     child.once('exit', (code, signal) => {
       if (!stopping) died = `a player process exited (${signal ?? code})`;
     });
-    child.send({ type: 'start', tokens, ...start, ...CONNECT });
+    child.send({ type: 'start', tokens, ...(typeof start === 'function' ? start(p) : start), ...CONNECT });
   }
 
   const report = (child) =>

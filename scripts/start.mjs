@@ -1,6 +1,8 @@
 // `npm start`: builds the console, the player and the server when their sources are newer than the
 // build, then runs the server (which migrates, creates the first account and serves all on one port).
 // With CONSOLE_DIR (PLAYER_DIR) set, that folder is served as it is and the console (player) is not built.
+// `--build-only` builds what is stale and exits: before several servers start from one checkout
+// together (bench/cluster), which would otherwise each rebuild the same folders at once.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,6 +76,8 @@ for (const { name, skip, output, inputs, command } of builds) {
     process.exit(result.status || 1);
   }
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const env = {
   ...process.env,
