@@ -1,11 +1,30 @@
 import path from 'node:path';
 import { OFFLINE_AFTER_SECONDS } from '@vitrine/contract';
 
+/** Where and how to reach the object store (STORAGE_*, docs/configure.md). */
+export type S3Settings = {
+  /** `s3://bucket` or `s3://bucket/prefix`. */
+  url: string;
+  /** The store's address when it is not AWS (MinIO, Ceph RGW, R2…). */
+  endpoint?: string;
+  region?: string;
+  /** Unset: the SDK's own chain (AWS_ACCESS_KEY_ID…, a machine's role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Address the bucket in the path (`endpoint/bucket/key`) rather than as a host name. */
+  forcePathStyle: boolean;
+};
+
 // Configuration from the environment (ARCHITECTURE §4). Everything has a working default.
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * The object store for files kept outside the database (STORAGE_URL=s3://bucket/prefix and the
+   * STORAGE_* settings); unset: files under DATA_DIR.
+   */
+  storage?: S3Settings;
   /** Unset: embedded PGlite in DATA_DIR/db. Set to "memory://" for a throwaway database. */
   databaseUrl?: string;
   publicUrl: string;
@@ -65,6 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    storage: env.STORAGE_URL
+      ? {
+          url: env.STORAGE_URL,
+          endpoint: env.STORAGE_ENDPOINT || undefined,
+          region: env.STORAGE_REGION || undefined,
+          accessKeyId: env.STORAGE_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.STORAGE_PATH_STYLE === 'true',
+        }
+      : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${port}`).replace(/\/+$/, ''),
     adminEmail: env.ADMIN_EMAIL || undefined,

@@ -11,6 +11,7 @@ import { PermissionMatrix } from './permissions';
 import { repliesPlugin } from './replies';
 import { SessionStore } from './session';
 import { SessionCache } from './session-cache';
+import { createStorage, type Storage } from './storage';
 import { type TeamContent, type TeamDevices, TeamList } from './team-lists';
 import { tenancyPlugin } from './tenancy';
 import { type UseRegistries, useRegistries } from './uses';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     bus: EventBus;
     jobs: JobQueue;
     mail: Mailer;
+    /** Every file kept outside the database: DATA_DIR or the object store of STORAGE_URL. */
+    storage: Storage;
     /** What uses each kind of item, filled in by the areas that use them. */
     uses: UseRegistries;
     /** What keeps a workspace from being deleted, filled in by the areas that hold rows in one. */
@@ -71,6 +74,8 @@ export const platformPlugin = fp<PlatformOptions>(
     app.decorate('workspaceTrees', workspaceTrees);
     app.decorate('jobs', jobs);
     app.decorate('mail', new Mailer(app));
+    const storage = createStorage(config);
+    app.decorate('storage', storage);
     app.decorate('uses', useRegistries());
     app.decorate('workspaceBlockers', new WorkspaceBlockers());
     app.decorate('deviceHolds', new DeviceHolds());
@@ -88,6 +93,7 @@ export const platformPlugin = fp<PlatformOptions>(
     app.addHook('onClose', async () => {
       await bus.close();
       await sessions.drain();
+      await storage.close();
     });
 
     await app.register(repliesPlugin);

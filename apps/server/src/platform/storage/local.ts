@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertKey,
+  assertPrefix,
+  BaseStorage,
+  type ByteRange,
+  MissingObject,
+  RangeNotSatisfiable,
+  type StoredBody,
+  type StoredBytes,
+  type StoredEntry,
+  type StoredHead,
+} from './storage';
+
+const isMissing = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+};
+
+/**
+ * Objects as files under a directory (DATA_DIR): the key `media/ab/<sha>` is the file
+ * DATA_DIR/media/ab/<sha>, today's layout. A put writes a temporary file beside its target, syncs
+ * it and renames it into place, so a reader (another process on a shared volume too) sees the
+ * whole old file or the whole new one.
+ */
+export class LocalStorage extends BaseStorage {
+  readonly kind = 'local';
+
+  constructor(private readonly root: string) {
+    super();
+  }
+
+  private file(key: string) {
+    assertKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: StoredBytes) {
+    const target = this.file(key);
+    const directory = path.dirname(target);
+    await fs.promises.mkdir(directory, { recursive: true });
+    const temporary = path.join(directory, `.${path.basename(target)}.${randomUUID()}.tmp`);
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary));
+      const handle = await fs.promises.open(temporary, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(temporary, target);
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredBody | null> {
+    const handle = await fs.promises.open(this.file(key), 'r').catch((error) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!handle) return null;
+    try {
+      const { size } = await handle.stat();
+      if (range && range.start >= size) throw new RangeNotSatisfiable(size);
+      const stream = handle.createReadStream(
+        range ? { start: range.start, end: Math.min(range.end, size - 1) } : {},
+      );
+      return { stream, size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<StoredHead | null> {
+    const stat = await fs.promises.stat(this.file(key)).catch((error) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    return stat?.isFile() ? { size: stat.size, modified: stat.mtime } : null;
+  }
+
+  async delete(key: string) {
+    await fs.promises.rm(this.file(key), { force: true });
+  }
+
+  async move(from: string, to: string) {
+    const source = this.file(from);
+    const target = this.file(to);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(source, target).catch((error) => {
+      throw isMissing(error) ? new MissingObject(from) : error;
+    });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredEntry> {
+    assertPrefix(prefix);
+    const base = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const directory = path.join(this.root, ...base.split('/').filter(Boolean));
+    const entries = await fs.promises
+      .readdir(directory, { recursive: true, withFileTypes: true })
+      .catch((error) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.startsWith('.')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, file).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat) yield { key, size: stat.size, modified: stat.mtime };
+    }
+  }
+
+  async close() {}
+}
