@@ -1,5 +1,5 @@
 // bench/cluster: a publish across a cluster (docs/scale-out.md). Two Vitrine processes, each with
-// its own DATA_DIR, started together on one empty PostgreSQL database (they migrate under the
+// its own DATA_DIR, started together (scripts/cluster.mjs) on one empty PostgreSQL database (they migrate under the
 // advisory lock: one applies the migrations, the other waits); a simulated player per seeded
 // device over the socket (fleet-players.mjs), the first half connected to one process and the
 // second half to the other; one schedule for every device created and approved through the
@@ -14,15 +14,11 @@
 // connection) opened, which the doc's keepalive keeps to a few, and how it split the sockets.
 //   flock /tmp/vitrine-bench.lock node bench/cluster.mjs [--short] [--nginx]
 // Goal: 99 % notified ≤ 1 s after the approval is sent, at 2,000 players split over two processes.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, launchServer } from '../scripts/launch.mjs';
+import { launchCluster } from '../scripts/cluster.mjs';
 import { goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
-import { benchRun, machineLoad, until } from './owner.mjs';
+import { benchRun, machineLoad } from './owner.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
 import { publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
 import { clock } from './simulated-fleet.mjs';
@@ -35,7 +31,6 @@ const SERVERS = 2;
 const short = process.argv.includes('--short');
 const viaNginx = process.argv.includes('--nginx');
 const plan = short ? { players: 400, upS: 60, waitS: 30 } : { players: 2_000, upS: 120, waitS: 30 };
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 await benchRun('cluster', async ({ workDir, stops }) => {
   console.log(`  machine load before: ${machineLoad()}`);
@@ -49,24 +44,12 @@ await benchRun('cluster', async ({ workDir, stops }) => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    ...(viaNginx ? { TRUST_PROXY: '127.0.0.1' } : {}),
   };
-  // Built once beforehand: two starts from one checkout would each rebuild a stale server at once.
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
-    env: { ...process.env, ...common },
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error(`the server build failed (exit ${build.status})`);
-
   // 1. Two processes, started together on the empty database.
-  const logs = Array.from({ length: SERVERS }, (_, i) => path.join(workDir, `server-${i + 1}.log`));
   let started = clock();
-  const servers = await Promise.all(
-    logs.map((logFile, i) =>
-      launchServer({ env: { ...common, DATA_DIR: path.join(workDir, `data-${i + 1}`) }, logFile }),
-    ),
-  );
-  for (const server of servers) stops.push(server.stop);
+  const cluster = await launchCluster({ count: SERVERS, env: common, workDir, nginx: viaNginx });
+  stops.push(cluster.stop);
+  const { servers, logs, front } = cluster;
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   stops.push(() => pool.end());
   const one = async (text) => (await pool.query(text)).rows[0];
@@ -89,9 +72,7 @@ await benchRun('cluster', async ({ workDir, stops }) => {
   console.log(
     `  data: ${n(plan.players)} claimed devices (offline) and one image in one company, seeded in ${seconds(clock() - started, 2)}`,
   );
-  const front = viaNginx ? await startNginx(workDir, servers) : null;
   if (front) {
-    stops.push(front.stop);
     const opened = await front.upstreamConnections(200);
     console.log(
       `  nginx ${front.version} in front (docs/scale-out.md's configuration): 200 requests, each on a new client connection, opened ${n(opened)} upstream connections${opened > 20 ? ' (keepalive is NOT working)' : ''}`,
@@ -174,108 +155,3 @@ await benchRun('cluster', async ({ workDir, stops }) => {
   );
   if (problems.length > 0) throw new Error(`could not measure:\n    ${problems.join('\n    ')}`);
 });
-
-/**
- * Debian's nginx on a free loopback port in front of `servers`, configured with docs/scale-out.md's
- * nginx block (its upstream's servers, and `listen 443 ssl` made a plain loopback port), an access
- * log of each request's upstream and status, by PID. Answers its URL and version,
- * upstreamConnections(count): how many connections to the servers `count` health checks opened,
- * each sent on a new client connection (the servers' own sockets, open or in TIME_WAIT, counted
- * before and after); socketsByUpstream(count): the upgraded requests by upstream once `count` are
- * logged; and stop.
- */
-async function startNginx(workDir, servers) {
-  const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
-  if (version.error) throw new Error('--nginx needs nginx (Debian: apt-get install nginx-light)');
-  const doc = fs.readFileSync(path.join(root, 'docs/scale-out.md'), 'utf8');
-  const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!block?.includes('listen 443 ssl;')) throw new Error("docs/scale-out.md's nginx block was not found");
-  const port = await freePort();
-  const upstreams = servers.map((server) => `server ${new URL(server.url).host};`).join('\n  ');
-  const site = block
-    .replace(/(server \d+\.\d+\.\d+\.\d+:\d+;\s*)+/, `${upstreams}\n  `)
-    .replace('listen 443 ssl;', `listen 127.0.0.1:${port};`);
-  const dir = path.join(workDir, 'nginx');
-  fs.mkdirSync(path.join(dir, 'temp'), { recursive: true });
-  const accessLog = path.join(dir, 'access.log');
-  const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-worker_rlimit_nofile 20000;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 10000; }
-http {
-  log_format upstreams '$upstream_addr $status';
-  access_log ${accessLog} upstreams;
-  client_body_temp_path ${dir}/temp/body;
-  proxy_temp_path ${dir}/temp/proxy;
-  fastcgi_temp_path ${dir}/temp/fastcgi;
-  uwsgi_temp_path ${dir}/temp/uwsgi;
-  scgi_temp_path ${dir}/temp/scgi;
-${site}}
-`,
-  );
-  const child = spawn('nginx', ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', conf], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const health = () =>
-    fetch(`${url}/backend/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok);
-  await Promise.race([
-    until(health, 30_000, 'nginx to answer', 100),
-    exited.then(() => {
-      throw new Error(`nginx exited:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-    }),
-  ]);
-  const ports = new Set(servers.map((server) => Number(new URL(server.url).port)));
-  /** The servers' sockets, connected or in TIME_WAIT (/proc/net/tcp: local port, state 01 or 06). */
-  const serverSockets = () =>
-    fs
-      .readFileSync('/proc/net/tcp', 'utf8')
-      .split('\n')
-      .slice(1)
-      .map((line) => line.trim().split(/\s+/))
-      .filter(
-        (f) =>
-          f.length > 3 && ports.has(Number.parseInt(f[1].split(':')[1], 16)) && ['01', '06'].includes(f[3]),
-      ).length;
-  return {
-    url,
-    version: version.stderr.trim().replace(/^nginx version: nginx\//, ''),
-    async upstreamConnections(count) {
-      const before = serverSockets();
-      for (let i = 0; i < count; i++) {
-        await new Promise((resolve, reject) => {
-          http
-            .get(`${url}/backend/health`, { agent: false }, (response) =>
-              response.resume().on('end', resolve),
-            )
-            .on('error', reject);
-        });
-      }
-      return serverSockets() - before;
-    },
-    async socketsByUpstream(count) {
-      const upgraded = () =>
-        fs
-          .readFileSync(accessLog, 'utf8')
-          .split('\n')
-          .filter((line) => line.endsWith(' 101'))
-          .map((line) => line.split(' ')[0]);
-      await until(async () => upgraded().length >= count, 30_000, 'nginx to log the sockets', 100);
-      const split = new Map();
-      for (const upstream of upgraded()) split.set(upstream, (split.get(upstream) ?? 0) + 1);
-      return split;
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}

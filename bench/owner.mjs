@@ -7,8 +7,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { launchServer } from '../scripts/launch.mjs';
+
+export { until } from '../scripts/launch.mjs';
 
 // From packages/contract/src/limits.ts (TypeScript, not importable here).
 export const UPLOAD_CHUNK_SIZE = 2_097_152;
@@ -58,16 +59,6 @@ export const machineLoad = () =>
     .loadavg()
     .map((load) => load.toFixed(1))
     .join(' ');
-
-/** Asks `check` every `everyMs` until it answers true (a throw counts as false); throws after `timeoutMs`. */
-export async function until(check, timeoutMs, what, everyMs = 500) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** POST /backend<pathname>; answers the envelope's data, throws on any other code than success. */
 export async function post(url, pathname, token, body) {

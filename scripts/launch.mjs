@@ -80,6 +80,16 @@ export async function launchServer({ env = {}, logFile, timeoutMs = 300_000, por
   };
 }
 
+/** Asks `check` every `everyMs` until it answers true (a throw counts as false); throws after `timeoutMs`. */
+export async function until(check, timeoutMs, what, everyMs = 500) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 async function healthy(url) {
   try {
     const response = await fetch(`${url}/backend/health`, { signal: AbortSignal.timeout(2_000) });
