@@ -3,13 +3,11 @@
 // returning the same JSON, measured in the same run in alternating rounds. Prints both rates and
 // their ratio; the goal is ≥ 0.6.
 //   node bench/api.mjs [--short]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { launchServer } from '../scripts/launch.mjs';
+import { startBare } from './bare-server.mjs';
 import { load } from './load.mjs';
 
 const GOAL = 0.6;
@@ -20,7 +18,6 @@ const plan = short
   ? { warmupMs: 3_000, rounds: 2, roundMs: 1_500, connections: 16 }
   : { warmupMs: 3_000, rounds: 5, roundMs: 4_000, connections: 16 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-api-'));
 const stops = [];
 try {
@@ -44,7 +41,7 @@ try {
   const body = await sample.json();
   if (sample.status !== 200 || body.code !== 220000)
     throw new Error(`${ROUTE} answered ${sample.status} ${JSON.stringify(body)}`);
-  const bare = await startBare(JSON.stringify(body));
+  const bare = await startBare({ BARE_BODY: JSON.stringify(body) });
   stops.push(bare.stop);
 
   const targets = [
@@ -96,26 +93,6 @@ async function logIn(url) {
   const body = await response.json();
   if (body.code !== 220000) throw new Error(`login answered ${JSON.stringify(body)}`);
   return body.data.token;
-}
-
-function startBare(bodyJson) {
-  const child = spawn(process.execPath, [path.join(here, 'bare-server.mjs')], {
-    env: { ...process.env, BARE_BODY: bodyJson },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-    readline.createInterface({ input: child.stdout }).once('line', (line) => {
-      resolve({
-        port: JSON.parse(line).port,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    });
-  });
 }
 
 function format(rate) {

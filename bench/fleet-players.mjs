@@ -10,7 +10,11 @@
 // does) when the socket says 'manifest' and when the parent sends {type:'fetch-all'} (every player
 // at once, as after a reconnect or a poll). {type:'report'} then also answers `manifest`: when
 // each 'manifest' message arrived and when each fetch ended with which status, since the last
-// report ([status, at] pairs; notified: [at]).
+// report ([status, at] pairs; notified: [at]). Its baselines, in the same run: {type:'bare-connect',
+// url} opens a second socket per player to a bare WebSocket server (bare-server.mjs), whose every
+// message counts as a notice in `notified` (the report's `bareOnline`: how many of them are open);
+// {type:'fetch-all', url} has every player GET that URL at once instead of its manifest (with the
+// same token header, no ETag, on the same keep-alive connections), counted in `fetched`.
 //
 // bench/ota adds upgrades: with `ota: <server's http URL>` in the start message, a player whose
 // state (welcome or 'state' on the socket) carries an upgrade it has not taken downloads the
@@ -59,6 +63,8 @@ let manifestBase = null;
 /** Keep-alive connections for the manifest fetches, shared by this process's players. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 let notified = [];
+/** The players' sockets to the bare WebSocket server that opened. */
+let bareOnline = 0;
 let fetched = [];
 /** The server's HTTP base URL when the players take upgrades (bench/ota), else null. */
 let otaBase = null;
@@ -158,7 +164,9 @@ class Player {
       case 'manifest':
         if (manifestBase) {
           notified.push(clock());
-          this.fetchManifest();
+          // Fetched on the next turn: each player of a real fleet is a machine of its own, so here
+          // one's fetch must not hold up the notices of the others that arrived with it.
+          setImmediate(() => this.fetchManifest());
         }
         break;
     }
@@ -217,14 +225,33 @@ class Player {
   fetchManifest() {
     const headers = { authorization: `Bearer ${this.token}` };
     if (this.etag) headers['if-none-match'] = this.etag;
-    const request = http.get(`${manifestBase}/backend/player/manifest`, { agent, headers }, (response) => {
+    this.fetch(`${manifestBase}/backend/player/manifest`, headers, (response) => {
+      if (response.statusCode === 200) this.etag = response.headers.etag ?? null;
+    });
+  }
+
+  /** GET `url` (the bare fetch round): records the status and when it ended. */
+  fetchBare(url) {
+    this.fetch(url, { authorization: `Bearer ${this.token}` }, () => {});
+  }
+
+  fetch(url, headers, then) {
+    const request = http.get(url, { agent, headers }, (response) => {
       response.resume();
       response.on('end', () => {
-        if (response.statusCode === 200) this.etag = response.headers.etag ?? null;
+        then(response);
         fetched.push([response.statusCode, clock()]);
       });
     });
     request.on('error', (err) => fetched.push([errorKind(err), clock()]));
+  }
+
+  /** A second socket, to the bare WebSocket server: each message it hears counts as a notice. */
+  connectBare(bareUrl) {
+    const socket = new WebSocket(bareUrl, { perMessageDeflate: false });
+    socket.on('open', () => bareOnline++);
+    socket.on('message', () => notified.push(clock()));
+    socket.on('error', (err) => record(`bare ${errorKind(err)}`));
   }
 
   closed(code) {
@@ -299,7 +326,12 @@ process.on('message', (message) => {
     otaBase = message.ota ?? null;
     start(message.tokens, message.rate, message.window);
   } else if (message.type === 'fetch-all') {
-    for (const player of players) player.fetchManifest();
+    for (const player of players) {
+      if (message.url) player.fetchBare(message.url);
+      else player.fetchManifest();
+    }
+  } else if (message.type === 'bare-connect') {
+    for (const player of players) player.connectBare(message.url);
   } else if (message.type === 'report') {
     const manifest = manifestBase ? { notified, fetched } : undefined;
     const ota = otaBase ? { offered, downloaded, reported, busy } : undefined;
@@ -310,6 +342,7 @@ process.on('message', (message) => {
       events,
       delayMs: delay.max / 1e6,
       waiting: waiting(),
+      bareOnline,
       manifest,
       ota,
     });

@@ -1,7 +1,8 @@
 // What bench/publish and bench/cluster share: a fleet's company with one ready image (seedFleet,
 // each device licensed), the simulated players that hear 'manifest' and fetch their manifest with
 // the ETag they hold (fleet-players.mjs), and one schedule for every device created (submitted)
-// and approved through the API.
+// and approved through the API. The players also reach a bare server for bench/publish's baselines
+// (a second socket each, a fetch round of another URL).
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fleetTiming } from './figures.mjs';
@@ -74,10 +75,17 @@ export async function publishSchedule(call, { name, deviceIds, contentId, before
  * `url` (the socket) and fetches manifests from its `manifest` (the server's HTTP base). Answers
  * waitAllOnline, fetchAll (every player fetches at once; the statuses and when 99 % and all ended),
  * takeManifest (what the players reported since), waitManifest (the statuses, the fetches' and
- * the notices' timing, and each process's notices: ms since `since`), and stop.
+ * the notices' timing, and each process's notices: ms since `since`), connectBare, waitNotices
+ * and stop.
  */
 export function publicationPlayers({ name, players, processes, waitS, start }) {
   const fleet = forkPlayers({ name, players, processes, start });
+  /** Notices at these times (ms since the clock started): how many, the first, 99 % and all. */
+  const noticeTiming = (times) => ({
+    count: times.length,
+    first: times.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY),
+    ...fleetTiming(times, players),
+  });
   const reportAll = fleet.reportAll;
   const merge = (all) => ({
     notified: all.map((r) => r.manifest?.notified ?? []),
@@ -108,10 +116,11 @@ export function publicationPlayers({ name, players, processes, waitS, start }) {
   };
   return {
     waitAllOnline: (since, timeoutS) => fleet.waitAllOnline(since, timeoutS),
-    async fetchAll() {
+    /** Every player fetches at once: its manifest, or `url` (the bare fetch round). */
+    async fetchAll(url) {
       await reportAll();
       const since = clock();
-      fleet.send({ type: 'fetch-all' });
+      fleet.send({ type: 'fetch-all', url });
       const result = await waitFetches(since, waitS, false);
       return { statuses: result.statuses, p99: result.fetched.p99, all: result.fetched.all };
     },
@@ -122,9 +131,31 @@ export function publicationPlayers({ name, players, processes, waitS, start }) {
       return {
         statuses: result.statuses,
         fetched: result.fetched,
-        notified: { count: all.length, ...fleetTiming(all, players) },
+        notified: noticeTiming(all),
         byProcess: result.notified,
       };
+    },
+    /** A second socket per player, to the bare WebSocket server at `url`; answers how many opened. */
+    async connectBare(url) {
+      fleet.send({ type: 'bare-connect', url });
+      const deadline = clock() + waitS * 1000;
+      for (;;) {
+        const open = (await reportAll()).reduce((sum, r) => sum + r.bareOnline, 0);
+        if (open >= players) return open;
+        if (clock() > deadline)
+          throw new Error(`only ${open} of ${players} sockets to the bare server opened`);
+        await sleep(100);
+      }
+    },
+    /** Until every player heard a notice since `since` (or timeoutS): how many, and when (ms since). */
+    async waitNotices(since, timeoutS) {
+      const notified = [];
+      const deadline = clock() + timeoutS * 1000;
+      while (notified.length < players && clock() < deadline) {
+        await sleep(50);
+        notified.push(...merge(await reportAll()).notified.flat());
+      }
+      return noticeTiming(notified.map((at) => at - since));
     },
     stop: fleet.stop,
   };

@@ -17,6 +17,9 @@ export const CONNECT = { rate: 250, window: 50 };
 /** Player n's device token: `<name>-token-` and n in 8 digits (≥ 20 characters, as the socket requires: a name of 5 letters or more). */
 const TOKEN_DIGITS = 8;
 const tokenPrefix = (name) => `${name.toLowerCase()}-token-`;
+/** The device token of player `index` (from 1) of seedFleet(name). */
+export const playerToken = (name, index) =>
+  `${tokenPrefix(name)}${String(index).padStart(TOKEN_DIGITS, '0')}`;
 
 /** The time the player processes report in (performance.timeOrigin + now), comparable across processes. */
 export const clock = () => performance.timeOrigin + performance.now();
@@ -127,8 +130,7 @@ export function forkPlayers({ name, players, processes, start, onMessage = () =>
   const per = Math.ceil(players / processes);
   for (let p = 0; p < processes; p++) {
     const tokens = [];
-    for (let i = p * per + 1; i <= Math.min(players, (p + 1) * per); i++)
-      tokens.push(`${tokenPrefix(name)}${String(i).padStart(TOKEN_DIGITS, '0')}`);
+    for (let i = p * per + 1; i <= Math.min(players, (p + 1) * per); i++) tokens.push(playerToken(name, i));
     const child = fork(path.join(here, 'fleet-players.mjs'), [], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
