@@ -32,14 +32,20 @@ if (process.argv[1] === self) {
 }
 
 /** Starts the bare server in a child process with `env` (BARE_BODY, BARE_MESSAGE); answers its port and stop. */
-export function startBare(env) {
-  const child = spawn(process.execPath, [self], {
+export const startBare = (env) => startListening(self, env, 'the bare server');
+
+/**
+ * Starts `script`, a baseline's server that prints {port} once it listens (this one,
+ * bare-upload-server.mjs), in a child process with `env`; answers its port and stop.
+ */
+export function startListening(script, env, name) {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
     readline.createInterface({ input: child.stdout }).once('line', (line) => {
       resolve({
         port: JSON.parse(line).port,

@@ -6,17 +6,16 @@
 //   node bench/upload.mjs [--short]
 // The file is a "1 GB" video: 10^9 bytes (videos must stay under 1 GiB), an MP4 header and random
 // bytes (the server checks the first part's magic bytes); --short: 128 MiB.
-import { spawn } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { launchServer } from '../scripts/launch.mjs';
+import { startListening } from './bare-server.mjs';
 import {
   chunkedUpload,
   pairScreen,
@@ -151,23 +150,8 @@ function plainPut(port, file) {
 
 function startBare(dir) {
   fs.mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, [path.join(here, 'bare-upload-server.mjs')], {
-    env: { ...process.env, BARE_UPLOAD_DIR: dir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare upload server exited (${code})`)));
-    readline.createInterface({ input: child.stdout }).once('line', (line) => {
-      resolve({
-        port: JSON.parse(line).port,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    });
-  });
+  const script = path.join(here, 'bare-upload-server.mjs');
+  return startListening(script, { BARE_UPLOAD_DIR: dir }, 'the bare upload server');
 }
 
 function mb(bytes) {
