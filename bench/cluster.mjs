@@ -14,6 +14,7 @@
 // connection) opened, which the doc's keepalive keeps to a few, and how it split the sockets.
 //   flock /tmp/vitrine-bench.lock node bench/cluster.mjs [--short] [--nginx]
 // Goal: 99 % notified ≤ 1 s after the approval is sent, at 2,000 players split over two processes.
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { launchCluster } from '../scripts/cluster.mjs';
@@ -27,6 +28,10 @@ const GOAL = { players: 2_000, notifiedMs: 1_000 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
 const OWNER = { email: 'owner@cluster.bench.test', password: 'Owner-2024!' };
 const SERVERS = 2;
+/** The servers' LISTEN/NOTIFY channel (apps/server/src/platform/bus.ts, TypeScript: read from the source). */
+const BUS_CHANNEL = fs
+  .readFileSync(new URL('../apps/server/src/platform/bus.ts', import.meta.url), 'utf8')
+  .match(/export const CHANNEL = '(\w+)';/)[1];
 
 const short = process.argv.includes('--short');
 const viaNginx = process.argv.includes('--nginx');
@@ -103,16 +108,32 @@ await benchRun('cluster', async ({ workDir, stops }) => {
   const first = await fleet.fetchAll();
   console.log(`  first fetch (no ETag): ${statusText(first.statuses)}; 99 % in ${seconds(first.p99, 2)}`);
 
-  // 3. One schedule for every device, created (submitted) and approved on the first process.
+  // 3. One schedule for every device, created (submitted) and approved on the first process. A
+  // listener of the servers' bus of its own tells when the approval committed: its
+  // 'manifest-changed' events leave at the commit.
+  const listener = new pg.Client({ connectionString: database.url });
+  await listener.connect();
+  stops.push(() => listener.end());
+  let committedAt = Number.POSITIVE_INFINITY;
+  listener.on('notification', ({ payload }) => {
+    if (payload?.includes('"manifest-changed"')) committedAt = Math.min(committedAt, clock());
+  });
+  await listener.query(`LISTEN ${BUS_CHANNEL}`);
   const { created, createdMs, sentAt, answeredAt } = await publishSchedule(call, {
     name: 'Bench cluster',
     deviceIds,
     contentId,
-    beforeApproval: fleet.takeManifest, // nothing should have come yet; what did is not counted
+    beforeApproval: async () => {
+      await fleet.takeManifest(); // nothing should have come yet; what did is not counted
+      committedAt = Number.POSITIVE_INFINITY;
+    },
   });
   const published = await fleet.waitManifest(sentAt, plan.waitS);
   console.log(
     `  POST schedule (${n(deviceIds.length)} devices, submitted) answered in ${seconds(createdMs, 2)}; POST schedule/${created.id}/approve (${front ? 'through nginx' : 'process 1'}) answered in ${seconds(answeredAt - sentAt, 2)}; from its sending:`,
+  );
+  console.log(
+    `    the approval committed (its 'manifest-changed' heard on the bus) after ${seconds(committedAt - sentAt, 3)}`,
   );
   console.log(
     `    notified ('manifest' on the socket): ${n(published.notified.count)} players; 99 % after ${seconds(published.notified.p99, 2)}, all after ${seconds(published.notified.all, 2)}`,
