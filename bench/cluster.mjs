@@ -18,10 +18,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { launchCluster } from '../scripts/cluster.mjs';
+import { startBare } from './bare-server.mjs';
 import { goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
 import { benchRun, machineLoad } from './owner.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
-import { publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
+import { NOTIFICATION, publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
 import { clock } from './simulated-fleet.mjs';
 
 const GOAL = { players: 2_000, notifiedMs: 1_000 };
@@ -156,6 +157,17 @@ await benchRun('cluster', async ({ workDir, stops }) => {
     problems.push(
       `${n(plan.players - (published.statuses.get(200) ?? 0))} players did not fetch a new manifest`,
     );
+
+  // 4. The machine's own limit for context (not the goal): the bare server's broadcast of the
+  // notification to the same players, from one process without a database, three times.
+  const bare = await startBare({ BARE_MESSAGE: NOTIFICATION });
+  stops.push(bare.stop);
+  await fleet.connectBare(`ws://127.0.0.1:${bare.port}/bare/socket`);
+  const broadcasts = [];
+  for (let round = 0; round < 3; round++) broadcasts.push((await fleet.bareBroadcast(bare.port)).p99);
+  console.log(
+    `  for context, a bare broadcast (bare-server.mjs: ws, no database, one process) to the same players: 99 % after ${broadcasts.map((at) => seconds(at, 2)).join(', ')}`,
+  );
   if (front) {
     // nginx logs a socket when it closes: the players go first.
     await fleet.stop();

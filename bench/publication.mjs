@@ -10,6 +10,8 @@ import { clock, forkPlayers, licenseFleet, seedFleet } from './simulated-fleet.m
 
 // From packages/contract/src/enums.ts (TypeScript, not importable here).
 const ContentType = { image: 1 };
+/** What the hub sends a screen whose manifest changed (packages/contract/src/player.ts). */
+export const NOTIFICATION = JSON.stringify({ type: 'manifest' });
 
 /**
  * The company `name` with `players` licensed devices (seedFleet: device n has the token of player
@@ -75,8 +77,8 @@ export async function publishSchedule(call, { name, deviceIds, contentId, before
  * `url` (the socket) and fetches manifests from its `manifest` (the server's HTTP base). Answers
  * waitAllOnline, fetchAll (every player fetches at once; the statuses and when 99 % and all ended),
  * takeManifest (what the players reported since), waitManifest (the statuses, the fetches' and
- * the notices' timing, and each process's notices: ms since `since`), connectBare, waitNotices
- * and stop.
+ * the notices' timing, and each process's notices: ms since `since`), connectBare, waitNotices,
+ * bareBroadcast and stop.
  */
 export function publicationPlayers({ name, players, processes, waitS, start }) {
   const fleet = forkPlayers({ name, players, processes, start });
@@ -114,6 +116,15 @@ export function publicationPlayers({ name, players, processes, waitS, start }) {
       notified: notified.map((one) => one.map((at) => at - since)),
     };
   };
+  const waitNotices = async (since, timeoutS) => {
+    const notified = [];
+    const deadline = clock() + timeoutS * 1000;
+    while (notified.length < players && clock() < deadline) {
+      await sleep(50);
+      notified.push(...merge(await reportAll()).notified.flat());
+    }
+    return noticeTiming(notified.map((at) => at - since));
+  };
   return {
     waitAllOnline: (since, timeoutS) => fleet.waitAllOnline(since, timeoutS),
     /** Every player fetches at once: its manifest, or `url` (the bare fetch round). */
@@ -148,14 +159,20 @@ export function publicationPlayers({ name, players, processes, waitS, start }) {
       }
     },
     /** Until every player heard a notice since `since` (or timeoutS): how many, and when (ms since). */
-    async waitNotices(since, timeoutS) {
-      const notified = [];
-      const deadline = clock() + timeoutS * 1000;
-      while (notified.length < players && clock() < deadline) {
-        await sleep(50);
-        notified.push(...merge(await reportAll()).notified.flat());
-      }
-      return noticeTiming(notified.map((at) => at - since));
+    waitNotices,
+    /**
+     * POST /bare/broadcast to the bare server on `port` (every player connected to it by
+     * connectBare): until every player heard it, its timing from the sending (as waitNotices).
+     */
+    async bareBroadcast(port) {
+      await reportAll(); // what came before is not this broadcast's
+      const sentAt = clock();
+      const sent = await fetch(`http://127.0.0.1:${port}/bare/broadcast`, { method: 'POST' });
+      if (sent.status !== 200) throw new Error(`bare broadcast answered ${sent.status}`);
+      const heard = await waitNotices(sentAt, waitS);
+      if (heard.count < players)
+        throw new Error(`${players - heard.count} players never heard the bare broadcast`);
+      return heard;
     },
     stop: fleet.stop,
   };

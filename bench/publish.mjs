@@ -20,11 +20,10 @@ import { launchServer } from '../scripts/launch.mjs';
 import { startBare } from './bare-server.mjs';
 import { goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
-import { publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
+import { NOTIFICATION, publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
 import { clock, playerToken } from './simulated-fleet.mjs';
 
 const GOAL = { players: 10_000, notifiedRatio: 2, fetchedRatio: 2 };
-const NOTIFICATION = JSON.stringify({ type: 'manifest' }); // what the hub sends (packages/contract/src/player.ts)
 /** Rounds of each baseline; the median round's 99 % is the baseline. */
 const BARE_ROUNDS = 3;
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -192,16 +191,8 @@ async function measureBare(fleet, base) {
   stops.push(bare.stop);
   const sockets = await fleet.connectBare(`ws://127.0.0.1:${bare.port}/bare/socket`);
   const broadcasts = [];
-  for (let round = 0; round < BARE_ROUNDS; round++) {
-    await fleet.takeManifest();
-    const sentAt = clock();
-    const sent = await fetch(`http://127.0.0.1:${bare.port}/bare/broadcast`, { method: 'POST' });
-    if (sent.status !== 200) throw new Error(`bare broadcast answered ${sent.status}`);
-    const heard = await fleet.waitNotices(sentAt, plan.waitS);
-    if (heard.count < plan.players)
-      throw new Error(`${n(plan.players - heard.count)} players never heard the bare broadcast`);
-    broadcasts.push(heard.p99);
-  }
+  for (let round = 0; round < BARE_ROUNDS; round++)
+    broadcasts.push((await fleet.bareBroadcast(bare.port)).p99);
   const fetches = [];
   for (let round = 0; round < BARE_ROUNDS; round++) {
     const fetched = await fleet.fetchAll(`http://127.0.0.1:${bare.port}/bare`);
