@@ -11,11 +11,14 @@
 // read from the doc, on a loopback port instead of 443) and everything goes through it: the
 // servers trust it (TRUST_PROXY), the players' sockets and fetches and the API calls are spread
 // by it. Printed then too: how many upstream connections 200 requests (each on a new client
-// connection) opened, which the doc's keepalive keeps to a few, and how it split the sockets.
+// connection) opened, which the doc's keepalive keeps to a few; then kill -9 of process 1: when
+// its players were all back (through nginx, on process 2) and how many screens showed offline
+// meanwhile (none may); and how nginx split the sockets.
 //   flock /tmp/vitrine-bench.lock node bench/cluster.mjs [--short] [--nginx]
 // Goal: 99 % notified ≤ 1 s after the approval is sent, at 2,000 players split over two processes.
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchCluster } from '../scripts/cluster.mjs';
 import { startBare } from './bare-server.mjs';
@@ -23,7 +26,7 @@ import { goal, n, reportServerLog, seconds, statusText } from './figures.mjs';
 import { benchRun, machineLoad } from './owner.mjs';
 import { apiCaller, freshDatabase, logIn } from './postgres.mjs';
 import { NOTIFICATION, publicationPlayers, publishSchedule, seedPublication } from './publication.mjs';
-import { clock } from './simulated-fleet.mjs';
+import { clock, DeviceStatus } from './simulated-fleet.mjs';
 
 const GOAL = { players: 2_000, notifiedMs: 1_000 };
 const ADMIN = { email: 'bench@vitrine.test', password: 'Bench-2024!' };
@@ -113,6 +116,7 @@ await benchRun('cluster', async ({ workDir, stops }) => {
   // listener of the servers' bus of its own tells when the approval committed: its
   // 'manifest-changed' events leave at the commit.
   const listener = new pg.Client({ connectionString: database.url });
+  listener.on('error', () => {}); // the database dropped at the end, whatever way the run ends
   await listener.connect();
   stops.push(() => listener.end());
   let committedAt = Number.POSITIVE_INFINITY;
@@ -169,11 +173,38 @@ await benchRun('cluster', async ({ workDir, stops }) => {
     `  for context, a bare broadcast (bare-server.mjs: ws, no database, one process) to the same players: 99 % after ${broadcasts.map((at) => seconds(at, 2)).join(', ')}`,
   );
   if (front) {
+    // 5. Failover: kill -9 of process 1. Its screens come back through nginx, on process 2; none
+    // may show offline meanwhile (process 1 never marked them, and process 2 finds them online).
+    let watching = true;
+    let mostOffline = 0;
+    const watch = (async () => {
+      while (watching) {
+        const { count } = await one(
+          `SELECT count(*)::int AS count FROM devices WHERE status = ${DeviceStatus.offline}`,
+        );
+        mostOffline = Math.max(mostOffline, count);
+        await sleep(100);
+      }
+    })();
+    const killedAt = clock();
+    let back;
+    try {
+      servers[0].kill();
+      back = await fleet.waitAllOnline(killedAt, plan.upS);
+    } finally {
+      watching = false;
+      await watch;
+    }
+    console.log(
+      `  kill -9 of process 1: ${back.all ? `every player back through nginx after ${seconds(back.at - killedAt, 2)}` : `only ${n(back.online)} players back after ${plan.upS} s`}; screens shown offline meanwhile: at most ${n(mostOffline)}`,
+    );
+    if (!back.all) problems.push(`only ${n(back.online)} players came back after process 1 was killed`);
+    if (mostOffline > 0) problems.push(`${n(mostOffline)} screens were shown offline while they reconnected`);
     // nginx logs a socket when it closes: the players go first.
     await fleet.stop();
     const split = await front.socketsByUpstream(plan.players);
     console.log(
-      `  sockets nginx sent to each process: ${servers.map((server, i) => `process ${i + 1} ${n(split.get(new URL(server.url).host) ?? 0)}`).join(', ')}`,
+      `  sockets nginx upgraded, by the process that took them (process 1's came back on process 2): ${servers.map((server, i) => `process ${i + 1} ${n(split.get(new URL(server.url).host) ?? 0)}`).join(', ')}`,
     );
   }
   reportServerLog(logs);

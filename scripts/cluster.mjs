@@ -62,8 +62,8 @@ export async function launchCluster({ count, env, workDir, nginx = false }) {
  * log of each request's upstream and status, by PID. Answers its URL and version,
  * upstreamConnections(count): how many connections to the servers `count` health checks opened,
  * each sent on a new client connection (the servers' own sockets, open or in TIME_WAIT, counted
- * before and after); socketsByUpstream(count): the upgraded requests by upstream once `count` are
- * logged; and stop.
+ * before and after); socketsByUpstream(count): the upgraded requests by the upstream that took
+ * them, once at least `count` are logged and no more come; and stop.
  */
 async function startNginx(workDir, servers) {
   const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
@@ -89,7 +89,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 10000; }
 http {
-  log_format upstreams '$upstream_addr $status';
+  log_format upstreams '$status $upstream_addr';
   access_log ${accessLog} upstreams;
   client_body_temp_path ${dir}/temp/body;
   proxy_temp_path ${dir}/temp/proxy;
@@ -145,9 +145,21 @@ ${site}}
         fs
           .readFileSync(accessLog, 'utf8')
           .split('\n')
-          .filter((line) => line.endsWith(' 101'))
-          .map((line) => line.split(' ')[0]);
+          .filter((line) => line.startsWith('101 '))
+          .map((line) => line.split(' ').at(-1)); // the one that answered, after any that failed
       await until(async () => upgraded().length >= count, 30_000, 'nginx to log the sockets', 100);
+      // …and the ones logged after those, until the log stops growing.
+      let logged = 0;
+      await until(
+        async () => {
+          const before = logged;
+          logged = upgraded().length;
+          return logged === before;
+        },
+        30_000,
+        'nginx to finish logging the sockets',
+        300,
+      );
       const split = new Map();
       for (const upstream of upgraded()) split.set(upstream, (split.get(upstream) ?? 0) + 1);
       return split;
