@@ -98,6 +98,18 @@ describe('npm start', () => {
     expect(await answers(port)).toBe(false);
   });
 
+  it('with --build-only, exits once the build is current, without starting the server', async () => {
+    const built = path.join(root, 'built');
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--build-only'], {
+      cwd: root,
+      env: { ...process.env, CONSOLE_DIR: built, PLAYER_DIR: built, PID_FILE: path.join(root, 'pid') },
+      stdio: 'inherit',
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(fs.existsSync(path.join(root, 'pid'))).toBe(false);
+  });
+
   it('exits with the code the server stopped with', async () => {
     const { child, exited } = await start({ EXIT_CODE: '3' });
     child.kill('SIGTERM');
