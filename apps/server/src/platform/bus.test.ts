@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rolePermissions, sessions } from '../db/schema';
 import { buildSecondInstance, buildTestApp } from '../test/app';
 import { as, loggedIn } from '../test/factories';
-import type { BusEvent } from './bus';
+import { type BusEvent, publishDevicesChanged } from './bus';
 import { SessionStore } from './session';
 import { hashToken } from './tokens';
 
@@ -49,6 +49,22 @@ describe('the event bus on one instance', () => {
     await app.bus.publish({ type: 'sessions-changed', userIds: [9004] });
     await vi.waitFor(() => expect(events).toHaveLength(2));
     expect(events[1]).toEqual({ type: 'sessions-changed', userIds: [9004] });
+    stop();
+  });
+
+  it('names devices 500 to an event, each once, at the commit', async () => {
+    const { events, stop } = heard(app);
+    const ids = Array.from({ length: 1_201 }, (_, index) => index + 1);
+    await app.db.transaction(async (tx) => {
+      await publishDevicesChanged(tx, [...ids, 7]);
+      expect(events).toEqual([]);
+    });
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    expect(events).toEqual([
+      { type: 'devices-changed', deviceIds: ids.slice(0, 500) },
+      { type: 'devices-changed', deviceIds: ids.slice(500, 1_000) },
+      { type: 'devices-changed', deviceIds: ids.slice(1_000) },
+    ]);
     stop();
   });
 

@@ -24,8 +24,11 @@ export type BusEvent =
   | { type: 'permissions-changed' }
   /** A company's workspaces were added, moved, renamed or deleted. */
   | { type: 'workspaces-changed'; companyId: number }
-  /** A device was claimed, renamed, moved or deleted: the instance holding its socket pushes. */
-  | { type: 'device-changed'; deviceId: number }
+  /**
+   * Devices were claimed, renamed, moved or deleted, or their upgrade offer came or went: the
+   * instances holding their sockets push each one's state (publishDevicesChanged).
+   */
+  | { type: 'devices-changed'; deviceIds: number[] }
   /**
    * Players' sockets accepted by `instance`, as [device id, connection number] pairs: an instance
    * still holding an older socket of one of them closes it (one live socket per screen).
@@ -55,6 +58,29 @@ export async function publish(db: Db, event: BusEvent): Promise<void> {
   }
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
 }
+
+/** Device ids per event naming devices: a NOTIFY payload holds under 8,000 bytes. */
+const DEVICE_IDS_PER_EVENT = 500;
+
+/**
+ * An event for these devices ('devices-changed': their state; 'manifest-changed': what they
+ * play), one per DEVICE_IDS_PER_EVENT of them: a plan of 10,000 screens is 20 NOTIFYs, not
+ * 10,000. Pass the transaction of the change: the events leave at its commit.
+ */
+export async function publishForDevices(
+  tx: Db,
+  type: 'devices-changed' | 'manifest-changed',
+  deviceIds: readonly number[],
+): Promise<void> {
+  const ids = [...new Set(deviceIds)];
+  for (let start = 0; start < ids.length; start += DEVICE_IDS_PER_EVENT) {
+    await publish(tx, { type, deviceIds: ids.slice(start, start + DEVICE_IDS_PER_EVENT) });
+  }
+}
+
+/** The state of these devices changed: the instances holding their sockets push it. */
+export const publishDevicesChanged = (tx: Db, deviceIds: readonly number[]) =>
+  publishForDevices(tx, 'devices-changed', deviceIds);
 
 export class EventBus {
   private readonly handlers: Handler[] = [];

@@ -12,7 +12,7 @@ import {
   schedules,
   videoWallContents,
 } from '../db/schema';
-import { publish } from './bus';
+import { publishDevicesChanged, publishForDevices } from './bus';
 
 // "Manifest changed" (ARCHITECTURE §7): when a device's default program or one of its approved
 // schedules, or anything in them, changes,
@@ -33,18 +33,13 @@ export function clearOnScreenChanges(cache: { clear(): void }): () => void {
   return () => localCaches.delete(cache);
 }
 
-/** Device ids per event: a NOTIFY payload holds under 8,000 bytes. */
-const IDS_PER_EVENT = 500;
-
 export async function publishManifestChanged(tx: Db, deviceIds: readonly number[]) {
   const ids = [...new Set(deviceIds)];
   if (ids.length === 0) return;
   // This instance's built manifests go now (a fetch before the commit builds the old state again,
   // and the event empties every instance's cache once more when it arrives).
   for (const cache of localCaches) cache.clear();
-  for (let start = 0; start < ids.length; start += IDS_PER_EVENT) {
-    await publish(tx, { type: 'manifest-changed', deviceIds: ids.slice(start, start + IDS_PER_EVENT) });
-  }
+  await publishForDevices(tx, 'manifest-changed', ids);
 }
 
 /**
@@ -53,7 +48,7 @@ export async function publishManifestChanged(tx: Db, deviceIds: readonly number[
  * without a licence in force).
  */
 export async function notifyLicenceChanged(tx: Db, deviceIds: readonly number[]) {
-  for (const deviceId of new Set(deviceIds)) await publish(tx, { type: 'device-changed', deviceId });
+  await publishDevicesChanged(tx, deviceIds);
   await publishManifestChanged(tx, deviceIds);
 }
 

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Device, type DeviceCommandRow, deviceCommands, devices } from '../../db/schema';
-import { publish } from '../../platform/bus';
+import { publish, publishDevicesChanged } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { notifyScreensTurned, publishManifestChanged } from '../../platform/screen-changes';
 import type { TenantScope } from '../../platform/tenancy';
@@ -177,7 +177,12 @@ export async function recordCommand(
   }
   for (const row of inserted) {
     await publish(tx, { type: 'device-command', deviceId: row.deviceId, commandId: row.id });
-    if (command.action === 'unpair') await publish(tx, { type: 'device-changed', deviceId: row.deviceId });
+  }
+  if (command.action === 'unpair') {
+    await publishDevicesChanged(
+      tx,
+      inserted.map((row) => row.deviceId),
+    );
   }
   return inserted;
 }

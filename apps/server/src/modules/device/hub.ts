@@ -9,17 +9,21 @@ import {
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
 import { type BusEvent, type EventBus, publish } from '../../platform/bus';
 import { commandMessage } from './commands';
-import { playerRow, playerRows } from './player';
+import { playerRows } from './player';
 import { type PlayerRow, presentPlayerState } from './presenter';
 
-// The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to a device
-// is announced on the bus ('device-changed'); the instance holding its socket pushes the new state,
-// or 'unpaired' when the row is gone. A sweep marks devices offline whose heartbeats stopped.
+// The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to devices
+// is announced on the bus ('devices-changed', up to 500 in an event); the instance holding a
+// socket pushes that device's new state, or 'unpaired' when the row is gone. The states pushed in
+// one turn are read together, BATCH_MAX devices to a statement and PUSHES_AT_ONCE statements at a
+// time, so an OTA plan offered to 10,000 screens is 20 reads that leave the pool to the console
+// between them. A sweep marks devices offline whose heartbeats stopped.
 //
 // Signs of life are written in batches: touch() notes a device, and one UPDATE every FLUSH_MS
 // stores last_seen_at for all of them, so a fleet of thousands costs the database a statement
@@ -48,6 +52,8 @@ const PING_MS = HEARTBEAT_SECONDS * 1000;
  */
 const BATCH_MAX = 500;
 const batchOptions = { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate } as const;
+/** State reads running at once (each of up to BATCH_MAX devices): the rest of the pool stays free. */
+const PUSHES_AT_ONCE = 2;
 /** New sockets named in one announcement: a NOTIFY payload holds under 8,000 bytes. */
 const ANNOUNCE_MAX = 300;
 
@@ -99,6 +105,8 @@ export class DeviceHub {
   /** The device a socket's token names (by the token's SHA-256), looked up in batches. */
   readonly players: DataLoader<string, PlayerRow | undefined>;
   private readonly wakeups: DataLoader<number, true>;
+  /** The devices whose state to push, gathered over one turn and read in batches. */
+  private readonly pushes: DataLoader<number, true>;
   private offlineListener?: (ids: number[]) => Promise<void>;
   private wakeListener?: (ids: number[]) => Promise<void>;
 
@@ -118,12 +126,22 @@ export class DeviceHub {
       await this.wakeListener([...new Set(ids)]);
       return ids.map(() => true as const);
     }, batchOptions);
+    const reads = pLimit(PUSHES_AT_ONCE);
+    this.pushes = new DataLoader(async (ids) => {
+      await reads(() => this.push([...new Set(ids)]));
+      return ids.map(() => true as const);
+    }, batchOptions);
   }
 
   follow(bus: EventBus) {
     bus.on((event) => {
-      if (event.type === 'device-changed' && this.sockets.has(event.deviceId)) {
-        this.push(event.deviceId).catch((err) => this.log.error({ err, event }, 'device hub: push failed'));
+      if (event.type === 'devices-changed') {
+        for (const deviceId of event.deviceIds) {
+          if (!this.sockets.has(deviceId)) continue;
+          this.pushes
+            .load(deviceId)
+            .catch((err) => this.log.error({ err, deviceId }, 'device hub: push failed'));
+        }
       } else if (event.type === 'device-command' && this.sockets.has(event.deviceId)) {
         this.deliver(event.deviceId, event.commandId).catch((err) =>
           this.log.error({ err, event }, 'device hub: command failed'),
@@ -243,25 +261,37 @@ export class DeviceHub {
     return true;
   }
 
-  /** Sends the device's state now, or 'unpaired' (and closes) when it was deleted. */
-  private async push(deviceId: number) {
-    const socket = this.sockets.get(deviceId);
-    if (!socket) return;
-    const row = await playerRow(this.db, eq(devices.id, deviceId));
-    if (!row) {
-      send(socket, { type: 'unpaired' });
-      this.sockets.delete(deviceId);
-      socket.close(1000, 'unpaired');
-      return;
-    }
+  /** Sends each device's state, or 'unpaired' (and closes) to those deleted. */
+  private async push(deviceIds: number[]) {
+    const held = deviceIds.filter((id) => this.sockets.has(id));
+    if (held.length === 0) return;
+    const rows = new Map(
+      (await playerRows(this.db, inArray(devices.id, held))).map((row) => [row.id, row] as const),
+    );
     // Claimed while its socket is here (another instance may have answered the add): online.
-    if (row.companyId !== null && row.status !== DeviceStatus.online) {
+    const woken = [...rows.values()]
+      .filter((row) => row.companyId !== null && row.status !== DeviceStatus.online)
+      .map((row) => row.id);
+    if (woken.length > 0) {
       await this.db
         .update(devices)
         .set({ status: DeviceStatus.online, lastSeenAt: new Date() })
-        .where(eq(devices.id, deviceId));
+        .where(inArray(devices.id, woken));
     }
-    send(socket, { type: 'state', state: presentPlayerState(row, new Date(), this.consoleUrl()) });
+    const now = new Date();
+    const consoleUrl = this.consoleUrl();
+    for (const deviceId of held) {
+      const socket = this.sockets.get(deviceId);
+      if (!socket) continue;
+      const row = rows.get(deviceId);
+      if (row) {
+        send(socket, { type: 'state', state: presentPlayerState(row, now, consoleUrl) });
+        continue;
+      }
+      send(socket, { type: 'unpaired' });
+      this.sockets.delete(deviceId);
+      socket.close(1000, 'unpaired');
+    }
   }
 
   /** Sends a command still pending to the device's socket. */

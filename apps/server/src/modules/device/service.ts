@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceModels, devices, scheduleDevices, workspaces } from '../../db/schema';
-import { publish } from '../../platform/bus';
+import { publishDevicesChanged } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { licenceExpired, selectWithLicence } from '../../platform/licence-state';
 import { cappedTotal, keywordFilter, orderOf, pageOf } from '../../platform/lists';
@@ -140,9 +140,7 @@ export async function visibleIds(tx: Db, scope: TenantScope, ids: readonly numbe
   return rows;
 }
 
-export const announce = async (tx: Db, ids: readonly number[]) => {
-  for (const deviceId of ids) await publish(tx, { type: 'device-changed', deviceId });
-};
+export const announce = (tx: Db, ids: readonly number[]) => publishDevicesChanged(tx, ids);
 
 /**
  * POST device: claims the unpaired screen showing this signage ID and PIN. An unknown ID, a wrong

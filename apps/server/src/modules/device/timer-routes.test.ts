@@ -13,7 +13,7 @@ const changed: number[] = [];
 beforeAll(async () => {
   app = await buildTestApp();
   app.bus.on((event) => {
-    if (event.type === 'device-changed') changed.push(event.deviceId);
+    if (event.type === 'devices-changed') changed.push(...event.deviceIds);
   });
 });
 

@@ -102,7 +102,7 @@ describe('the MAC whitelist', () => {
       ).json().data as Manifest;
     const heard: string[] = [];
     const stop = app.bus.on((event) => {
-      if (event.type === 'device-changed' && event.deviceId === screen.row.id) heard.push('state');
+      if (event.type === 'devices-changed' && event.deviceIds.includes(screen.row.id)) heard.push('state');
       if (event.type === 'manifest-changed' && event.deviceIds.includes(screen.row.id))
         heard.push('manifest');
     });

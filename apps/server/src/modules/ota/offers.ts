@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { devices, otaPlanDevices, otaPlans } from '../../db/schema';
-import { publish } from '../../platform/bus';
+import { publishDevicesChanged } from '../../platform/bus';
 import { now } from '../../platform/clock';
 import { OTA_OPEN_STATES, otaDue } from '../../platform/ota-offer';
 
@@ -15,15 +15,15 @@ import { OTA_OPEN_STATES, otaDue } from '../../platform/ota-offer';
 /** How often the due job looks (a timed plan starts within this of its local time). */
 export const OFFER_PASS_MS = 60_000;
 
-/** The device's state changed (an offer came or went): the instance holding its socket pushes it. */
-export async function pushStates(tx: Db, deviceIds: readonly number[]) {
-  for (const deviceId of new Set(deviceIds)) await publish(tx, { type: 'device-changed', deviceId });
-}
+/** Statements of the offers' update: at most this many device ids each (one parameter per id). */
+const OFFER_CHUNK = 5000;
 
 /**
  * Marks the rows of running plans that are due and not yet offered as offered, and pushes each
  * device's state once: the update takes only rows still unoffered, so two passes at once push
- * each device once. `planId` limits the pass to one plan. Answers the devices pushed.
+ * each device once. One transaction per plan, whatever its size: its rows in a few statements and
+ * its devices in events of 500 (publishDevicesChanged), which leave at its commit. `planId`
+ * limits the pass to one plan. Answers the devices pushed.
  */
 export async function offerDue(db: Db, now: Date, planId?: number): Promise<number[]> {
   const pending = await db
@@ -57,30 +57,31 @@ export async function offerDue(db: Db, now: Date, planId?: number): Promise<numb
       window_end: row.windowEnd,
     };
     if (!row.forced && !otaDue(timing as Parameters<typeof otaDue>[0], row.timezone, now)) continue;
-    duePerPlan.set(row.planId, [...(duePerPlan.get(row.planId) ?? []), row.deviceId]);
+    const due = duePerPlan.get(row.planId);
+    if (due) due.push(row.deviceId);
+    else duePerPlan.set(row.planId, [row.deviceId]);
   }
   const pushed: number[] = [];
   for (const [plan, deviceIds] of duePerPlan) {
-    for (let start = 0; start < deviceIds.length; start += 5000) {
-      await db.transaction(async (tx) => {
-        const offered = await tx
+    await db.transaction(async (tx) => {
+      const offered: number[] = [];
+      for (let start = 0; start < deviceIds.length; start += OFFER_CHUNK) {
+        const rows = await tx
           .update(otaPlanDevices)
           .set({ offeredAt: now })
           .where(
             and(
               eq(otaPlanDevices.planId, plan),
-              inArray(otaPlanDevices.deviceId, deviceIds.slice(start, start + 5000)),
+              inArray(otaPlanDevices.deviceId, deviceIds.slice(start, start + OFFER_CHUNK)),
               isNull(otaPlanDevices.offeredAt),
             ),
           )
           .returning({ deviceId: otaPlanDevices.deviceId });
-        await pushStates(
-          tx,
-          offered.map((row) => row.deviceId),
-        );
-        pushed.push(...offered.map((row) => row.deviceId));
-      });
-    }
+        for (const row of rows) offered.push(row.deviceId);
+      }
+      await publishDevicesChanged(tx, offered);
+      pushed.push(...offered);
+    });
   }
   return pushed;
 }

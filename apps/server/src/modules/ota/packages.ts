@@ -18,13 +18,14 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deviceModels, type OtaPackageRow, otaPackageModels, otaPackages, users } from '../../db/schema';
+import { publishDevicesChanged } from '../../platform/bus';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
 import { removeFile } from '../media';
 import { claimUpload, dropUpload, startUpload, verifiedUpload } from '../upload';
-import { offeredDevicesOf, pushStates } from './offers';
+import { offeredDevicesOf } from './offers';
 import { assertPlatform } from './platform-only';
 import { versionSortKey } from './versions';
 
@@ -278,7 +279,7 @@ export async function deletePackages(app: FastifyInstance, scope: TenantScope, i
     if (rows.length !== unique.length) throw notFound();
     if (rows.some((row) => row.builtin)) throw builtinRefused();
     // Their plans go with them: the screens offered one are told it went.
-    await pushStates(tx, await offeredDevicesOf(tx, unique));
+    await publishDevicesChanged(tx, await offeredDevicesOf(tx, unique));
     await tx.delete(otaPackages).where(inArray(otaPackages.id, unique));
     return rows;
   });

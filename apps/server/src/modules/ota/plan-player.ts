@@ -4,10 +4,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { otaPackages, otaPlanDevices, otaPlans } from '../../db/schema';
+import { publishDevicesChanged } from '../../platform/bus';
 import { AppError, notFound } from '../../platform/errors';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
 import { recordPlayerVersion } from '../device';
-import { finishIfDone, pushStates } from './offers';
+import { finishIfDone } from './offers';
 import { packagePath } from './packages';
 
 // The player's side of a plan (docs/ota.md "For any player"): the package's file for a device of
@@ -91,7 +92,7 @@ export async function reportUpgrade(
       .where(and(eq(otaPlanDevices.planId, report.plan_id), eq(otaPlanDevices.deviceId, deviceId)));
     if (state === 'installed') await recordPlayerVersion(tx, deviceId, row.version);
     if (final) {
-      await pushStates(tx, [deviceId]);
+      await publishDevicesChanged(tx, [deviceId]);
       await finishIfDone(tx, report.plan_id);
     }
   });

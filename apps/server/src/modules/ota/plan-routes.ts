@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/operations';
+import { hashToken } from '../../platform/tokens';
 import { deviceOfRequest } from '../device';
 import { assertDeviceKey } from './device-keys';
 import { packagesDir } from './packages';
@@ -65,11 +66,14 @@ const REPORT_LIMIT = {
 } as const;
 
 export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A fleet upgrading together calls together: token lookups go in the hub's batches.
+  const deviceOf = (request: FastifyRequest) =>
+    deviceOfRequest(app.db, request, (token) => app.deviceHub.players.load(hashToken(token)));
   route(
     app,
     ops.playerReport,
     async (request) => {
-      const device = await deviceOfRequest(app.db, request);
+      const device = await deviceOf(request);
       await reportUpgrade(app, device.id, request.body);
       return ok(null);
     },
@@ -80,7 +84,9 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   // as the media routes (@fastify/static: Range and 206, HEAD, ETag and If-Range), its MD5 in
   // X-Package-MD5. A device that holds a device key sends it too (X-Device-Key), else 403001. At
   // most `otaDownloadSlots` downloads run at once on an instance; past them 429001 with Retry-After,
-  // and the player comes back then (a rollout to a whole fleet does not starve the console).
+  // and the player comes back then (a rollout to a whole fleet does not starve the console). The
+  // slot is taken first: a screen told to come back has cost no query (a rollout's thousands of
+  // them would otherwise each read the device, its key and its plan).
   const root = packagesDir(app.config.dataDir);
   await fs.promises.mkdir(root, { recursive: true });
   await app.register(fastifyStatic, {
@@ -95,18 +101,19 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/player/ota/package/:plan_id',
     { config: { access: 'public' }, schema: { params: otaPlanParamsSchema } },
     async (request, reply) => {
-      const device = await deviceOfRequest(app.db, request);
-      const key = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
-      await assertDeviceKey(app.db, device.id, typeof key === 'string' ? key : undefined);
-      const { file, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
       if (downloading >= app.config.otaDownloadSlots) {
         reply.header('Retry-After', OTA_DOWNLOAD_RETRY_SECONDS);
         throw new AppError(ResultCode.tooManyRequests);
       }
+      // Held until the answer ends, whatever it is (a refusal frees it at once).
       downloading += 1;
       reply.raw.once('close', () => {
         downloading -= 1;
       });
+      const device = await deviceOf(request);
+      const key = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
+      await assertDeviceKey(app.db, device.id, typeof key === 'string' ? key : undefined);
+      const { file, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('X-Package-MD5', md5)

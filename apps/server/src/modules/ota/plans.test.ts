@@ -103,6 +103,42 @@ describe('creating a plan', () => {
     expect(list.data.list[0].targets).toEqual({ devices: 3, workspaces: 0, models: 0 });
   });
 
+  it('offers an instant plan as it writes it: its waiting devices told in one event at the commit', async () => {
+    const pkg = await packageOf('2.5.0', [kiosk]);
+    const place = await tenant();
+    const first = await screen(place, kiosk);
+    const second = await screen(place, kiosk);
+    const other = await screen(place, wall);
+    const told: number[][] = [];
+    const stop = app.bus.on((event) => {
+      if (event.type === 'devices-changed') told.push(event.deviceIds);
+    });
+    try {
+      const created = await create({
+        package_id: pkg.id,
+        targets: { device_ids: [first.id, second.id, other.id] },
+        mandatory: true,
+      });
+      expect(created.code, JSON.stringify(created)).toBe(ResultCode.success);
+      await expect.poll(() => told).toContainEqual([first.id, second.id]);
+      expect(told.flat()).not.toContain(other.id);
+      const rows = await app.db
+        .select()
+        .from(otaPlanDevices)
+        .where(eq(otaPlanDevices.planId, created.data.id));
+      expect(Object.fromEntries(rows.map((row) => [row.deviceId, row.offeredAt !== null]))).toEqual({
+        [first.id]: true,
+        [second.id]: true,
+        [other.id]: false,
+      });
+      // Nothing is left for a pass to offer.
+      expect(await offerDue(app.db, now(), created.data.id)).toEqual([]);
+      expect((await upgradeOf(second.player)).plan_id).toBe(created.data.id);
+    } finally {
+      stop();
+    }
+  });
+
   it('takes the devices of a workspace and those below it, and every device of a model', async () => {
     const pkg = await packageOf('2.1.0', [kiosk, wall]);
     const place = await tenant();
@@ -354,10 +390,17 @@ describe('the player’s side', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe(ResultCode.tooManyRequests);
       expect(refused.headers['retry-after']).toBe(String(OTA_DOWNLOAD_RETRY_SECONDS));
+      // Told before anything is looked up: even a token of no device.
+      const stranger = { authorization: `Bearer ${'x'.repeat(32)}` };
+      expect((await limited.inject({ method: 'GET', url, headers: stranger })).statusCode).toBe(429);
       // The held one read to its end frees its slot.
       const chunks: Buffer[] = [];
       for await (const chunk of held.stream()) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).equals(pkg.bytes)).toBe(true);
+      // A refused call frees its slot too.
+      expect((await limited.inject({ method: 'GET', url, headers: stranger })).json().code).toBe(
+        ResultCode.sessionExpired,
+      );
       expect((await limited.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
     } finally {
       await limited.close();
@@ -492,7 +535,7 @@ describe('plan actions', () => {
       .where(eq(otaPlanDevices.planId, plan.id));
     const told: number[] = [];
     app.bus.on((event) => {
-      if (event.type === 'device-changed') told.push(event.deviceId);
+      if (event.type === 'devices-changed') told.push(...event.deviceIds);
     });
     const deleted = await envelope(system, 'DELETE', '/backend/manager/ota/package', { ids: [pkg.id] });
     expect(deleted.code).toBe(ResultCode.success);

@@ -32,6 +32,7 @@ import {
   users,
   workspaces,
 } from '../../db/schema';
+import { publishDevicesChanged } from '../../platform/bus';
 import { now as clockNow } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
@@ -39,7 +40,7 @@ import { OTA_OPEN_STATES } from '../../platform/ota-offer';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
 import { exemptionsOf } from './exemptions';
-import { finishIfDone, offerDue, pushStates } from './offers';
+import { finishIfDone, offerDue } from './offers';
 import { assertPlatform } from './platform-only';
 import { presentReason } from './reasons';
 
@@ -48,7 +49,7 @@ import { presentReason } from './reasons';
 // row per device. Incompatible devices are skipped then; the rest move by the player's reports
 // (plan-player.ts). The platform's alone, as packages.
 
-/** Rows per insert (four parameters each, well below PostgreSQL's limit). */
+/** Rows per insert (nine parameters each: 45,000, below PostgreSQL's 65,535). */
 const CHUNK = 5000;
 
 const now = () => new Date();
@@ -299,8 +300,10 @@ export type NewPlan = Pick<
  * Writes a plan of this package for these devices, in the caller's transaction: a device not of
  * the package's models, or already at its version or later, is skipped (final at once) unless it
  * is exempted from that validation; the rest wait, approved by the plan's creator now, each with
- * the version it runs. Answers the plan's id;
- * the caller offers its due devices once committed.
+ * the version it runs. An instant plan's waiting rows are offered as they are written, their
+ * devices told in events of 500 that leave at the caller's commit (no pass over them afterwards);
+ * a timed plan's due devices are offered by the caller once committed (offerDue). Answers the
+ * plan's id.
  */
 export async function insertPlan(
   tx: Db,
@@ -331,8 +334,11 @@ export async function insertPlan(
     .insert(otaPlans)
     .values({ ...plan, packageId: pkg.id })
     .returning({ id: otaPlans.id });
+  const instant = plan.timing === 'instant';
+  const offered: number[] = [];
   const rows = targeted.map((device) => {
     const reason = skipReason(device);
+    if (!reason && instant) offered.push(device.id);
     return {
       planId: id,
       deviceId: device.id,
@@ -342,11 +348,13 @@ export async function insertPlan(
       approvedBy: reason ? null : plan.createdBy,
       approvedAt: reason ? null : at,
       finishedAt: reason ? at : null,
+      offeredAt: !reason && instant ? at : null,
     };
   });
   for (let start = 0; start < rows.length; start += CHUNK) {
     await tx.insert(otaPlanDevices).values(rows.slice(start, start + CHUNK));
   }
+  await publishDevicesChanged(tx, offered);
   await finishIfDone(tx, id);
   return id;
 }
@@ -355,8 +363,8 @@ export async function insertPlan(
  * POST ota/plan: the package must exist (404001) and be an uploaded one (409005 'ota.planBuiltin');
  * every target id must exist (404001). The devices are resolved now, once: a device added later to
  * a workspace or model is not in the plan. A device not of the package's models, or already at its
- * version or later, is skipped, unless it is exempted from that validation. One transaction; the
- * due devices are told at its commit.
+ * version or later, is skipped, unless it is exempted from that validation. One transaction; an
+ * instant plan's devices are told at its commit, a timed plan's due ones right after it.
  */
 export async function createPlan(
   app: FastifyInstance,
@@ -364,6 +372,7 @@ export async function createPlan(
   body: z.output<typeof otaPlanCreateRequestSchema>,
 ): Promise<OtaPlanItem> {
   assertPlatform(scope);
+  const timed = body.timing !== 'instant';
   const id = await app.db.transaction(async (tx) => {
     const [pkg] = await tx
       .select({ id: otaPackages.id, version: otaPackages.version, builtin: otaPackages.builtin })
@@ -375,7 +384,6 @@ export async function createPlan(
     await assertTargets(tx, body.targets);
     const targeted = await resolveTargets(tx, body.targets);
     if (targeted.length === 0) throw new AppError(ResultCode.validation, 'ota.planEmpty');
-    const timed = body.timing !== 'instant';
     return insertPlan(tx, pkg, targeted, {
       name: body.name,
       description: body.description,
@@ -393,7 +401,7 @@ export async function createPlan(
       companyId: null,
     });
   });
-  await offerDue(app.db, clockNow(), id);
+  if (timed) await offerDue(app.db, clockNow(), id);
   return planDetail(app.db, scope, id);
 }
 
@@ -423,7 +431,7 @@ export async function pausePlan(app: FastifyInstance, scope: TenantScope, id: nu
   await app.db.transaction(async (tx) => {
     await lockedPlan(tx, id, ['running']);
     await tx.update(otaPlans).set({ status: 'paused', updatedAt: now() }).where(eq(otaPlans.id, id));
-    await pushStates(tx, await withdrawOffers(tx, id));
+    await publishDevicesChanged(tx, await withdrawOffers(tx, id));
   });
   return planDetail(app.db, scope, id);
 }
@@ -449,7 +457,7 @@ export async function cancelPlan(app: FastifyInstance, scope: TenantScope, id: n
   await app.db.transaction(async (tx) => {
     await lockedPlan(tx, id, ['running', 'paused']);
     await tx.update(otaPlans).set({ status: 'cancelled', updatedAt: now() }).where(eq(otaPlans.id, id));
-    await pushStates(
+    await publishDevicesChanged(
       tx,
       await withdrawOffers(tx, id, { state: 'cancelled', finishedAt: now(), updatedAt: now() }),
     );

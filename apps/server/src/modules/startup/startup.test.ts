@@ -296,7 +296,7 @@ describe('what a screen is given', () => {
     const screen = await buildDevice(app, root, 'Hall');
     const told: number[] = [];
     const stop = app.bus.on((event) => {
-      if (event.type === 'device-changed') told.push(event.deviceId);
+      if (event.type === 'devices-changed') told.push(...event.deviceIds);
     });
     try {
       await setFile(call, 'logo', logo(), 'hall.bmp');

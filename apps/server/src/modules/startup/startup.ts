@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { devices, type StartupMediaRow, startupMedia } from '../../db/schema';
-import { publish } from '../../platform/bus';
+import { publishDevicesChanged } from '../../platform/bus';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
@@ -126,7 +126,10 @@ async function setStartup(
       .returning();
     if (values) await tx.insert(startupMedia).values(values);
     const screens = await tx.select({ id: devices.id }).from(devices).where(screensOf(owner));
-    for (const { id } of screens) await publish(tx, { type: 'device-changed', deviceId: id });
+    await publishDevicesChanged(
+      tx,
+      screens.map(({ id }) => id),
+    );
   };
 
   if (body.upload_id === null) {
