@@ -61,7 +61,14 @@ import {
 } from './store';
 import { registerServiceWorker } from './sw-register';
 import { PowerTimers } from './timers';
-import { buildStorage, buildUrl, hasBuild, keepOnlyBuilds, runningBuild } from './upgrade/builds';
+import {
+  buildStorage,
+  buildUrl,
+  dropDownloads,
+  hasBuild,
+  keepOnlyBuilds,
+  runningBuild,
+} from './upgrade/builds';
 import { UpgradeFailed } from './upgrade/failed';
 import { loadPin, savePin } from './upgrade/pin';
 import { failTrialOnError, markStarted, onTrial, runTrial, tellParent } from './upgrade/trial';
@@ -191,6 +198,8 @@ let upgrader: Upgrader | null = null;
 let upgraderLoading: Promise<Upgrader> | null = null;
 // The newest offer in the screen's state, handed to the upgrader once it is loaded.
 let offered: PlayerUpgrade | null = null;
+// Whether this page looked for downloads an earlier page kept of an offer gone since.
+let keptDownloadsDropped = false;
 
 async function loadUpgrader(): Promise<Upgrader> {
   const [{ Upgrader }, { downloadPackage }] = await Promise.all([
@@ -224,7 +233,15 @@ function offerUpgrade(upgrade: PlayerUpgrade | null): void {
     upgrader.offer(upgrade);
     return;
   }
-  if (!upgrade?.mandatory || upgraderLoading) return;
+  if (!upgrade?.mandatory) {
+    // No download is wanted: the pieces of one whose offer went while the page was closed go
+    // (once: until the upgrader loads, this page downloads nothing).
+    const storage = buildStorage();
+    if (!keptDownloadsDropped && storage) void dropDownloads(storage).catch(() => {});
+    keptDownloadsDropped = true;
+    return;
+  }
+  if (upgraderLoading) return;
   upgraderLoading = loadUpgrader();
   upgraderLoading.then(
     (loaded) => loaded.offer(offered),

@@ -62,5 +62,25 @@ export async function keepOnlyBuilds(storage: CacheStorage, versions: (string | 
   );
 }
 
+/** Caches of downloads under way (download.ts): not a kept build's nor the shipped worker's. */
+const DOWNLOAD_CACHE_PREFIX = 'vitrine-download-';
+
+/** The cache of the download of the package with this MD5. */
+export const downloadCacheName = (md5: string): string => `${DOWNLOAD_CACHE_PREFIX}${md5.toLowerCase()}`;
+
+/**
+ * Drops the downloads under way but the one in `keep` (a cache name). Here, with the builds, and
+ * not with the download's code: a page without a mandatory offer drops what an earlier page kept
+ * of an offer that went since, without loading the download's code.
+ */
+export async function dropDownloads(storage: CacheStorage, keep?: string): Promise<void> {
+  const names = await storage.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(DOWNLOAD_CACHE_PREFIX) && name !== keep)
+      .map((name) => storage.delete(name)),
+  );
+}
+
 /** Cache Storage, when this page may use it (a secure context). */
 export const buildStorage = (): CacheStorage | null => (typeof caches === 'undefined' ? null : caches);

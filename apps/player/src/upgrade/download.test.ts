@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { OTA_DOWNLOAD_RETRY_SECONDS } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DOWNLOAD_RESUMES,
-  type Download,
-  type DownloadOptions,
-  downloadCacheName,
-  downloadPackage,
-} from './download';
+import { downloadCacheName } from './builds';
+import { DOWNLOAD_RESUMES, type Download, type DownloadOptions, downloadPackage } from './download';
 import { collect, memoryCaches } from './testing';
 
 const URL = '/backend/player/ota/package/7';

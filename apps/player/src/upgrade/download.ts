@@ -2,6 +2,7 @@ import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex } from '@noble/hashes/utils';
 import { DEVICE_KEY_HEADER, OTA_DOWNLOAD_RETRY_SECONDS, ResultCode } from '@vitrine/contract';
 import { CallRefused, dataOf } from '../api';
+import { downloadCacheName, dropDownloads } from './builds';
 import { joined } from './bytes';
 
 // An upgrade's file (the offer's `url`, docs/ota.md "Download, check, keep"), streamed into Cache
@@ -25,10 +26,6 @@ export type Download = {
 export const DOWNLOAD_RESUMES = 5;
 /** Bytes of one kept piece: at most this much is downloaded again after a reload. */
 export const PIECE_BYTES = 1 << 20;
-/** Caches of downloads under way: not a kept build's (vitrine-build-) nor the shipped worker's. */
-export const DOWNLOAD_CACHE_PREFIX = 'vitrine-download-';
-
-export const downloadCacheName = (md5: string): string => `${DOWNLOAD_CACHE_PREFIX}${md5.toLowerCase()}`;
 // Keys inside a download's cache: what the server said of the file, and the pieces in order.
 const META_KEY = '/player/download/meta';
 const pieceKey = (index: number) => `/player/download/piece/${index}`;
@@ -72,16 +69,6 @@ const unsatisfiedSize = (response: Response) => {
   const match = /^bytes \*\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
   return match ? Number(match[1]) : null;
 };
-
-/** Drops the downloads under way but the one in `keep` (a cache name). */
-export async function dropDownloads(storage: CacheStorage, keep?: string): Promise<void> {
-  const names = await storage.keys();
-  await Promise.all(
-    names
-      .filter((name) => name.startsWith(DOWNLOAD_CACHE_PREFIX) && name !== keep)
-      .map((name) => storage.delete(name)),
-  );
-}
 
 /** A download in its cache: the pieces kept, the bytes they hold, their MD5 so far. */
 class Partial {

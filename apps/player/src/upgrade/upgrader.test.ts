@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
-import { type Download, downloadCacheName } from './download';
+import { downloadCacheName } from './builds';
+import type { Download } from './download';
 import { UpgradeFailed } from './failed';
 import type { Pin } from './pin';
 import { memoryCaches } from './testing';
@@ -199,5 +200,33 @@ describe('Upgrader', () => {
     upgrader.offer(null);
     await vi.waitFor(async () => expect(await storage.keys()).toEqual([]));
     expect(reports.map((report) => report.state)).toEqual(['downloading']);
+  });
+
+  it('drops what an earlier page or a failed try kept of a download once no mandatory offer stands', async () => {
+    const { storage, upgrader, settled } = setUp({
+      download: async (upgrade, storage) => {
+        await (await storage.open(downloadCacheName(upgrade.md5))).put(
+          '/player/download/piece/0',
+          new Response('1'),
+        );
+        throw new UpgradeFailed('md5', {}, 'Cut short.');
+      },
+    });
+    await (await storage.open(downloadCacheName('f'.repeat(32)))).put(
+      '/player/download/piece/0',
+      new Response('1'),
+    );
+    await storage.open('vitrine-build-1.22.0');
+    // An optional offer downloads nothing: the pieces an earlier page kept go.
+    upgrader.offer(offer({ mandatory: false }));
+    await vi.waitFor(async () => expect(await storage.keys()).toEqual(['vitrine-build-1.22.0']));
+    // A failed try keeps its pieces while its offer stands (a retry goes on from them), not after.
+    upgrader.offer(offer());
+    await settled();
+    expect(await storage.keys()).toEqual([downloadCacheName(md5)]);
+    upgrader.offer(offer());
+    expect(await storage.keys()).toContain(downloadCacheName(md5));
+    upgrader.offer(null);
+    await vi.waitFor(async () => expect(await storage.keys()).toEqual([]));
   });
 });

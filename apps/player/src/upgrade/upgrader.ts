@@ -1,6 +1,6 @@
 import type { OtaReportRequest, PlayerUpgrade } from '@vitrine/contract';
-import { buildUrl, dropBuild, keepBuild } from './builds';
-import { type Download, downloadCacheName } from './download';
+import { buildUrl, downloadCacheName, dropBuild, dropDownloads, keepBuild } from './builds';
+import type { Download } from './download';
 import { failureReport, UpgradeFailed } from './failed';
 import { unpackPackage, verifyPackage } from './package';
 import type { Pin } from './pin';
@@ -42,14 +42,18 @@ export class Upgrader {
   /**
    * The offer in the screen's latest state. A mandatory one starts (once); an optional one waits
    * for the operator's "Install now"; none (paused, cancelled, done) stops what is under way.
+   * Without a mandatory offer no download is wanted: what one kept goes (the one under way when
+   * the offer went, and what a failed try left to go on from).
    */
   offer(upgrade: PlayerUpgrade | null): void {
     if (this.job && this.job.planId !== upgrade?.plan_id) this.stop();
-    if (!upgrade) {
-      this.failed.clear();
+    if (!upgrade) this.failed.clear();
+    if (!upgrade?.mandatory) {
+      const storage = this.options.storage();
+      if (storage && !this.job) void dropDownloads(storage).catch(() => {});
       return;
     }
-    if (!upgrade.mandatory || this.job || this.failed.has(upgrade.plan_id)) return;
+    if (this.job || this.failed.has(upgrade.plan_id)) return;
     // This page is that version: it reports `installed` itself once healthy.
     if (upgrade.version === this.options.version) return;
     const abort = new AbortController();
