@@ -11,6 +11,7 @@ import {
 } from '@vitrine/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/operations';
@@ -56,6 +57,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * Report transactions running at once on an instance. A fleet's rollout reports three steps per
+ * screen (30,000 transactions for 10,000 screens): the rest wait their turn here, in memory,
+ * instead of in the database pool's queue ahead of the console's queries.
+ */
+const REPORTS_AT_ONCE = 4;
+
 /** A screen reports an upgrade's few steps; a broken one looping on them is refused past this (429001). */
 const REPORT_LIMIT = {
   max: 30,
@@ -69,12 +77,13 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
   // A fleet upgrading together calls together: token lookups go in the hub's batches.
   const deviceOf = (request: FastifyRequest) =>
     deviceOfRequest(app.db, request, (token) => app.deviceHub.players.load(hashToken(token)));
+  const reports = pLimit(REPORTS_AT_ONCE);
   route(
     app,
     ops.playerReport,
     async (request) => {
       const device = await deviceOf(request);
-      await reportUpgrade(app, device.id, request.body);
+      await reports(() => reportUpgrade(app, device.id, request.body));
       return ok(null);
     },
     { config: { rateLimit: REPORT_LIMIT } },

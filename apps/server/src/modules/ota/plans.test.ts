@@ -6,7 +6,7 @@ import { devices, otaPackages, otaPlanDevices, otaPlans } from '../../db/schema'
 import { now, setClockOffset } from '../../platform/clock';
 import { localDateTime, otaDue } from '../../platform/ota-offer';
 import { buildTestApp } from '../../test/app';
-import { buildDevice } from '../../test/device-factories';
+import { buildDevice, busSettled } from '../../test/device-factories';
 import { buildCompany, loggedIn } from '../../test/factories';
 import { buildModel, buildPackage } from '../../test/ota-factories';
 import { buildWorkspace } from '../../test/team-factories';
@@ -109,6 +109,7 @@ describe('creating a plan', () => {
     const first = await screen(place, kiosk);
     const second = await screen(place, kiosk);
     const other = await screen(place, wall);
+    await busSettled(app); // the screens' own events (PostgreSQL's NOTIFY arrives after the call)
     const told: number[][] = [];
     const stop = app.bus.on((event) => {
       if (event.type === 'devices-changed') told.push(event.deviceIds);
