@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fleetTiming, goal, mb, n, percentiles, seconds, stats, statusText } from './figures.mjs';
+import { machineLoad } from './owner.mjs';
 import { apiCaller, benchServer, logIn } from './postgres.mjs';
 import { clock, forkPlayers, seedFleet, serverRssKb } from './simulated-fleet.mjs';
 
@@ -39,6 +40,7 @@ const { server, pool, stop } = await benchServer('ota', {
 const problems = [];
 let fleet = null;
 try {
+  console.log(`  machine load before: ${machineLoad()} (1, 5, 15 min; 2 cores)`);
   console.log(`  fleet: ${n(plan.players)} players in ${plan.processes} process(es)`);
   let started = performance.now();
   const { modelId, packageId } = await seed();
@@ -120,6 +122,7 @@ try {
     listStats.p99 <= GOAL.listP99Ms && listed.failures.length === 0,
   );
   console.log(`    server RSS at most ${mb(rollout.rssMaxKb)} (printed, no goal)`);
+  console.log(`  machine load after: ${machineLoad()}`);
   if (problems.length > 0) throw new Error(`could not measure:\n    ${problems.join('\n    ')}`);
 } finally {
   await fleet?.stop();
