@@ -1,7 +1,7 @@
 import type { MediaRef } from '@vitrine/contract';
 import { mediaSource } from '../media-source';
 import { type Slide, type SlideContext, SlideError, whenEvent } from '../slide';
-import { loops, mediaFailure, playMedia, releaseMedia } from './video';
+import { loops, mediaFailure, playMedia, releaseMedia, setStoredSource } from './video';
 
 /** Music: nothing to see (the zone's background shows), heard from when its layer is shown. */
 export async function prepareMusic(
@@ -12,7 +12,7 @@ export async function prepareMusic(
   const audio = document.createElement('audio');
   audio.muted = options.muted;
   audio.preload = 'auto';
-  audio.src = mediaSource(media.url);
+  setStoredSource(audio, mediaSource(media.url));
   context.layer.append(audio);
   try {
     if (audio.readyState < 3) {

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SlideContext } from '../slide';
 import { clockFormats, prepareClock } from './clock';
 import { prepareMarquee, textPixels } from './marquee';
-import { loops, mediaFailure, whenPlaying } from './video';
+import { prepareMusic } from './music';
+import { attachStream } from './stream';
+import { loops, mediaFailure, prepareVideo, whenPlaying } from './video';
 
 let layer: HTMLElement;
 const context = (extra: Partial<SlideContext> = {}): SlideContext => ({
@@ -98,6 +100,32 @@ describe('video timing', () => {
       ({ error: { code, message: 'x' }, currentSrc: '/v', src: '/v' }) as HTMLMediaElement;
     expect(mediaFailure(failed(3), 'video').reason).toBe('decode');
     expect(mediaFailure(failed(2), 'video').reason).toBe('load');
+  });
+});
+
+describe('stored media', () => {
+  const FILE = `/backend/media/${'a'.repeat(64)}`;
+
+  // The service worker answers a file's ranges from the network, then from its cache: Chromium
+  // reads such a mix only in CORS mode (else PIPELINE_ERROR_READ, "data source error").
+  it('loads a stored video or music in CORS mode; a stream from elsewhere as it is', async () => {
+    const options = { fit: 'cover' as const, muted: true, duration_ms: 10_000 };
+    void prepareVideo({ ...options, url: FILE }, context());
+    const video = layer.querySelector('video') as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe(FILE);
+    expect(video.crossOrigin).toBe('anonymous');
+
+    layer.replaceChildren();
+    void prepareMusic({ url: FILE } as Parameters<typeof prepareMusic>[0], options, context());
+    const audio = layer.querySelector('audio') as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe(FILE);
+    expect(audio.crossOrigin).toBe('anonymous');
+
+    layer.replaceChildren();
+    const live = 'https://cameras.example.com/live.mp4';
+    void prepareVideo({ ...options, url: live }, context(), attachStream);
+    await vi.waitFor(() => expect(layer.querySelector('video')?.getAttribute('src')).toBe(live));
+    expect((layer.querySelector('video') as HTMLVideoElement).crossOrigin).toBeNull();
   });
 });
 

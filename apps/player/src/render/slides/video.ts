@@ -156,8 +156,22 @@ export type AttachSource = (
   failed: (error: SlideError) => void,
 ) => Promise<() => void>;
 
+/**
+ * Gives a media element a stored file (/backend/media/, or its local copy's object URL), in CORS
+ * mode. The service worker answers a file's ranges from the network until the file is cached, and
+ * from the cache (responses it builds) after; Chromium fails a media element whose ranges come from
+ * both unless it is in CORS mode (PIPELINE_ERROR_READ, "FFmpegDemuxer: data source error": its
+ * data source compares each range's origin with the first's, and a built response has none), and
+ * keeps failing it for every element after with the same URL. The files are the player's own
+ * origin's, so CORS mode needs nothing of the server.
+ */
+export function setStoredSource(media: HTMLMediaElement, url: string): void {
+  media.crossOrigin = 'anonymous';
+  media.src = url;
+}
+
 const attachFile: AttachSource = async (video, url) => {
-  video.src = url;
+  setStoredSource(video, url);
   return () => {};
 };
 
