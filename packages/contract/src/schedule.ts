@@ -520,11 +520,15 @@ export const scheduleOperations = {
     response: scheduleDetailSchema,
     access: 'schedule:audit',
   }),
+  /**
+   * Answers the schedule without its devices: it is answered before its publication reaches them
+   * (a fleet's push statuses are written after), so their statuses are read from the detail then.
+   */
   approve: operation({
     method: 'POST',
     path: `${SCHEDULE}/:id/approve`,
     params: idParamsSchema,
-    response: scheduleDetailSchema,
+    response: scheduleSummarySchema,
     access: 'schedule:audit',
   }),
   reject: operation({

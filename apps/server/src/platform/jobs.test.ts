@@ -23,6 +23,7 @@ type TestJobs = {
   slow: Record<string, never>;
   transcode: { n: number };
   mail: Record<string, never>;
+  early: { n: number };
 };
 const queue = () => new JobQueue<TestJobs>(app.db, app.log);
 const jobRow = async (id: number) => (await app.db.select().from(jobs).where(eq(jobs.id, id)))[0];
@@ -144,6 +145,39 @@ describe('JobQueue', () => {
     });
     await q.runDue();
     expect(seen).toEqual([{ kept: true }]);
+  });
+
+  it('runs a queued job early, before its time, once; a job already taken is left to its runner', async () => {
+    const q = queue();
+    const other = queue();
+    const seen: number[] = [];
+    for (const one of [q, other]) {
+      one.register('early', async ({ n }) => {
+        seen.push(n);
+        if (n === 3) throw new Error('not now');
+      });
+    }
+    const later = new Date(Date.now() + 60_000);
+    const id = await q.enqueue('early', { n: 1 }, { runAt: later });
+    expect(await q.runDue()).toBe(0); // not due
+    expect(await q.runEarly(id)).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await q.runEarly(id)).toBe(false); // done: not again
+
+    // Taken by another runner meanwhile: that one runs it.
+    const taken = await q.enqueue('early', { n: 2 }, { runAt: later });
+    await makeDue(taken);
+    expect(await other.runDue()).toBe(1);
+    expect(await q.runEarly(taken)).toBe(false);
+    expect(seen).toEqual([1, 2]);
+
+    // A failure is retried later, as any job's; settled() waits for what runs early.
+    const failing = await q.enqueue('early', { n: 3 }, { runAt: later });
+    void q.runEarly(failing);
+    await q.settled();
+    const row = await jobRow(failing);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'not now' });
+    expect(secondsUntil(row.runAt)).toBeGreaterThan(5);
   });
 
   it('when started, runs an enqueued job at once and stop() waits for it', async () => {

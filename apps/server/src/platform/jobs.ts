@@ -51,6 +51,14 @@ type JobRow = {
   max_attempts: number;
 };
 
+const jobOf = (row: JobRow): Job => ({
+  id: Number(row.id),
+  type: row.type,
+  payload: row.payload,
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+});
+
 const POLL_MS = 1000;
 const BATCH = 10;
 /** A job running this long is taken to belong to a process that died; it is queued again. */
@@ -90,6 +98,8 @@ export class JobQueue<M = JobPayloads> {
   /** The poll in progress, if any: stop() waits for it and the jobs it runs. */
   private ticking: Promise<void> | null = null;
   private wakeAgain = false;
+  /** Jobs this process runs ahead of their time (runEarly) that have not ended. */
+  private readonly early = new Set<Promise<boolean>>();
 
   constructor(
     private readonly db: Db,
@@ -142,6 +152,34 @@ export class JobQueue<M = JobPayloads> {
     return row.id;
   }
 
+  /**
+   * Runs the queued job `id` here and now instead of at its run_at, claimed as a poll claims it (a
+   * job a runner took meanwhile is left to it); answers whether it ran here. For work queued with a
+   * delay, as a safety net, in the transaction that calls for it, and done at once once that has
+   * committed and answered (an approval's publication): should this process stop first, a runner
+   * does it at run_at. A failure is retried as any job's is.
+   */
+  runEarly(id: number): Promise<boolean> {
+    const running = this.claimById(id)
+      .then(async (job) => {
+        if (!job) return false;
+        await this.run(job);
+        return true;
+      })
+      .catch((err) => {
+        this.log.error({ err, jobId: id }, 'job runner: could not run a job early');
+        return false;
+      })
+      .finally(() => this.early.delete(running));
+    this.early.add(running);
+    return running;
+  }
+
+  /** Until the jobs run early have ended (stop waits for them too). */
+  async settled() {
+    await Promise.all([...this.early]);
+  }
+
   /** Runs every job that is due now, including jobs those jobs enqueue; returns how many ran. */
   async runDue(): Promise<number> {
     let ran = 0;
@@ -173,6 +211,7 @@ export class JobQueue<M = JobPayloads> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.ticking;
+    await this.settled();
     await this.long;
     await Promise.all([...this.recurring.values()].map((entry) => entry.running));
   }
@@ -237,6 +276,14 @@ export class JobQueue<M = JobPayloads> {
       });
   }
 
+  private async claimById(id: number): Promise<Job | undefined> {
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${this.worker}, attempts = attempts + 1
+      WHERE id = ${id} AND status = 'queued'
+      RETURNING id, type, payload, attempts, max_attempts`);
+    return rowsOf<JobRow>(result).map(jobOf)[0];
+  }
+
   private async claim(limit: number, lane: 'short' | 'long'): Promise<Job[]> {
     const long = [...this.longTypes];
     const ofLane = lane === 'long' ? inArray(jobs.type, long) : notInArray(jobs.type, long);
@@ -247,13 +294,7 @@ export class JobQueue<M = JobPayloads> {
         ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
       )
       RETURNING id, type, payload, attempts, max_attempts`);
-    return rowsOf<JobRow>(result).map((row) => ({
-      id: Number(row.id),
-      type: row.type,
-      payload: row.payload,
-      attempts: row.attempts,
-      maxAttempts: row.max_attempts,
-    }));
+    return rowsOf<JobRow>(result).map(jobOf);
   }
 
   private async run(job: Job) {

@@ -72,10 +72,20 @@ export async function loginAs(
   return body.data.token;
 }
 
-/** An inject bound to a token: call(app, token)({ method, url, payload }). */
+/**
+ * An inject bound to a token: call(app, token)({ method, url, payload }). It answers once what the
+ * route does after its answer (a job it runs early: an approval's publication) has ended too, so
+ * the test goes on with the call's whole effect.
+ */
 export function as(app: FastifyInstance, token: string) {
-  return (options: InjectOptions) =>
-    app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } });
+  return async (options: InjectOptions) => {
+    const response = await app.inject({
+      ...options,
+      headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) },
+    });
+    await app.jobs.settled();
+    return response;
+  };
 }
 
 /** A user already logged in: the row, its token, and an inject that sends the token. */

@@ -56,17 +56,22 @@ export const PUSH_REFRESH_MS = 2000;
 
 /**
  * One schedule. While a device's push is pending (it has not fetched the schedule yet; the server
- * fails it after its timeout) the page asks again, so the devices' table follows the pushes.
+ * fails it after its timeout), or an approved schedule's publication has not reached a device yet
+ * (the approval answers before it), the page asks again, so the devices' table follows the pushes.
  */
 export function useSchedule(id: number) {
   return useQuery({
     queryKey: scheduleKeys.detail(id),
     queryFn: ({ signal }) => call(scheduleOperations.detail, { params: { id } }, { signal }),
     enabled: id > 0,
-    refetchInterval: (current: Query<ScheduleDetail>) =>
-      current.state.data?.devices.some((device) => device.push_status === 'pending')
-        ? PUSH_REFRESH_MS
-        : false,
+    refetchInterval: (current: Query<ScheduleDetail>) => {
+      const schedule = current.state.data;
+      const underWay = schedule?.devices.some(
+        (device) =>
+          device.push_status === 'pending' || (schedule.state === 'approved' && device.push_status === null),
+      );
+      return underWay ? PUSH_REFRESH_MS : false;
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { registerPublication } from './publish';
 import { holidayRoutes, scheduleRoutes } from './routes';
 import { registerScheduleUses } from './schedules';
 
@@ -6,6 +7,7 @@ import { registerScheduleUses } from './schedules';
 export const scheduleModule = fp(
   async (app) => {
     registerScheduleUses(app);
+    registerPublication(app);
     await app.register(scheduleRoutes, { prefix: '/backend/manager' });
     await app.register(holidayRoutes, { prefix: '/backend/manager' });
   },

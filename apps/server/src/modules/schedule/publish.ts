@@ -1,7 +1,8 @@
 import { DeviceStatus, type PushReason } from '@vitrine/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from '../../db/client';
-import { scheduleDevices } from '../../db/schema';
+import { scheduleDevices, schedules } from '../../db/schema';
 import { publishManifestChanged, queueEmptyCheck } from '../../platform/screen-changes';
 import { scheduleMediaBytes } from './rules';
 
@@ -19,10 +20,48 @@ import { scheduleMediaBytes } from './rules';
 // 'device.storageInsufficient', and its manifest leaves the schedule out until it is published
 // again. A device that never reported its storage is sent the schedule all the same, with the
 // reason 'device.storageUnknown' beside its status.
+//
+// An approval answers before its publication: the approving transaction queues the publication
+// job (one row, whatever the number of devices), and the request runs it as soon as its answer has
+// gone out (app.jobs.runEarly). The approver does not wait for the per-device statuses of a fleet,
+// and should this process stop in between, a job runner publishes after PUBLISH_GRACE_MS.
 
 /** The reason of a push refused for want of storage: the manifest leaves such a schedule out. */
 export const STORAGE_REFUSED: PushReason = 'device.storageInsufficient';
 const STORAGE_UNKNOWN: PushReason = 'device.storageUnknown';
+
+export const PUBLISH_JOB = 'schedule-publish';
+/** How long an approval's publication waits for its request before any job runner does it. */
+const PUBLISH_GRACE_MS = 30_000;
+
+declare module '../../platform/jobs' {
+  interface JobPayloads {
+    [PUBLISH_JOB]: { scheduleId: number };
+  }
+}
+
+/**
+ * Queues, in the approving transaction `tx`, the publication of the schedule (run it with
+ * app.jobs.runEarly once the approval has answered); answers the job's id.
+ */
+export function queuePublication(app: FastifyInstance, tx: Db, scheduleId: number): Promise<number> {
+  const runAt = new Date(Date.now() + PUBLISH_GRACE_MS);
+  return app.jobs.enqueue(PUBLISH_JOB, { scheduleId }, { runAt }, tx);
+}
+
+/** The publication job: a schedule still approved reaches its devices (one withdrawn meanwhile does not). */
+export function registerPublication(app: FastifyInstance) {
+  app.jobs.register(PUBLISH_JOB, ({ scheduleId }) =>
+    app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ state: schedules.state })
+        .from(schedules)
+        .where(eq(schedules.id, scheduleId))
+        .for('update');
+      if (row?.state === 'approved') await publishSchedule(tx, scheduleId);
+    }),
+  );
+}
 
 /** The schedule was approved (or approved again after an edit): its devices fetch it now. */
 export async function publishSchedule(tx: Db, scheduleId: number): Promise<void> {

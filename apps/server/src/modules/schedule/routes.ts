@@ -111,9 +111,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await reviewSchedule(app, callerOf(request), request.params.id)),
   );
 
-  route(app, ops.approve, async (request) =>
-    ok(await approveSchedule(app, callerOf(request), request.params.id)),
-  );
+  route(app, ops.approve, async (request, reply) => {
+    const { summary, publication } = await approveSchedule(app, callerOf(request), request.params.id);
+    // The screens are told once the answer has gone out: the approver does not wait for a fleet.
+    reply.raw.once('finish', () => void app.jobs.runEarly(publication));
+    return ok(summary);
+  });
 
   route(app, ops.reject, async (request) =>
     ok(await rejectSchedule(app, callerOf(request), request.params.id, request.body.reason)),

@@ -7,15 +7,16 @@ import {
   type ScheduleRequest,
   type ScheduleSummary,
 } from '@vitrine/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { devices, scheduleDevices, schedules } from '../../db/schema';
+import { devices, jobs, scheduleDevices, schedules } from '../../db/schema';
 import { buildTestApp } from '../../test/app';
 import { buildComposition, buildPlaylist } from '../../test/composition-factories';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { buildMember, buildTenant, buildWorkspace, callAs } from '../../test/team-factories';
+import { PUBLISH_JOB, queuePublication } from './publish';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -313,17 +314,28 @@ describe('approval', () => {
     // The time the devices' resolver breaks ties of priority with (the later approval wins).
     expect(Date.parse(approved.data.approved_at)).toBeGreaterThanOrEqual(sent - 1_000);
     expect(approved.code, JSON.stringify(approved)).toBe(ResultCode.success);
+    // It answered before its publication (and without its devices): none had been pushed to yet.
     expect(approved.data).toMatchObject({
       state: 'approved',
       status: DeviceStatus.online,
       ntc: false,
       device_count: 2,
-      push: { pending: 1, failed: 1 },
+      push: { pending: 0, success: 0, failed: 0, retried: 0 },
     });
-    const byDevice = Object.fromEntries(
-      (approved.data as ScheduleDetail).devices.map((device) => [device.device_id, device.push_status]),
-    );
-    expect(byDevice).toEqual({ [t.screen.id]: 'failed', [online.row.id]: 'pending' });
+    expect(approved.data).not.toHaveProperty('devices');
+    // Published once answered: pending where the screen is online, failed where it is offline.
+    const published = (await t.call({ method: 'GET', url: `${URL}/${draft.id}` })).json().data;
+    expect(published).toMatchObject({ push: { pending: 1, failed: 1 } });
+    expect(
+      Object.fromEntries(
+        (published as ScheduleDetail).devices.map((device) => [device.device_id, device.push_status]),
+      ),
+    ).toEqual({ [t.screen.id]: 'failed', [online.row.id]: 'pending' });
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, PUBLISH_JOB), sql`${jobs.payload}->>'scheduleId' = ${String(draft.id)}`));
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
     expect((await act(t.call, draft.id, 'approve')).json().code).toBe(ResultCode.stateConflict);
 
     const audits = (await t.call({ method: 'GET', url: `${URL}/${draft.id}/audits` })).json().data.list;
@@ -335,6 +347,48 @@ describe('approval', () => {
     expect(withdrawn.data).toMatchObject({ state: 'withdrawn', status: null });
     expect((await act(t.call, draft.id, 'withdraw')).json().code).toBe(ResultCode.stateConflict);
     expect((await act(t.call, draft.id, 'submit')).json().data.state).toBe('pending');
+  });
+
+  it('leaves the publication to a job runner should the approving request not run it, and never publishes a schedule withdrawn meanwhile', async () => {
+    const t = await tenant();
+    const online = await buildDevice(app, t.root, 'Online', { status: DeviceStatus.online });
+    const made = [
+      await create(t.call, standard(t, { device_ids: [online.row.id], submit: true })),
+      await create(t.call, standard(t, { device_ids: [online.row.id], submit: true, name: 'Evening' })),
+    ];
+    // Approved as the approval does, its process gone before it published (no request runs the job).
+    const queued = await app.db.transaction(async (tx) => {
+      await tx
+        .update(schedules)
+        .set({ state: 'approved', approvedAt: new Date() })
+        .where(
+          inArray(
+            schedules.id,
+            made.map((one) => one.id),
+          ),
+        );
+      return Promise.all(made.map((one) => queuePublication(app, tx, one.id)));
+    });
+    // The second is withdrawn before any runner gets to it.
+    expect((await act(t.call, made[1].id, 'withdraw')).json().code).toBe(ResultCode.success);
+    await app.db.update(jobs).set({ runAt: sql`now()` }).where(inArray(jobs.id, queued));
+    await app.jobs.runDue();
+    const statuses = await app.db
+      .select({ scheduleId: scheduleDevices.scheduleId, pushStatus: scheduleDevices.pushStatus })
+      .from(scheduleDevices)
+      .where(
+        inArray(
+          scheduleDevices.scheduleId,
+          made.map((one) => one.id),
+        ),
+      )
+      .orderBy(scheduleDevices.scheduleId);
+    expect(statuses).toEqual([
+      { scheduleId: made[0].id, pushStatus: 'pending' },
+      { scheduleId: made[1].id, pushStatus: null },
+    ]);
+    const done = await app.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, queued));
+    expect(done).toEqual([{ status: 'done' }, { status: 'done' }]);
   });
 
   it('checks the rules again on approval: a screen whose licence expired since is refused', async () => {

@@ -69,7 +69,7 @@ import {
   presentSummary,
   type ScheduleListRow,
 } from './presenter';
-import { publishSchedule, retractSchedule, STORAGE_REFUSED } from './publish';
+import { publishSchedule, queuePublication, retractSchedule, STORAGE_REFUSED } from './publish';
 import { checkRefs } from './rules';
 
 // Schedules (/manager/schedule): content bound to devices for dates and time frames, kept per
@@ -690,13 +690,17 @@ export async function reviewSchedule(
   return scheduleDetail(app.db, caller, id);
 }
 
-/** POST schedule/:id/approve: a pending or reviewing schedule goes to its screens. */
+/**
+ * POST schedule/:id/approve: a pending or reviewing schedule is approved. Answers it (without its
+ * devices: none has been pushed to yet) and the publication job queued with it, which takes it to
+ * its screens (run it once answered).
+ */
 export async function approveSchedule(
   app: FastifyInstance,
   caller: Caller,
   id: number,
-): Promise<ScheduleDetail> {
-  await app.db.transaction(async (tx) => {
+): Promise<{ summary: ScheduleSummary; publication: number }> {
+  const publication = await app.db.transaction(async (tx) => {
     const found = await scheduleOf(tx, caller.scope, id);
     if (!awaiting(found.state)) throw stateConflict();
     assertNotEnded(found);
@@ -714,9 +718,11 @@ export async function approveSchedule(
       })
       .where(eq(schedules.id, id));
     await audit(tx, id, 'approve', caller.scope.user.userId);
-    await publishSchedule(tx, id);
+    return queuePublication(app, tx, id);
   });
-  return scheduleDetail(app.db, caller, id);
+  const [row] = await selectRows(app.db).where(eq(schedules.id, id)).limit(1);
+  const [summary] = await summaries(app.db, caller, [row]);
+  return { summary, publication };
 }
 
 /** POST schedule/:id/reject {reason}: a pending or reviewing schedule goes back to its creator with the reason. */

@@ -1,4 +1,4 @@
-import type { ScheduleDetail } from '@vitrine/contract';
+import type { ScheduleSummary } from '@vitrine/contract';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export function useSelfApproval() {
 function useSavedMessage() {
   const { t } = useTranslation(['schedule-editor', 'contract']);
   const { approver } = useSelfApproval();
-  return (saved: ScheduleDetail) =>
+  return (saved: ScheduleSummary) =>
     saved.state === 'pending'
       ? t(approver ? 'contract:schedule.submittedApprover' : 'contract:schedule.submitted')
       : saved.state === 'approved'
