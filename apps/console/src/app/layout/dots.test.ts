@@ -22,4 +22,22 @@ describe('notification dots', () => {
     expect(source).toHaveBeenCalledTimes(2);
     unregister();
   });
+
+  it('starts afresh once the last source is gone: no refresh owed, the next source asked at once', async () => {
+    vi.useFakeTimers();
+    const first = vi.fn(async () => true);
+    const stopFirst = registerDotSource('/ota', first);
+    refreshDots();
+    refreshDots(); // owes a trailing refresh
+    expect(first).toHaveBeenCalledTimes(1);
+    stopFirst();
+    const second = vi.fn(async () => true);
+    const stopSecond = registerDotSource('/device', second);
+    refreshDots();
+    expect(second).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).toHaveBeenCalledTimes(1);
+    stopSecond();
+  });
 });

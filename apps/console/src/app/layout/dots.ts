@@ -28,6 +28,11 @@ export function registerDotSource(path: string, source: DotSource): () => void {
     if (sources.get(path) !== source) return;
     sources.delete(path);
     if (dots.has(path)) publish(new Set([...dots].filter((p) => p !== path)));
+    if (sources.size > 0) return;
+    // Nothing left to ask (signed out): no refresh is owed, and the first source starts afresh.
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastRun = Number.NEGATIVE_INFINITY;
   };
 }
 
@@ -47,6 +52,7 @@ async function refreshAll(): Promise<void> {
 
 /** Asks every source again, at most once per 2 s. */
 export function refreshDots(): void {
+  if (sources.size === 0) return;
   const wait = lastRun + DOT_REFRESH_THROTTLE_MS - Date.now();
   if (wait <= 0) {
     void refreshAll();

@@ -131,6 +131,9 @@ function setup(
   return { queue, server, kv, succeeded, sleeps, entry, maxUploading: () => maxUploading };
 }
 
+// vi.waitFor gives up after 1 s: hashing megabytes in a worker that ran many files before, on a busy
+// 2-core machine, took longer (the files share a worker: isolate false in vitest.config.ts).
+const settles = { timeout: 5_000 };
 const MIB = 1024 * 1024;
 /** Five parts: four of 2 MiB and one of 1 MiB. */
 const FIVE_PARTS = 9 * MIB;
@@ -158,7 +161,7 @@ describe('the upload queue', () => {
     const { queue, server, succeeded, maxUploading } = setup();
     server.hold(true);
     queue.add(Array.from({ length: 10 }, (_, index) => ({ file: fileOf(`shot-${index}.png`, 1000) })));
-    await vi.waitFor(() => expect(server.held).toHaveLength(6));
+    await vi.waitFor(() => expect(server.held).toHaveLength(6), settles);
     await tick();
     expect(server.held).toHaveLength(6);
     const statuses = queue.getSnapshot().map((entry) => entry.status);
@@ -176,26 +179,26 @@ describe('the upload queue', () => {
     const { queue, server, kv, succeeded, entry } = setup();
     server.hold(true);
     queue.add([{ file: fileOf('intro.mp4', FIVE_PARTS, 'intro', 'video/mp4'), folderId: 4 }]);
-    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([0, 1, 2]));
+    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([0, 1, 2]), settles);
     expect(entry('intro.mp4')).toMatchObject({ status: UploadStatus.uploading, hashing: false, progress: 0 });
     expect(kv.size()).toBe(2);
 
     server.release();
-    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([3, 4]));
+    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([3, 4]), settles);
     expect(entry('intro.mp4').progress).toBe(66);
     server.release();
-    await vi.waitFor(() => expect(entry('intro.mp4').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('intro.mp4').status).toBe(UploadStatus.success), settles);
     expect(entry('intro.mp4')).toMatchObject({ progress: 100, contentId: 100 });
     expect(succeeded).toEqual([100]);
     expect(server.calls.parts.map((part) => part.index).sort()).toEqual([0, 1, 2, 3, 4]);
-    await vi.waitFor(() => expect(kv.size()).toBe(0));
+    await vi.waitFor(() => expect(kv.size()).toBe(0), settles);
   });
 
   it('pauses after the parts in flight land, and resumes with only the missing ones', async () => {
     const { queue, server, entry, kv } = setup();
     server.hold(true);
     queue.add([{ file: fileOf('tour.mp4', FIVE_PARTS) }]);
-    await vi.waitFor(() => expect(server.held).toHaveLength(3));
+    await vi.waitFor(() => expect(server.held).toHaveLength(3), settles);
     const { id } = entry('tour.mp4');
 
     queue.pause(id);
@@ -208,10 +211,10 @@ describe('the upload queue', () => {
     await vi.waitFor(async () => {
       const stored = await kv.entries();
       expect(stored.find(([key]) => (key as string[])[0] === 'record')?.[1]).toMatchObject({ paused: true });
-    });
+    }, settles);
 
     queue.resume(id);
-    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([3, 4]));
+    await vi.waitFor(() => expect(server.held.map((part) => part.index)).toEqual([3, 4]), settles);
     await drain(server, queue);
     expect(entry('tour.mp4').status).toBe(UploadStatus.success);
     expect(server.calls.parts.map((part) => part.index)).toEqual([0, 1, 2, 3, 4]);
@@ -224,7 +227,7 @@ describe('the upload queue', () => {
     const hash = await hashFile(file, () => {}, new AbortController().signal);
     server.uploads.set('upload-earlier', { hash, size: FIVE_PARTS, parts: new Set([0, 2]) });
     queue.add([{ file }]);
-    await vi.waitFor(() => expect(entry('resume.mp4').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('resume.mp4').status).toBe(UploadStatus.success), settles);
     expect(server.calls.inits).toBe(0);
     expect(server.calls.parts.map((part) => part.index).sort()).toEqual([1, 3, 4]);
   });
@@ -234,7 +237,7 @@ describe('the upload queue', () => {
     const file = fileOf('logo.png', 5000);
     server.library.set(await hashFile(file, () => {}, new AbortController().signal), 55);
     queue.add([{ file }]);
-    await vi.waitFor(() => expect(entry('logo.png').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('logo.png').status).toBe(UploadStatus.success), settles);
     expect(entry('logo.png')).toMatchObject({ contentId: 55, progress: 100 });
     expect(server.calls).toMatchObject({ inits: 0, finishes: 0, parts: [] });
     expect(succeeded).toEqual([55]);
@@ -244,28 +247,28 @@ describe('the upload queue', () => {
     const { queue, server, kv, entry, succeeded } = setup({ limit: 1 });
     server.hold(true);
     queue.add([{ file: fileOf('first.mp4', FIVE_PARTS) }, { file: fileOf('second.png', 1000) }]);
-    await vi.waitFor(() => expect(server.held).toHaveLength(3));
+    await vi.waitFor(() => expect(server.held).toHaveLength(3), settles);
     expect(entry('second.png').status).toBe(UploadStatus.waiting);
 
     queue.cancel(entry('first.mp4').id);
     expect(queue.getSnapshot().map((candidate) => candidate.name)).toEqual(['second.png']);
-    await vi.waitFor(() => expect(entry('second.png').status).toBe(UploadStatus.uploading));
+    await vi.waitFor(() => expect(entry('second.png').status).toBe(UploadStatus.uploading), settles);
     await drain(server, queue);
     expect(succeeded).toEqual([100]);
     expect(server.calls.finishes).toBe(1);
-    await vi.waitFor(() => expect(kv.size()).toBe(0));
+    await vi.waitFor(() => expect(kv.size()).toBe(0), settles);
   });
 
   it('retries a failed file from where the server stands', async () => {
     const { queue, server, entry } = setup();
     server.finishErrors.push(new ApiError(500001, 'The server could not assemble the file'));
     queue.add([{ file: fileOf('menu.pdf', 3 * MIB) }]);
-    await vi.waitFor(() => expect(entry('menu.pdf').status).toBe(UploadStatus.error));
+    await vi.waitFor(() => expect(entry('menu.pdf').status).toBe(UploadStatus.error), settles);
     expect(entry('menu.pdf').error).toBe('The server could not assemble the file');
     expect(server.calls.parts).toHaveLength(2);
 
     queue.retry(entry('menu.pdf').id);
-    await vi.waitFor(() => expect(entry('menu.pdf').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('menu.pdf').status).toBe(UploadStatus.success), settles);
     expect(entry('menu.pdf').error).toBeNull();
     // The server held both parts: nothing was sent again.
     expect(server.calls.parts).toHaveLength(2);
@@ -277,7 +280,7 @@ describe('the upload queue', () => {
     const network = new ApiError(NETWORK_ERROR_CODE, 'The network seems unstable.');
     server.partErrors.set(1, [network, network]);
     queue.add([{ file: fileOf('song.mp3', 3 * MIB) }]);
-    await vi.waitFor(() => expect(entry('song.mp3').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('song.mp3').status).toBe(UploadStatus.success), settles);
     expect(sleeps).toEqual([1000, 2000]);
     expect(server.calls.parts.map((part) => part.index).sort()).toEqual([0, 1, 1, 1]);
   });
@@ -287,7 +290,7 @@ describe('the upload queue', () => {
     const busy = new ApiError(503001, 'The server is busy');
     server.partErrors.set(0, [busy, busy, busy, busy]);
     queue.add([{ file: fileOf('long.mp4', MIB) }]);
-    await vi.waitFor(() => expect(entry('long.mp4').status).toBe(UploadStatus.error));
+    await vi.waitFor(() => expect(entry('long.mp4').status).toBe(UploadStatus.error), settles);
     expect(entry('long.mp4')).toMatchObject({ error: 'The server is busy', speed: 0 });
     expect(sleeps).toEqual([1000, 2000, 4000]);
     expect(server.calls.parts).toHaveLength(4);
@@ -299,7 +302,7 @@ describe('the upload queue', () => {
     const { queue, server, entry, sleeps } = setup();
     server.partErrors.set(0, [new ApiError(400001, 'Each part must be exactly 2 MB, except the last one')]);
     queue.add([{ file: fileOf('odd.mp4', MIB) }]);
-    await vi.waitFor(() => expect(entry('odd.mp4').status).toBe(UploadStatus.error));
+    await vi.waitFor(() => expect(entry('odd.mp4').status).toBe(UploadStatus.error), settles);
     expect(sleeps).toEqual([]);
     expect(server.calls.parts).toHaveLength(1);
   });
@@ -316,12 +319,12 @@ describe('the upload queue', () => {
     );
     const { queue, entry } = setup({ hash });
     queue.add([{ file: fileOf('big.png', 1000) }]);
-    await vi.waitFor(() => expect(entry('big.png').hashing).toBe(true));
+    await vi.waitFor(() => expect(entry('big.png').hashing).toBe(true), settles);
     queue.pause(entry('big.png').id);
     expect(signals[0].aborted).toBe(true);
     expect(entry('big.png')).toMatchObject({ hashing: false, paused: true });
     queue.resume(entry('big.png').id);
-    await vi.waitFor(() => expect(entry('big.png').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('big.png').status).toBe(UploadStatus.success), settles);
     expect(hash).toHaveBeenCalledTimes(2);
   });
 
@@ -329,9 +332,9 @@ describe('the upload queue', () => {
     const { queue, server, entry } = setup();
     server.partErrors.set(0, [new ApiError(413001, 'Too large')]);
     queue.add([{ file: fileOf('bad.mp4', 1000) }]);
-    await vi.waitFor(() => expect(entry('bad.mp4').status).toBe(UploadStatus.error));
+    await vi.waitFor(() => expect(entry('bad.mp4').status).toBe(UploadStatus.error), settles);
     queue.add([{ file: fileOf('good.png', 1000) }]);
-    await vi.waitFor(() => expect(entry('good.png').status).toBe(UploadStatus.success));
+    await vi.waitFor(() => expect(entry('good.png').status).toBe(UploadStatus.success), settles);
     queue.clearFinished();
     expect(queue.getSnapshot().map((candidate) => candidate.name)).toEqual(['bad.mp4']);
     queue.dismiss();
@@ -349,7 +352,10 @@ describe('the upload queue across a reload', () => {
       { file: fileOf('running.mp4', FIVE_PARTS), folderId: 3 },
       { file: fileOf('paused.png', 1000) },
     ]);
-    await vi.waitFor(() => expect(server.held.filter((part) => part.tag === 'before')).toHaveLength(4));
+    await vi.waitFor(
+      () => expect(server.held.filter((part) => part.tag === 'before')).toHaveLength(4),
+      settles,
+    );
     before.queue.pause(before.entry('paused.png').id);
     // Part 0 of the video lands; then the page goes away with parts 1 and 2 in flight.
     const videoUpload = before.entry('running.mp4').uploadId;
@@ -368,7 +374,7 @@ describe('the upload queue across a reload', () => {
           expect.objectContaining({ name: 'paused.png', paused: true }),
         ]),
       );
-    });
+    }, settles);
     // Another user's leftovers are not resumed, and are dropped.
     await kv.set(['record', 'theirs'], {
       ...before.entry('paused.png'),
@@ -393,7 +399,7 @@ describe('the upload queue across a reload', () => {
         server.release('after');
         expect(after.entry('running.mp4').status).toBe(UploadStatus.success);
       },
-      { interval: 5 },
+      { ...settles, interval: 5 },
     );
     expect(server.sentBy('after').sort()).toEqual([1, 2, 3, 4]);
     expect(after.entry('paused.png').status).toBe(UploadStatus.waiting);
