@@ -94,7 +94,8 @@ const DAYJS_LOCALES: Record<Language, [string, (() => Promise<unknown>) | null]>
 async function applyDayjsLocale(language: Language): Promise<void> {
   const [name, load] = DAYJS_LOCALES[language];
   const [{ default: dayjs }] = await Promise.all([import('dayjs'), load?.()]);
-  dayjs.locale(name);
+  // A later switch may have finished first (English loads nothing): the newest language wins.
+  if (languageState.language === language) dayjs.locale(name);
 }
 
 export type LanguageState = { language: Language; direction: 'ltr' | 'rtl'; antdLocale: Locale | undefined };

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { flushErrorReports } from '../lib/http';
 import { currentLanguage, i18n, initI18n, loadContractAreas, setLanguage } from '../lib/i18n';
@@ -62,6 +63,7 @@ afterAll(async () => {
   if (getSession().token) signOut(); // also empties the shell's query cache
   if (currentLanguage() !== 'en') await setLanguage('en');
   await i18n.changeLanguage('en');
+  dayjs.locale('en'); // weekday and month names a page formats come from dayjs's global locale
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', startUrl);
