@@ -50,22 +50,26 @@ function DeviceChip({
     id: device.device_id,
     disabled,
   });
+  // The list item holds the draggable (a button to assistive technology): a list's items stay items.
   return (
-    <li
-      ref={setNodeRef}
-      className="video-wall-device"
-      style={{ transform: CSS.Translate.toString(transform), zIndex: isDragging ? 10 : undefined }}
-      {...attributes}
-      {...listeners}
-      aria-label={t('grid.drag', { name: deviceLabel(device) })}
-    >
-      <HolderOutlined aria-hidden />
-      <Badge status={device.online ? 'success' : 'default'} />
-      <DesktopOutlined aria-hidden />
-      <Typography.Text ellipsis dir="auto" style={{ flex: 1 }}>
-        {deviceLabel(device)}
-      </Typography.Text>
-      {note ? <Tag>{note}</Tag> : null}
+    <li>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: dnd-kit's attributes make it a button (role, tabIndex) */}
+      <div
+        ref={setNodeRef}
+        className="video-wall-device"
+        style={{ transform: CSS.Translate.toString(transform), zIndex: isDragging ? 10 : undefined }}
+        {...attributes}
+        {...listeners}
+        aria-label={t('grid.drag', { name: deviceLabel(device) })}
+      >
+        <HolderOutlined aria-hidden />
+        <Badge status={device.online ? 'success' : 'default'} />
+        <DesktopOutlined aria-hidden />
+        <Typography.Text ellipsis dir="auto" style={{ flex: 1 }}>
+          {deviceLabel(device)}
+        </Typography.Text>
+        {note ? <Tag>{note}</Tag> : null}
+      </div>
     </li>
   );
 }
@@ -196,7 +200,9 @@ export function WallGrid({ rows, columns, cells, onChange, devices, wallId }: Pr
             />
           ))}
           {free.length === 0 ? (
-            <Typography.Text type="secondary">{t('grid.noneLeft')}</Typography.Text>
+            <li>
+              <Typography.Text type="secondary">{t('grid.noneLeft')}</Typography.Text>
+            </li>
           ) : null}
         </SideList>
       </div>
