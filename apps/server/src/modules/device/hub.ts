@@ -149,10 +149,9 @@ export class DeviceHub {
       } else if (event.type === 'devices-connected') {
         this.connected(event);
       } else if (event.type === 'manifest-changed') {
-        for (const deviceId of event.deviceIds) this.tell(deviceId, { type: 'manifest' });
+        this.tellAll(event.deviceIds, { type: 'manifest' });
       } else if (event.type === 'sensor-read') {
-        for (const deviceId of event.deviceIds)
-          this.tell(deviceId, { type: 'sensor', sensor_id: event.sensorId });
+        this.tellAll(event.deviceIds, { type: 'sensor', sensor_id: event.sensorId });
       }
     });
   }
@@ -165,10 +164,10 @@ export class DeviceHub {
     return this.sockets.has(deviceId);
   }
 
-  /** Sends a message to the device's socket when this instance holds it. */
-  private tell(deviceId: number, message: ServerMessage) {
-    const socket = this.sockets.get(deviceId);
-    if (socket) send(socket, message);
+  /** Sends one message to the sockets of these devices this instance holds, written once for all. */
+  private tellAll(deviceIds: readonly number[], message: ServerMessage) {
+    const text = JSON.stringify(message);
+    for (const deviceId of deviceIds) this.sockets.get(deviceId)?.send(text);
   }
 
   /**
