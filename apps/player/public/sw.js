@@ -4,8 +4,9 @@
 // /backend is never cached here (its calls always go to the network), except /backend/media/:
 // files named by their hash, which never change. The page fetches a manifest's media ahead into
 // MEDIA_CACHE (src/media-cache.ts); this worker answers from it first, ranges included, so the
-// screen plays with the server down. Upgraded builds of the player, kept by the page in caches of
-// their own (src/upgrade/builds.ts), are answered under /player/v/<version>/ from those alone.
+// screen plays with the server down; it never writes it. Upgraded builds of the player, kept by
+// the page in caches of their own (src/upgrade/builds.ts), are answered under /player/v/<version>/
+// from those alone.
 const BUILD = self.__VITRINE_BUILD__;
 const PREFIX = 'vitrine-player-';
 // Not under PREFIX: a new build keeps the media.
@@ -44,7 +45,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(MEDIA_PATH)) {
-    event.respondWith(media(event, request));
+    event.respondWith(media(request));
     return;
   }
   if (url.pathname.startsWith('/backend/')) return;
@@ -88,28 +89,17 @@ async function keptBuild(url) {
   );
 }
 
-const fetchingWhole = new Set();
-
-/** A media file: from the cache (cut to the range asked for), else the network, kept for next time. */
-async function media(event, request) {
+/**
+ * A media file: from the cache (cut to the range asked for), else the network. Only the page writes
+ * the cache (src/media-cache.ts), each file checked first against the hash it is named by: a copy
+ * damaged on the way is never kept, so a video that failed is tried again from the network.
+ */
+async function media(request) {
   const cache = await caches.open(MEDIA_CACHE);
-  const range = request.headers.get('range');
   const cached = await cache.match(request.url, { ignoreVary: true });
-  if (cached) return range ? ranged(cached, range) : cached;
-  const response = await fetch(request);
-  if (response.status === 200 && !range) {
-    event.waitUntil(cache.put(request.url, response.clone()).catch(() => {}));
-  } else if (response.ok && !fetchingWhole.has(request.url)) {
-    // A part (a video's range): the whole file is fetched beside it for the cache.
-    fetchingWhole.add(request.url);
-    event.waitUntil(
-      fetch(request.url)
-        .then((whole) => (whole.status === 200 ? cache.put(request.url, whole) : undefined))
-        .catch(() => {})
-        .finally(() => fetchingWhole.delete(request.url)),
-    );
-  }
-  return response;
+  if (!cached) return fetch(request);
+  const range = request.headers.get('range');
+  return range ? ranged(cached, range) : cached;
 }
 
 /** The part of a cached file a Range header asks for (bytes=start-end, start-, -suffix), as 206. */
