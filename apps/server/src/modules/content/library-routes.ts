@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   CONTENT_TYPE_PERMISSION,
   idParamsSchema,
@@ -90,17 +89,15 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resource/:id/file',
     { config: fileConfig, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const { file, name, mime } = await contentFile(app, request, request.params.id);
-      const handle = await fs.promises.open(file).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' ? notFound() : error;
-      });
-      const { size } = await handle.stat();
+      const { key, name, mime } = await contentFile(app, request, request.params.id);
+      const body = await app.storage.get(key);
+      if (!body) throw notFound();
       return reply
         .header('Content-Type', mime ?? 'application/octet-stream')
-        .header('Content-Length', size)
+        .header('Content-Length', body.size)
         .header('Content-Disposition', attachment(name))
         .header('Cache-Control', 'private, no-store')
-        .send(handle.createReadStream());
+        .send(body.stream);
     },
   );
 

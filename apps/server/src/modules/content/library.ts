@@ -16,7 +16,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import { notifyProgramsChanged } from '../../platform/screen-changes';
 import type { Caller, TenantScope } from '../../platform/tenancy';
-import { enqueueProcessing, fileExists, mediaPath, removeUnreferencedMedia } from '../media';
+import { enqueueProcessing, mediaKey, removeUnreferencedMedia } from '../media';
 import { approvalOfEdit } from './approval-rules';
 import { visibleFolder } from './folders';
 import { type ContentRow, presentContent } from './presenter';
@@ -127,12 +127,12 @@ export async function contentItemUses(app: FastifyInstance, caller: Caller, id: 
   return { id, uses: await app.uses.content.find(app.db, [id]) };
 }
 
-/** GET resource/:id/file: where the item's original file lies, with its name and type; 404001 for links. */
+/** GET resource/:id/file: the storage key of the item's original file, with its name and type; 404001 for links. */
 export async function contentFile(app: FastifyInstance, caller: Caller, id: number) {
   const row = await visibleRow(app.db, caller.scope, id);
   assertTypes(caller, [row.type]);
   if (row.hash === null) throw notFound();
-  return { file: mediaPath(app.config.dataDir, row.hash), name: row.name, mime: row.mime };
+  return { key: mediaKey(row.hash), name: row.name, mime: row.mime };
 }
 
 type Where = 'library' | 'bin';
@@ -208,7 +208,7 @@ export async function reprocessContent(
     const [row] = await lockedItems(tx, caller, [id], 'library');
     if (row.state !== 'failed' || !row.hash)
       throw new AppError(ResultCode.stateConflict, 'content.notFailed');
-    if (!(await fileExists(mediaPath(app.config.dataDir, row.hash)))) {
+    if (!(await app.storage.exists(mediaKey(row.hash)))) {
       throw new AppError(ResultCode.stateConflict, 'content.fileGone');
     }
     await tx

@@ -4,10 +4,11 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { H5_ENTRY_FILE, H5_MAX_ENTRIES, H5_MAX_UNPACKED_BYTES } from '@vitrine/contract';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { h5Dir } from './storage';
+import type { Storage } from '../../platform/storage';
+import { h5Key } from './storage';
 
 // H5 content (a mobile template): an HTML5 package uploaded as a zip, unpacked by processing into
-// DATA_DIR/media/h5/<the zip's hash>/ and served from there (media-routes.ts). Nothing in a package
+// storage under media/h5/<the zip's hash>/ and served from there (media-routes.ts). Nothing in a package
 // is trusted: a name that is absolute, climbs out with `..` or hides a backslash, a symbolic link,
 // more than H5_MAX_ENTRIES entries or more than H5_MAX_UNPACKED_BYTES unpacked (counted as the
 // bytes inflate: a header may lie) refuses the whole package, and it must open with an index.html
@@ -178,17 +179,19 @@ function entryRoot(files: readonly string[]): string | null {
 }
 
 /**
- * Moves an unpacked package to its place, in one rename: a folder under media/h5/ is always whole.
- * When the same zip was unpacked already the copy is only removed: it is identical.
+ * Stores an unpacked package's files under media/h5/<hash>/, index.html last: a package whose
+ * entry is stored is whole. When the same zip was stored already the copy is only removed: it is
+ * identical.
  */
-export async function storeH5(dataDir: string, site: string, hash: string) {
-  const target = h5Dir(dataDir, hash);
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await fs.promises.rename(site, target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    await fs.promises.rm(site, { recursive: true, force: true });
+export async function storeH5(storage: Storage, site: string, hash: string) {
+  const root = h5Key(hash);
+  if (!(await storage.exists(`${root}/${H5_ENTRY_FILE}`))) {
+    const entries = await fs.promises.readdir(site, { recursive: true, withFileTypes: true });
+    const names = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort((a, b) => Number(a === H5_ENTRY_FILE) - Number(b === H5_ENTRY_FILE));
+    for (const name of names) await storage.putFile(`${root}/${name}`, path.join(site, ...name.split('/')));
   }
+  await fs.promises.rm(site, { recursive: true, force: true });
 }

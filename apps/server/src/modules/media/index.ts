@@ -28,6 +28,7 @@ export {
   fileExists,
   hashFile,
   lockHash,
+  mediaKey,
   mediaPath,
   readHead,
   removeFile,

@@ -1,18 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { H5_ENTRY_FILE, sha256Schema, webFileType } from '@vitrine/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors';
+import { type ByteRange, RangeNotSatisfiable, type Storage } from '../../platform/storage';
 import { sniffMime } from './sniff';
-import { h5Dir, mediaDir, mediaPath, readHead } from './storage';
+import { h5Key, mediaKey, readStoredHead } from './storage';
 
 // Stored files by hash (ARCHITECTURE §8): GET /backend/media/:hash. Public like a signed URL: the
 // SHA-256 of the bytes is the capability, unguessable and handed out only in the items and
 // manifests of those who may see them; players and <img>/<video> elements fetch it without a
 // token. The bytes behind a hash never change, so the answer is cached for good, and ranges
-// serve video seeking.
+// serve video seeking. The bytes are streamed through the server from app.storage (DATA_DIR or
+// the object store) rather than handed out as the store's signed links: one address for good,
+// cached by browsers, players and proxies, and the store need not be reachable from screens.
 //
 // H5 packages unpacked (h5.ts) are served file by file under GET /backend/media/h5/:hash/<path>,
 // public and immutable the same way, typed by their extensions, in a sandbox of their own: the
@@ -37,25 +38,58 @@ function packagePath(raw: string): string[] | null {
   return parts.some(unsafe) ? null : parts;
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const root = mediaDir(app.config.dataDir);
-  await fs.promises.mkdir(root, { recursive: true });
-  // Only reply.sendFile, in this plugin: ranges, HEAD and streaming; headers are set here.
-  await app.register(fastifyStatic, {
-    root,
-    serve: false,
-    etag: false,
-    lastModified: false,
-    cacheControl: false,
-    contentType: false,
-  });
+/**
+ * The range a Range header asks of an object of `size` bytes: undefined for the whole (no header,
+ * or several ranges, which are answered whole), null when it starts past the end.
+ */
+export function rangeOf(header: string | undefined, size: number): ByteRange | null | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 ? null : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (end < start) return start >= size ? null : undefined;
+  return start >= size ? null : { start, end };
+}
 
-  /** A stored file's type by its bytes (they never change, so each is sniffed once). */
+/** Answers a stored object, whole or the range asked (206), its headers set by the caller; 404 when gone. */
+async function sendStored(storage: Storage, key: string, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Accept-Ranges', 'bytes');
+  const header = request.headers.range;
+  // The size first only when the answer needs it before the bytes: a HEAD, a range.
+  const head = request.method === 'HEAD' || header ? await storage.head(key) : undefined;
+  if (head === null) throw notFound();
+  const range = head ? rangeOf(header, head.size) : undefined;
+  if (range === null) return reply.code(416).header('Content-Range', `bytes */${head?.size}`).send();
+  if (request.method === 'HEAD' && head) {
+    const length = range ? range.end - range.start + 1 : head.size;
+    if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${head.size}`);
+    return reply.header('Content-Length', length).send();
+  }
+  const body = await storage.get(key, range).catch((error) => {
+    if (error instanceof RangeNotSatisfiable) return null; // replaced meanwhile: cannot be, bytes by hash
+    throw error;
+  });
+  if (!body) throw notFound();
+  if (range) {
+    reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${body.size}`);
+    return reply.header('Content-Length', range.end - range.start + 1).send(body.stream);
+  }
+  return reply.header('Content-Length', body.size).send(body.stream);
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A stored file's type by its bytes (they never change, so each is sniffed once); null when gone. */
   const mimes = new Map<string, string>();
-  async function mimeOf(hash: string, file: string) {
+  async function mimeOf(hash: string) {
     let mime = mimes.get(hash);
     if (mime === undefined) {
-      mime = (await sniffMime(await readHead(file, SNIFF_BYTES))) ?? 'application/octet-stream';
+      const bytes = await readStoredHead(app.storage, mediaKey(hash), SNIFF_BYTES);
+      if (!bytes) return null;
+      mime = (await sniffMime(bytes)) ?? 'application/octet-stream';
       if (mimes.size >= MIME_CACHE_LIMIT) mimes.clear();
       mimes.set(hash, mime);
     }
@@ -64,17 +98,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/media/:hash', { config: { access: 'public' }, schema: { params } }, async (request, reply) => {
     const { hash } = request.params;
-    const file = mediaPath(app.config.dataDir, hash);
-    const mime = await mimeOf(hash, file).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === 'ENOENT' ? notFound() : error;
-    });
+    const mime = await mimeOf(hash);
+    if (mime === null) throw notFound();
     const etag = `"${hash}"`;
     reply
       .header('ETag', etag)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Content-Type', mime);
     if (isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.sendFile(path.relative(root, file));
+    return sendStored(app.storage, mediaKey(hash), request, reply);
   });
 
   app.get(
@@ -84,21 +116,21 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { hash } = request.params;
       const parts = packagePath(request.params['*']);
       if (parts === null) throw notFound();
-      const site = h5Dir(app.config.dataDir, hash);
-      const file = path.join(site, ...parts);
-      // Only files unpacked there: never a folder, and no link (none is ever unpacked).
-      const stat = await fs.promises.lstat(file).catch(() => null);
-      if (!stat?.isFile() || !file.startsWith(site + path.sep)) throw notFound();
-      const etag = `"${hash}-${stat.size}-${stat.mtimeMs}"`;
+      const key = `${h5Key(hash)}/${parts.join('/')}`;
+      // The package behind a hash never changes: its files are told apart by their addresses.
+      const etag = `"${hash}"`;
       reply
         .header('ETag', etag)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Type', webFileType(file))
+        .header('Content-Type', webFileType(key))
         .header('Content-Security-Policy', "sandbox allow-scripts; frame-ancestors 'self'")
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('Access-Control-Allow-Origin', '*');
-      if (isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.sendFile(path.relative(root, file));
+      if (isFresh(request.headers['if-none-match'], etag)) {
+        if (!(await app.storage.exists(key))) throw notFound();
+        return reply.code(304).send();
+      }
+      return sendStored(app.storage, key, request, reply);
     },
   );
 };

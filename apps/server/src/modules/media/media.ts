@@ -12,7 +12,7 @@ import { H5Refused, storeH5, unpackH5 } from './h5';
 import { readImageSize } from './image-size';
 import { describeTracks, type MediaTracks, readTracks } from './media-info';
 import { findTool, runTool, ToolError } from './media-tools';
-import { hashFile, lockHash, mediaDir, mediaPath, removeUnreferencedMedia, storeFile } from './storage';
+import { hashFile, lockHash, mediaDir, mediaKey, removeUnreferencedMedia, storeFile } from './storage';
 
 // Processing of an uploaded file (ARCHITECTURE §8), a job queued when its upload finishes: the
 // metadata of every file, a thumbnail (an image scaled down, a video's poster frame, a
@@ -103,10 +103,10 @@ export async function processContent(app: FastifyInstance, contentId: number, { 
   try {
     let outcome: Outcome;
     try {
-      // Its file not here: not yet visible on a shared volume, or not yet copied from the store.
-      // An ENOENT, tried again later like the other failures of the machine.
-      await fs.promises.access(mediaPath(app.config.dataDir, source.hash));
-      outcome = await examine(app, { ...source, hash: source.hash }, work);
+      // Its file not found: not yet visible on a shared volume or in the store. An ENOENT, tried
+      // again later like the other failures of the machine.
+      const file = await app.storage.localFile(mediaKey(source.hash), work);
+      outcome = await examine(app, { ...source, hash: source.hash }, file, work);
     } catch (error) {
       if (retry && isTransient(error)) throw error;
       app.log.error({ err: error, contentId }, 'content processing failed');
@@ -121,8 +121,8 @@ export async function processContent(app: FastifyInstance, contentId: number, { 
 const TRANSIENT_CODES = new Set(['ENOENT', 'EMFILE', 'ENFILE', 'ENOSPC', 'EAGAIN', 'EBUSY', 'ENOMEM', 'EIO']);
 const isTransient = (error: unknown) => TRANSIENT_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
 
-function examine(app: FastifyInstance, source: Source, work: string): Promise<Outcome> {
-  const file = mediaPath(app.config.dataDir, source.hash);
+/** `file`: a file of this machine holding the source's bytes (the stored one, or a copy in `work`). */
+function examine(app: FastifyInstance, source: Source, file: string, work: string): Promise<Outcome> {
   switch (source.type) {
     case ContentType.image:
       return examineImage(file, work);
@@ -396,10 +396,10 @@ async function record(app: FastifyInstance, contentId: number, outcome: Outcome)
       .where(eq(contents.id, contentId))
       .returning({ id: contents.id, hash: contents.hash });
     if (!updated) return [];
-    for (const product of made) if (product) await storeFile(app.config.dataDir, product.file, product.hash);
+    for (const product of made) if (product) await storeFile(app.storage, product.file, product.hash);
     if (site && updated.hash) {
       await lockHash(tx, updated.hash);
-      await storeH5(app.config.dataDir, site, updated.hash);
+      await storeH5(app.storage, site, updated.hash);
     }
     // Processing again (a retry) replaces the pages; those no longer made go once unreferenced.
     const old = await tx

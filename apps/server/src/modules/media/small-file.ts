@@ -1,20 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { ResultCode } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { lockHash, mediaDir, removeFile, storeFile } from './storage';
+import { lockHash, storeBytes } from './storage';
 
 // Small files (fonts, stickers) come whole in one request: the raw bytes as
 // application/octet-stream, the file name in the query. They are held in memory (a few MB at
-// most), checked by their bytes, then stored by hash under media/ like content: written to a
-// file of their own under media/.incoming, synced, and moved into place in the transaction that
-// inserts their row, under the hash's lock, so a refusal or a failed insert leaves no file.
-
-/** Where the bytes of a request wait until their row is inserted (same file system as media/). */
-const incomingDir = (dataDir: string) => path.join(mediaDir(dataDir), '.incoming');
+// most), checked by their bytes, then stored by hash under media/ like content, in the
+// transaction that inserts their row once the insert went through, under the hash's lock, so a
+// refusal or a failed insert leaves no file.
 
 /** A display name from a file name: without its extension, at most 64 characters. */
 export const nameOfFile = (fileName: string) => {
@@ -85,34 +80,15 @@ export async function storeSmallFiles<T>(
   files: readonly Buffer[],
   insert: (tx: Db, stored: Stored[]) => Promise<T>,
 ): Promise<T> {
-  const { dataDir } = app.config;
-  const incoming = files.map((bytes) => ({
-    bytes,
-    hash: createHash('sha256').update(bytes).digest('hex'),
-    file: path.join(incomingDir(dataDir), `${randomUUID()}.part`),
-  }));
-  try {
-    for (const { bytes, file } of incoming) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      const handle = await fs.promises.open(file, 'w');
-      try {
-        await handle.writeFile(bytes);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-    }
-    return await app.db.transaction(async (tx) => {
-      // In one order, so two transactions storing the same files never wait for each other.
-      for (const hash of [...new Set(incoming.map((one) => one.hash))].sort()) await lockHash(tx, hash);
-      const result = await insert(
-        tx,
-        incoming.map(({ bytes, hash }) => ({ hash, size: bytes.length })),
-      );
-      for (const { file, hash } of incoming) await storeFile(dataDir, file, hash);
-      return result;
-    });
-  } finally {
-    for (const { file } of incoming) await removeFile(file); // gone already once stored
-  }
+  const hashed = files.map((bytes) => ({ bytes, hash: createHash('sha256').update(bytes).digest('hex') }));
+  return app.db.transaction(async (tx) => {
+    // In one order, so two transactions storing the same files never wait for each other.
+    for (const hash of [...new Set(hashed.map((one) => one.hash))].sort()) await lockHash(tx, hash);
+    const result = await insert(
+      tx,
+      hashed.map(({ bytes, hash }) => ({ hash, size: bytes.length })),
+    );
+    for (const { bytes, hash } of hashed) await storeBytes(app.storage, bytes, hash);
+    return result;
+  });
 }

@@ -33,7 +33,7 @@ async function storeBytes(text: string) {
   const part = uploadPath(app.config.dataDir, `store-${sha256(bytes)}`);
   await createPartFile(part, bytes.length);
   await streamPart(part, 0, Readable.from([bytes]), bytes.length);
-  await storeFile(app.config.dataDir, part, sha256(bytes));
+  await storeFile(app.storage, part, sha256(bytes));
   return sha256(bytes);
 }
 
@@ -68,7 +68,7 @@ describe('files on disk', () => {
     const hash = await storeBytes('same bytes');
     const again = uploadPath(app.config.dataDir, 'again');
     fs.writeFileSync(again, 'same bytes');
-    await storeFile(app.config.dataDir, again, hash);
+    await storeFile(app.storage, again, hash);
     expect(fs.existsSync(again)).toBe(false);
     expect(fs.readFileSync(mediaPath(app.config.dataDir, hash), 'utf8')).toBe('same bytes');
     expect(path.basename(path.dirname(mediaPath(app.config.dataDir, hash)))).toBe(hash.slice(0, 2));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import { errorCodes, type FastifyInstance } from 'fastify';
@@ -15,25 +15,33 @@ import {
   storedObjects,
   uploads,
 } from '../../db/schema';
+import { RangeNotSatisfiable, type Storage } from '../../platform/storage';
 
-// Files on disk (ARCHITECTURE §8): an unfinished upload is one file DATA_DIR/uploads/<id>.part of
-// the whole size, each part written at its offset; a finished one is renamed (atomic, same file
-// system) to DATA_DIR/media/<first two hex digits>/<sha-256>, one copy per hash whoever owns it.
-// A file under media/ is therefore always whole and verified.
+// Stored files (ARCHITECTURE §8) live in app.storage (DATA_DIR or an S3-compatible store, issue
+// 26): a finished upload is the object media/<first two hex digits>/<sha-256>, one copy per hash
+// whoever owns it, always whole and verified. An unfinished upload is still one file
+// DATA_DIR/uploads/<id>.part of the whole size on the process's own disk, each part written at its
+// offset.
 
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** Where the file of these bytes is stored; only a SHA-256 names one, so no name can leave media/. */
-export function mediaPath(dataDir: string, hash: string) {
+/** The key of the object of these bytes; only a SHA-256 names one, so no name can leave media/. */
+export function mediaKey(hash: string) {
   if (!SHA256.test(hash)) throw new Error(`Not a SHA-256: ${hash.slice(0, 80)}`);
-  return path.join(mediaDir(dataDir), hash.slice(0, 2), hash);
+  return `media/${hash.slice(0, 2)}/${hash}`;
 }
 
-/** Where the H5 package unpacked from the zip with this hash lies (h5.ts); a SHA-256 names it too. */
-export function h5Dir(dataDir: string, hash: string) {
+/** The local driver's file of the object of these bytes (tests look at DATA_DIR through it). */
+export const mediaPath = (dataDir: string, hash: string) => path.join(dataDir, ...mediaKey(hash).split('/'));
+
+/** The local driver's folder of an unpacked H5 package (tests look at DATA_DIR through it). */
+export const h5Dir = (dataDir: string, hash: string) => path.join(dataDir, ...h5Key(hash).split('/'));
+
+/** Where the files of the H5 package unpacked from the zip with this hash are kept (h5.ts). */
+export function h5Key(hash: string) {
   if (!SHA256.test(hash)) throw new Error(`Not a SHA-256: ${hash.slice(0, 80)}`);
-  return path.join(mediaDir(dataDir), 'h5', hash);
+  return `media/h5/${hash}`;
 }
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -99,6 +107,18 @@ export async function readHead(file: string, length: number): Promise<Buffer> {
   }
 }
 
+/** The first bytes of a stored object (fewer when it is shorter), or null when there is none. */
+export async function readStoredHead(storage: Storage, key: string, length: number): Promise<Buffer | null> {
+  const body = await storage.get(key, { start: 0, end: length - 1 }).catch((error) => {
+    if (error instanceof RangeNotSatisfiable) return { stream: Readable.from([]) }; // an empty object
+    throw error;
+  });
+  if (!body) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** SHA-256 of a file, lowercase hex, streamed. */
 export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -115,17 +135,28 @@ export const fileExists = (file: string) =>
 export const removeFile = (file: string) => fs.promises.rm(file, { force: true });
 
 /**
- * Moves a verified part file to its place under media/. When the same bytes are stored already
- * the part file is only removed: the stored copy is identical.
+ * Moves a verified file of this machine (a finished upload, a made thumbnail) into storage under
+ * its hash. When the same bytes are stored already the file is only removed: the stored copy is
+ * identical.
  */
-export async function storeFile(dataDir: string, partFile: string, hash: string) {
-  const target = mediaPath(dataDir, hash);
-  if (await fileExists(target)) {
-    await removeFile(partFile);
+export async function storeFile(storage: Storage, file: string, hash: string) {
+  const key = mediaKey(hash);
+  if (await storage.exists(key)) {
+    await removeFile(file);
     return;
   }
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  await fs.promises.rename(partFile, target);
+  await storage.putFile(key, file);
+}
+
+/** Stores bytes held in memory under their hash, unless the same bytes are stored already. */
+export async function storeBytes(storage: Storage, bytes: Buffer, hash: string) {
+  const key = mediaKey(hash);
+  if (!(await storage.exists(key))) await storage.put(key, bytes);
+}
+
+/** Removes every object under a key prefix (an H5 package's files). */
+export async function removeAll(storage: Storage, prefix: string) {
+  for await (const { key } of storage.list(prefix)) await storage.delete(key);
 }
 
 /**
@@ -182,8 +213,8 @@ export async function removeUnreferencedMedia(app: FastifyInstance, hashes: read
         .where(or(eq(startupMedia.hash, hash), eq(startupMedia.playHash, hash)))
         .limit(1);
       if (content || upload || font || sticker || object || page || startup) return false;
-      await removeFile(mediaPath(app.config.dataDir, hash));
-      await fs.promises.rm(h5Dir(app.config.dataDir, hash), { recursive: true, force: true });
+      await app.storage.delete(mediaKey(hash));
+      await removeAll(app.storage, `${h5Key(hash)}/`);
       return true;
     });
     if (gone) removed.push(hash);

@@ -24,7 +24,7 @@ const REPORT_LIMIT = {
 } as const;
 
 export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, dataDir: app.config.dataDir };
+  const ctx = { db: app.db, storage: app.storage };
   const cache = new ManifestCache(ctx);
   const confirmations = new PushConfirmations(app.db);
   // Another instance's change (or events missed while the bus was away): built manifests go.

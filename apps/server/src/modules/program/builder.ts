@@ -32,6 +32,7 @@ import {
   videoWallContents,
   videoWalls,
 } from '../../db/schema';
+import type { Storage } from '../../platform/storage';
 import { screenOf } from '../video-wall';
 import {
   contentItem,
@@ -49,7 +50,7 @@ import type { Reach } from './reach';
 // composition or an editor's draft of one, turned into a contract Program. Each kind of row is read
 // once for the whole program (nested playlists a level at a time), never once per item.
 
-export type BuildContext = { db: Db; dataDir: string };
+export type BuildContext = { db: Db; storage: Storage };
 
 /** A composition as the builder reads it, stored or a draft. */
 export type CompositionSource = {
@@ -159,7 +160,7 @@ async function oneZoneProgram(
   { shuffle, ...head }: OneZoneHead,
   flat: readonly FlatItem[],
 ): Promise<Program> {
-  const library = await loadLibrary(ctx.db, ctx.dataDir, reach, {
+  const library = await loadLibrary(ctx.db, ctx.storage, reach, {
     ...refsOfItems(flat),
     stickers: [],
     fonts: [],
@@ -458,7 +459,7 @@ export async function compositionProgram(
   );
   const flat = [...playlists.values()].flat();
   const nested = refsOfItems(flat);
-  const library = await loadLibrary(ctx.db, ctx.dataDir, reach, {
+  const library = await loadLibrary(ctx.db, ctx.storage, reach, {
     contents: [
       ...nested.contents,
       ...zones.flatMap((zone) => (zone.contentId === null ? [] : [zone.contentId])),

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   ContentType,
   type FontRef,
@@ -13,7 +12,8 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, contentTexts, fonts, stickers } from '../../db/schema';
-import { documentPages, mediaPath, mediaUrl } from '../media';
+import type { Storage } from '../../platform/storage';
+import { documentPages, mediaKey, mediaUrl } from '../media';
 import type { Reach } from './reach';
 
 // The library rows a program shows, loaded in one query per kind for the whole program, and
@@ -57,17 +57,17 @@ const fontRef = (row: { family: string; hash: string }): FontRef => ({
   url: mediaUrl(row.hash) as string,
 });
 
-/** Sizes of stored files by hash: they never change, so each is read from disk once. */
+/** Sizes of stored files by hash: they never change, so each is asked of storage once. */
 const sizeCache = new Map<string, number>();
 const SIZE_CACHE_MAX = 50_000;
-async function fileSizes(dataDir: string, hashes: readonly string[]): Promise<Map<string, number>> {
+async function fileSizes(storage: Storage, hashes: readonly string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   await Promise.all(
     hashes.map(async (hash) => {
       let size = sizeCache.get(hash);
       if (size === undefined) {
-        const stat = await fs.promises.stat(mediaPath(dataDir, hash)).catch(() => null);
-        if (!stat) return; // not (yet) on this disk: unknown, not cached
+        const stat = await storage.head(mediaKey(hash));
+        if (!stat) return; // not (yet) stored: unknown, not cached
         size = stat.size;
         if (sizeCache.size >= SIZE_CACHE_MAX) sizeCache.clear();
         sizeCache.set(hash, size);
@@ -80,7 +80,7 @@ async function fileSizes(dataDir: string, hashes: readonly string[]): Promise<Ma
 
 export async function loadLibrary(
   db: Db,
-  dataDir: string,
+  storage: Storage,
   reach: Reach,
   refs: LibraryRefs,
 ): Promise<Library> {
@@ -143,7 +143,7 @@ export async function loadLibrary(
     ),
     ...[...pageHashes.values()].flat(),
   ];
-  const sizes = await fileSizes(dataDir, [...new Set(made)]);
+  const sizes = await fileSizes(storage, [...new Set(made)]);
   const pageRef = (hash: string): MediaRef => ({
     hash,
     url: mediaUrl(hash) as string,

@@ -21,7 +21,7 @@ import { companyReach, scopeReach } from './reach';
 // if it did not exist. Paths, schemas and access are the contract's operations.
 
 export const programRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, dataDir: app.config.dataDir };
+  const ctx = { db: app.db, storage: app.storage };
 
   /** A stored program in the caller's scope, with everything its company put in it. */
   const stored = async (scope: TenantScope, ref: ProgramRef) => {

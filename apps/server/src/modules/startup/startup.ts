@@ -157,7 +157,7 @@ async function setStartup(
         frameRate: measured.frameRate,
       });
       // Last: a refusal above leaves the upload as it was.
-      await storeFile(app.config.dataDir, file, row.hash);
+      await storeFile(app.storage, file, row.hash);
     };
     const { png } = measured;
     if (png) await storeSmallFile(app, png, (tx, stored) => write(tx, stored.hash));

@@ -36,7 +36,7 @@ import {
   fileExists,
   hashFile,
   lockHash,
-  mediaPath,
+  mediaKey,
   officeConversionAvailable,
   readHead,
   readImageSize,
@@ -419,16 +419,17 @@ export async function finishUpload(
   if (companyId === null || workspaceId === null) throw uploadGone(); // a content upload always has them
 
   const partFile = uploadPath(app.config.dataDir, row.id);
-  const stored = mediaPath(app.config.dataDir, row.hash);
+  const stored = mediaKey(row.hash);
   // No part file but the stored file: a finish that moved it was cut off before its commit.
-  const moved = !(await fileExists(partFile)) && (await fileExists(stored));
-  const source = moved ? stored : partFile;
+  const moved = !(await fileExists(partFile)) && (await app.storage.exists(stored));
   // The running digest when every part was hashed as it came, else the file read once more.
   const digest = moved ? undefined : await app.uploadDigests.take(row.id, partCountOf(row.size));
-  const measures = await measure(source, kind, digest).catch((error) => {
-    if (isMissingFile(error)) throw uploadGone(); // another finish of it moved it meanwhile
-    throw error;
-  });
+  const measures = await measureSource(app, moved ? { key: stored } : { file: partFile }, kind, digest).catch(
+    (error) => {
+      if (isMissingFile(error)) throw uploadGone(); // another finish of it moved it meanwhile
+      throw error;
+    },
+  );
   if (!moved && measures.hash !== row.hash) {
     await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
   }
@@ -443,7 +444,7 @@ export async function finishUpload(
     await lockHash(tx, row.hash);
     const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
     if (!held) throw uploadGone(); // finished or swept meanwhile
-    if (!moved) await storeFile(app.config.dataDir, partFile, row.hash);
+    if (!moved) await storeFile(app.storage, partFile, row.hash);
     // The same bytes as an item of this workspace whose processing failed: that item is repaired
     // (its file stored again, processed again) rather than a second one made.
     const [failed] = await tx
@@ -491,6 +492,24 @@ export async function finishUpload(
   });
   app.uploadRows.forget(row.id);
   return contentDetail(app.db, scope, contentId);
+}
+
+/** measure() of the part file, or of the stored object when a finish moved it already. */
+async function measureSource(
+  app: FastifyInstance,
+  source: { file: string } | { key: string },
+  kind: UploadKind,
+  digest?: string,
+) {
+  if ('file' in source) return measure(source.file, kind, digest);
+  const dir = uploadsDir(app.config.dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const scratch = await fs.promises.mkdtemp(path.join(dir, 'finish-'));
+  try {
+    return await measure(await app.storage.localFile(source.key, scratch), kind, digest);
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** What finish needs to know of the assembled file: its hash, its sniffed type, an image's size. */

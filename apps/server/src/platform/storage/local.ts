@@ -21,6 +21,9 @@ const isMissing = (error: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR';
 };
 
+/** The ending of a put's file until it is whole (never listed). */
+const TEMPORARY = '.vitrine-tmp';
+
 /**
  * Objects as files under a directory (DATA_DIR): the key `media/ab/<sha>` is the file
  * DATA_DIR/media/ab/<sha>, today's layout. A put writes a temporary file beside its target, syncs
@@ -43,7 +46,7 @@ export class LocalStorage extends BaseStorage {
     const target = this.file(key);
     const directory = path.dirname(target);
     await fs.promises.mkdir(directory, { recursive: true });
-    const temporary = path.join(directory, `.${path.basename(target)}.${randomUUID()}.tmp`);
+    const temporary = path.join(directory, `.${path.basename(target)}.${randomUUID()}${TEMPORARY}`);
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(temporary));
       const handle = await fs.promises.open(temporary, 'r+');
@@ -57,6 +60,22 @@ export class LocalStorage extends BaseStorage {
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  async putFile(key: string, file: string) {
+    const target = this.file(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(file, target).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV') throw error;
+      // Another file system: copied whole, then the file removed.
+      await this.put(key, fs.createReadStream(file));
+      await fs.promises.rm(file, { force: true });
+    });
+  }
+
+  async localFile(key: string) {
+    if (!(await this.exists(key))) throw new MissingObject(key);
+    return this.file(key);
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredBody | null> {
@@ -110,7 +129,7 @@ export class LocalStorage extends BaseStorage {
         throw error;
       });
     for (const entry of entries) {
-      if (!entry.isFile() || entry.name.startsWith('.')) continue;
+      if (!entry.isFile() || entry.name.endsWith(TEMPORARY)) continue;
       const file = path.join(entry.parentPath, entry.name);
       const key = path.relative(this.root, file).split(path.sep).join('/');
       if (!key.startsWith(prefix)) continue;

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -84,6 +87,19 @@ export class S3Storage extends BaseStorage {
       queueSize: 2,
     });
     await upload.done();
+  }
+
+  async putFile(key: string, file: string) {
+    await this.put(key, fs.createReadStream(file));
+    await fs.promises.rm(file, { force: true });
+  }
+
+  async localFile(key: string, scratch: string) {
+    const body = await this.get(key);
+    if (!body) throw new MissingObject(key);
+    const file = path.join(scratch, path.posix.basename(key));
+    await pipeline(body.stream, fs.createWriteStream(file));
+    return file;
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredBody | null> {

@@ -29,6 +29,14 @@ export interface Storage {
    * whole new one, never a part of it.
    */
   put(key: string, body: StoredBytes): Promise<void>;
+  /** Moves a file of this machine in as the object, as `put` does; the file is gone afterwards. */
+  putFile(key: string, file: string): Promise<void>;
+  /**
+   * A file of this machine holding the object's bytes, for tools that read files (ffmpeg, sharp):
+   * the object's own file on the local driver, else a copy downloaded into `scratch` (a folder the
+   * caller removes). An error with code ENOENT when there is no such object.
+   */
+  localFile(key: string, scratch: string): Promise<string>;
   /**
    * The object's bytes (only the range when one is given; its end may run past the object's last
    * byte), or null when there is no such object. A range starting past the end throws
@@ -63,13 +71,22 @@ export class MissingObject extends Error {
   }
 }
 
-// Segments of letters, digits, dots, dashes and underscores, none starting with a dot: no key
-// leaves the storage's root (no `..`) and none is a driver's own temporary name (`.name.tmp`).
-const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+/** A key is at most this long (S3's limit). */
+const KEY_MAX = 1024;
 
-/** Throws unless the key is one a caller may name. */
+/**
+ * Throws unless the key is one a caller may name: '/'-separated segments, none empty, `.` or `..`
+ * (no key leaves the storage's root), with no backslash and no control character.
+ */
 export function assertKey(key: string) {
-  if (!KEY.test(key)) throw new Error(`Not a storage key: ${key.slice(0, 120)}`);
+  const segments = key.split('/');
+  const bad = (segment: string) =>
+    segment === '' ||
+    segment === '.' ||
+    segment === '..' ||
+    segment.includes('\\') ||
+    [...segment].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+  if (key.length > KEY_MAX || segments.some(bad)) throw new Error(`Not a storage key: ${key.slice(0, 120)}`);
 }
 
 /** Throws unless the prefix is empty or a key, or a key followed by '/'. */
@@ -81,6 +98,8 @@ export function assertPrefix(prefix: string) {
 export abstract class BaseStorage implements Storage {
   abstract readonly kind: 'local' | 's3';
   abstract put(key: string, body: StoredBytes): Promise<void>;
+  abstract putFile(key: string, file: string): Promise<void>;
+  abstract localFile(key: string, scratch: string): Promise<string>;
   abstract get(key: string, range?: ByteRange): Promise<StoredBody | null>;
   abstract head(key: string): Promise<StoredHead | null>;
   abstract delete(key: string): Promise<void>;
