@@ -4,29 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app';
 import { jpeg, mp4, sha256 } from '../../test/media-files';
-import { mediaPath } from './storage';
+import { startS3Server } from '../../test/s3-server';
+import { mediaKey } from './storage';
 
-// GET /backend/media/:hash: public (the hash is the capability), ranges, immutable caching.
+// GET /backend/media/:hash: public (the hash is the capability), ranges, immutable caching; the
+// same from files under DATA_DIR and from an S3-compatible store.
 
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-
-/** Stores bytes under the app's media/ as a finished upload would; answers their hash. */
-function place(bytes: Buffer, server = app) {
+/** Stores bytes in the app's storage as a finished upload would; answers their hash. */
+async function place(bytes: Buffer, server = app) {
   const hash = sha256(bytes);
-  const file = mediaPath(server.config.dataDir, hash);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, bytes);
+  await server.storage.put(mediaKey(hash), bytes);
   return hash;
 }
 
-describe('GET /backend/media/:hash', () => {
+describe.each(['local', 's3'] as const)('GET /backend/media/:hash (%s storage)', (kind) => {
+  beforeAll(async () => {
+    app = await buildTestApp(kind === 's3' ? { storage: await startS3Server() } : {});
+  });
+
   it('serves the bytes without a token, typed by their content, cached for good', async () => {
     const bytes = mp4(300_000);
-    const hash = place(bytes);
+    const hash = await place(bytes);
     const response = await app.inject({ method: 'GET', url: `/backend/media/${hash}` });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(bytes)).toBe(true);
@@ -39,14 +39,14 @@ describe('GET /backend/media/:hash', () => {
     });
 
     const image = await jpeg(20, 10);
-    const thumb = await app.inject({ method: 'GET', url: `/backend/media/${place(image)}` });
+    const thumb = await app.inject({ method: 'GET', url: `/backend/media/${await place(image)}` });
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect(thumb.rawPayload.equals(image)).toBe(true);
   });
 
   it('serves ranges, HEAD and revalidation', async () => {
     const bytes = mp4(100_000);
-    const hash = place(bytes);
+    const hash = await place(bytes);
     const url = `/backend/media/${hash}`;
     const range = await app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-1999' } });
     expect(range.statusCode).toBe(206);
@@ -76,9 +76,9 @@ describe('GET /backend/media/:hash', () => {
     const consoleDir = path.join(app.config.dataDir, 'console');
     fs.mkdirSync(consoleDir, { recursive: true });
     fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-    const withConsole = await buildTestApp({ consoleDir });
+    const withConsole = await buildTestApp({ consoleDir, storage: app.config.storage });
     const bytes = mp4(5000);
-    const hash = place(bytes, withConsole);
+    const hash = await place(bytes, withConsole);
     const media = await withConsole.inject({ method: 'GET', url: `/backend/media/${hash}` });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(bytes)).toBe(true);

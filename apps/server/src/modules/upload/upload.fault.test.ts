@@ -5,19 +5,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
-import { afterAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { S3Settings } from '../../config';
 import { openDatabase } from '../../db/client';
+import { createStorage } from '../../platform/storage';
 import { mp4, sha256 } from '../../test/media-files';
 import { parseMail } from '../../test/outbox';
-import { mediaPath } from '../media';
+import { startS3Server } from '../../test/s3-server';
+import { mediaKey } from '../media';
 
 // A crash must not lose an upload, so the real server (src/main.ts, its own process, the embedded
 // database in DATA_DIR) is killed with SIGKILL in the middle of an upload and started again on the
 // same DATA_DIR; the upload resumes where it was and the stored file's SHA-256 is the original's.
+// Once with the files under DATA_DIR, once with storage on an S3-compatible server.
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fault-'));
-const dataDir = path.join(workDir, 'data');
+let dataDir = path.join(workDir, 'data');
+/** The object store the server is started with (STORAGE_*), none for DATA_DIR. */
+let storage: S3Settings | undefined;
 const OWNER = { email: 'fault@vitrine.test', password: 'Fault-pass-2024' };
 let server: ChildProcess | undefined;
 
@@ -68,6 +74,11 @@ async function start(port: number): Promise<string> {
       ADMIN_PASSWORD: 'Admin-pass-2024',
       LOG_LEVEL: 'warn',
       RUN_JOBS: 'true',
+      STORAGE_URL: storage?.url ?? '',
+      STORAGE_ENDPOINT: storage?.endpoint ?? '',
+      STORAGE_ACCESS_KEY_ID: storage?.accessKeyId ?? '',
+      STORAGE_SECRET_ACCESS_KEY: storage?.secretAccessKey ?? '',
+      STORAGE_PATH_STYLE: String(storage?.forcePathStyle ?? false),
     },
     stdio: ['ignore', log, log],
     detached: true,
@@ -146,48 +157,68 @@ async function seedDatabase() {
   await database.close();
 }
 
-it('resumes after the server is killed mid-upload, and stores exactly the original bytes', async () => {
-  await seedDatabase();
-  const port = await freePort();
-  let url = await start(port);
-  const token = await registerOwner(url);
-  const bytes = mp4(5 * UPLOAD_CHUNK_SIZE - 4321);
-  const hash = sha256(bytes);
-  const part = (index: number) => bytes.subarray(index * UPLOAD_CHUNK_SIZE, (index + 1) * UPLOAD_CHUNK_SIZE);
-  const send = (id: string, index: number) =>
-    call(url, `/manager/common/slice-upload?upload_id=${id}&index=${index}`, { token, bytes: part(index) });
+let s3: S3Settings;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
 
-  const init = await call(url, '/manager/common/slice-upload-init', {
-    token,
-    json: { hash, size: bytes.length, name: 'fault.mp4', mime: 'video/mp4' },
-  });
-  expect(init.code, JSON.stringify(init)).toBe(220000);
-  const id: string = init.data.upload_id;
-  for (const index of [0, 1, 2]) expect((await send(id, index)).code).toBe(220000);
-  // The fourth part is on its way when the process dies.
-  const inFlight = send(id, 3).catch(() => null);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  kill('SIGKILL');
-  await inFlight;
-  await exited();
+it.each(['local', 's3'] as const)(
+  '%s: resumes after the server is killed mid-upload, and stores exactly the original bytes',
+  async (kind) => {
+    dataDir = path.join(workDir, `data-${kind}`);
+    storage = kind === 's3' ? s3 : undefined;
+    await seedDatabase();
+    const port = await freePort();
+    let url = await start(port);
+    const token = await registerOwner(url);
+    const bytes = mp4(5 * UPLOAD_CHUNK_SIZE - 4321);
+    const hash = sha256(bytes);
+    const part = (index: number) =>
+      bytes.subarray(index * UPLOAD_CHUNK_SIZE, (index + 1) * UPLOAD_CHUNK_SIZE);
+    const send = (id: string, index: number) =>
+      call(url, `/manager/common/slice-upload?upload_id=${id}&index=${index}`, { token, bytes: part(index) });
 
-  url = await start(port);
-  const check = await call(url, '/manager/common/slice-upload-check', {
-    token,
-    json: { hash, size: bytes.length },
-  });
-  expect(check.code, JSON.stringify(check)).toBe(220000);
-  expect(check.data.upload_id).toBe(id);
-  expect(check.data.parts).toEqual(expect.arrayContaining([0, 1, 2]));
-  for (let index = 0; index < 5; index++) {
-    if (!check.data.parts.includes(index)) expect((await send(id, index)).code).toBe(220000);
-  }
-  const finished = await call(url, '/manager/common/slice-upload-finish', { token, json: { upload_id: id } });
-  expect(finished.code, JSON.stringify(finished)).toBe(220000);
-  expect(finished.data).toMatchObject({ hash, size: bytes.length, name: 'fault.mp4' });
-  expect(sha256(fs.readFileSync(mediaPath(dataDir, hash)))).toBe(hash);
-  expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    const init = await call(url, '/manager/common/slice-upload-init', {
+      token,
+      json: { hash, size: bytes.length, name: 'fault.mp4', mime: 'video/mp4' },
+    });
+    expect(init.code, JSON.stringify(init)).toBe(220000);
+    const id: string = init.data.upload_id;
+    for (const index of [0, 1, 2]) expect((await send(id, index)).code).toBe(220000);
+    // The fourth part is on its way when the process dies.
+    const inFlight = send(id, 3).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    kill('SIGKILL');
+    await inFlight;
+    await exited();
 
-  kill('SIGTERM');
-  await exited();
-}, 300_000);
+    url = await start(port);
+    const check = await call(url, '/manager/common/slice-upload-check', {
+      token,
+      json: { hash, size: bytes.length },
+    });
+    expect(check.code, JSON.stringify(check)).toBe(220000);
+    expect(check.data.upload_id).toBe(id);
+    expect(check.data.parts).toEqual(expect.arrayContaining([0, 1, 2]));
+    for (let index = 0; index < 5; index++) {
+      if (!check.data.parts.includes(index)) expect((await send(id, index)).code).toBe(220000);
+    }
+    const finished = await call(url, '/manager/common/slice-upload-finish', {
+      token,
+      json: { upload_id: id },
+    });
+    expect(finished.code, JSON.stringify(finished)).toBe(220000);
+    expect(finished.data).toMatchObject({ hash, size: bytes.length, name: 'fault.mp4' });
+    const store = createStorage({ dataDir, storage });
+    const stored = await store.get(mediaKey(hash));
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+    await store.close();
+    expect(sha256(Buffer.concat(chunks))).toBe(hash);
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+
+    kill('SIGTERM');
+    await exited();
+  },
+  300_000,
+);

@@ -85,7 +85,12 @@ export class LocalStorage extends BaseStorage {
     });
     if (!handle) return null;
     try {
-      const { size } = await handle.stat();
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null; // a folder of the local layout, never an object
+      }
+      const { size } = stat;
       if (range && range.start >= size) throw new RangeNotSatisfiable(size);
       const stream = handle.createReadStream(
         range ? { start: range.start, end: Math.min(range.end, size - 1) } : {},

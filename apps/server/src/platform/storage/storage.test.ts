@@ -71,6 +71,9 @@ describe.each([
     expect(await storage.head('replace/none')).toBeNull();
     expect(await storage.get('replace/none')).toBeNull();
     expect(await storage.get('replace/none', { start: 0, end: 1 })).toBeNull();
+    // A key's folder is no object.
+    expect(await storage.get('replace')).toBeNull();
+    expect(await storage.head('replace')).toBeNull();
   });
 
   it('deletes an object, and a missing one without complaint', async () => {
