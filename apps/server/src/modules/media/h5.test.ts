@@ -19,7 +19,7 @@ import { deflatedZeros, png, sha256, type ZipEntryOptions, zip } from '../../tes
 import { buildMember, buildTenant, callAs } from '../../test/team-factories';
 import { unpackH5 } from './h5';
 import { processContent } from './media';
-import { h5Dir, mediaPath } from './storage';
+import { h5Dir, h5Key, mediaPath } from './storage';
 
 // H5 content: a zip uploaded through the chunked upload, unpacked by processing, every unsafe
 // package refused with its reason, a good one served file by file in a sandbox, gone with its zip.
@@ -282,12 +282,16 @@ describe('an H5 package through the upload, served sandboxed', () => {
     }
 
     // Deleted to the recycle bin it stays; purged, the zip and its unpacked files go.
-    const site = h5Dir(app.config.dataDir, hash);
+    const siteFiles = async () => {
+      const keys: string[] = [];
+      for await (const { key } of app.storage.list(`${h5Key(hash)}/`)) keys.push(key);
+      return keys;
+    };
     const remove = (url: string, method: 'DELETE', payload: object) => t.call({ method, url, payload });
     await remove('/backend/manager/resource', 'DELETE', { ids: [item.id] });
-    expect(fs.existsSync(site)).toBe(true);
+    expect(await siteFiles()).toContain(`${h5Key(hash)}/index.html`);
     await remove('/backend/manager/resource/purge', 'DELETE', { ids: [item.id] });
-    expect(fs.existsSync(site)).toBe(false);
+    expect(await siteFiles()).toEqual([]);
     expect(fs.existsSync(zipFile)).toBe(false);
   });
 

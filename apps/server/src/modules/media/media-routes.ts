@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { H5_ENTRY_FILE, sha256Schema, webFileType } from '@vitrine/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,7 +75,8 @@ async function sendStored(storage: Storage, key: string, request: FastifyRequest
   if (request.method === 'HEAD' && head) {
     const length = range ? range.end - range.start + 1 : head.size;
     if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${head.size}`);
-    return reply.header('Content-Length', length).send();
+    // Fastify's HEAD answer keeps the length set for a stream body (it sets 0 for none); no bytes go.
+    return reply.header('Content-Length', length).send(Readable.from([]));
   }
   const body = await storage.get(key, range).catch((error) => {
     throw error instanceof RangeNotSatisfiable ? unsatisfiable(error.size) : error;
