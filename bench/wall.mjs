@@ -204,7 +204,12 @@ function instrument(skew) {
     if (video.__watched) return;
     video.__watched = true;
     const onFrame = (_now, metadata) => {
-      frames.push([realOrigin + metadata.expectedDisplayTime, metadata.mediaTime, video.duration]);
+      frames.push([
+        realOrigin + metadata.expectedDisplayTime,
+        metadata.mediaTime,
+        video.duration,
+        video.playbackRate,
+      ]);
       video.requestVideoFrameCallback(onFrame);
     };
     video.requestVideoFrameCallback(onFrame);
@@ -247,12 +252,15 @@ function instrument(skew) {
     );
   }
   document.addEventListener('visibilitychange', () => note(`visibility ${document.visibilityState}`));
+  // Seeks: the corrector's, and the loop's wrap (one each time round).
+  window.__wallSeeks = 0;
+  document.addEventListener('seeking', () => window.__wallSeeks++, true);
 }
 
 /** Takes the frames a page recorded since the last call. */
 async function drain(player) {
   const taken = await player.page.evaluate(() => (window.__wallFrames ?? []).splice(0)).catch(() => []);
-  for (const [at, media, length] of taken) player.frames.push({ at, media, length });
+  for (const [at, media, length, rate] of taken) player.frames.push({ at, media, length, rate });
   return player.frames;
 }
 
@@ -319,22 +327,34 @@ function report(samples, { maxGoal = true } = {}) {
  * reference time, round the loop, median) against the first player's, and its video's state now.
  */
 async function perPlayer(players, seconds) {
-  const position = (player) => {
-    const values = player.frames.map((frame) => {
-      const length = (frame.length || VIDEO_S) * 1000;
-      return (((frame.media * 1000 - frame.at) % length) + length) % length;
-    });
-    return stats(values).p50;
-  };
-  const first = position(players[0]);
   const loopMs = VIDEO_S * 1000;
-  // Against player 1 the short way round the loop (9983 ms ahead is 17 ms behind).
-  const apart = (player) => {
-    const gap = (((position(player) - first) % loopMs) + loopMs) % loopMs;
+  /** a − b, the short way round the loop (9983 ms ahead is 17 ms behind). */
+  const round = (a, b) => {
+    const gap = (((a - b) % loopMs) + loopMs) % loopMs;
     return gap > loopMs / 2 ? gap - loopMs : gap;
   };
+  const at = (frame) => {
+    const length = (frame.length || VIDEO_S) * 1000;
+    return (((frame.media * 1000 - frame.at) % length) + length) % length;
+  };
+  const position = (player) => stats(player.frames.map(at)).p50;
+  const first = position(players[0]);
+  const apart = (player) => round(position(player), first);
+  // How far each frame stood from the player's own median: jitter (a loaded machine: frames late,
+  // dropped) rather than a steady offset (the clock's estimate, the corrector's dead band).
+  const spread = (player) => {
+    const middle = position(player);
+    return stats(player.frames.map((frame) => Math.abs(round(at(frame), middle)))).p99;
+  };
+  // The corrector's work: how many frames it showed at a rate other than 1, and at the limit.
+  const rates = (player) => {
+    const off = player.frames.filter((frame) => frame.rate !== 1).length;
+    const limit = player.frames.filter((frame) => Math.abs(frame.rate - 1) >= 0.0499).length;
+    const share = (count) => `${((100 * count) / Math.max(1, player.frames.length)).toFixed(0)} %`;
+    return `rate ≠ 1 on ${share(off)} of frames, ±5 % on ${share(limit)}`;
+  };
   for (const [index, player] of players.entries()) {
-    const state = await player.page
+    const { state, work, events } = await player.page
       .evaluate(() => {
         const videos = [...document.querySelectorAll('video')];
         const states = videos.map(
@@ -342,17 +362,29 @@ async function perPlayer(players, seconds) {
             `t ${video.currentTime.toFixed(3)} s, rate ${video.playbackRate.toFixed(3)}, ${video.paused ? 'paused' : 'playing'}${video.loop ? '' : ', no loop'}`,
         );
         const events = (window.__wallEvents ?? []).splice(0);
-        return [
-          `${states.length === 0 ? 'no video' : states.join(' | ')}; ${document.visibilityState}`,
-          ...events.slice(-6).map((event) => `      ${event}`),
-        ].join('\n');
+        const seeks = window.__wallSeeks ?? 0;
+        window.__wallSeeks = 0;
+        window.__wallDropped ??= new WeakMap();
+        let dropped = 0;
+        for (const video of videos) {
+          const total = video.getVideoPlaybackQuality().droppedVideoFrames;
+          dropped += total - (window.__wallDropped.get(video) ?? 0);
+          window.__wallDropped.set(video, total);
+        }
+        return {
+          state: `${states.length === 0 ? 'no video' : states.join(' | ')}; ${document.visibilityState}`,
+          work: `${seeks} seeks (loop wraps included), ${dropped} frames dropped`,
+          events: events.slice(-6),
+        };
       })
-      .catch((error) => `unreadable (${error.message})`);
+      .catch((error) => ({ state: `unreadable (${error.message})`, work: '', events: [] }));
     const skew = `${player.skew > 0 ? '+' : ''}${player.skew}`;
     const rate = (player.frames.length / seconds).toFixed(1);
     console.log(
-      `    player ${index + 1} (clock ${skew} ms): ${rate} frames/s, at ${ms(apart(player))} from player 1; ${state}`,
+      `    player ${index + 1} (clock ${skew} ms): ${rate} frames/s, at ${ms(apart(player))} from player 1 (p99 ${ms(spread(player))} from its own median); ${state}`,
     );
+    console.log(`      ${work}, ${rates(player)}`);
+    for (const event of events) console.log(`      ${event}`);
     // What the page failed to load, or said went wrong, since the last report.
     for (const problem of player.problems.splice(0).slice(-4)) console.log(`      page: ${problem}`);
   }
