@@ -19,8 +19,8 @@ const BENCHMARKS = [
   'sensor.mjs',
   'cluster.mjs',
 ];
-// Left out of the short run (the CI's): wall.mjs's players still fail to read their video now and
-// then behind its jitter proxy (bench/README.md), and a bench that cannot run fails the run;
+// Left out of the short run (the CI's): wall.mjs takes about three minutes even with --short (four
+// browser players: 20 s online, a reload, 10 s offline, after the build and the upload);
 // sensor.mjs takes about a minute even with --short (a server, a player, a second per tap);
 // cluster.mjs about 25 s (two servers started on an empty database, a fleet connecting to each).
 const NOT_SHORT = new Set(['wall.mjs', 'sensor.mjs', 'cluster.mjs']);
