@@ -32,7 +32,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // In scope first: the file alone would not say whose it is.
       await deviceDetail(app.db, request.scope, request.params.device_id);
-      const { bytes, type } = await readScreenshot(app.config.dataDir, request.params.device_id);
+      const { bytes, type } = await readScreenshot(app.storage, request.params.device_id);
       return reply.type(type).send(bytes);
     },
   );

@@ -239,7 +239,7 @@ async function issue(
     recordCommand(app, tx, userId, await obeying(tx, scope, ids, command), command),
   );
   if (command.action === 'unpair') {
-    await Promise.all(rows.map((row) => removeScreenshot(app.config.dataDir, row.deviceId)));
+    await Promise.all(rows.map((row) => removeScreenshot(app.storage, row.deviceId)));
   }
   return rows.map(presentCommand);
 }

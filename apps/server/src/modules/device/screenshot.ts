@@ -1,20 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
 
 // Screenshots (ARCHITECTURE §7): a player answering a screenshot command uploads the image with
-// its device token; the latest one per device is kept as DATA_DIR/screenshots/<device_id>.png
+// its device token; the latest one per device is kept in storage as screenshots/<device_id>.png
 // (PNG or JPEG inside: the bytes say which) and sent to the console's device page. A screen with
 // a screen-capture interval uploads one by itself every so many minutes, without a command.
 
 export const SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
-const fileOf = (dataDir: string, deviceId: number) => path.join(dataDir, 'screenshots', `${deviceId}.png`);
+const keyOf = (deviceId: number) => `screenshots/${deviceId}.png`;
 
 /** image/png or image/jpeg by the file's signature, or null for anything else. */
 export function imageTypeOf(bytes: Buffer): string | null {
@@ -25,25 +24,12 @@ export function imageTypeOf(bytes: Buffer): string | null {
   return null;
 }
 
-/** Written beside and renamed into place, so a reader never sees half an image. */
-async function saveScreenshot(dataDir: string, deviceId: number, bytes: Buffer) {
-  const file = fileOf(dataDir, deviceId);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  try {
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, file);
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
-}
-
-export const removeScreenshot = (dataDir: string, deviceId: number) =>
-  fs.rm(fileOf(dataDir, deviceId), { force: true });
+export const removeScreenshot = (storage: Storage, deviceId: number) => storage.delete(keyOf(deviceId));
 
 /** The latest screenshot and its type, or 404001 when there is none. */
-export async function readScreenshot(dataDir: string, deviceId: number) {
-  const bytes = await fs.readFile(fileOf(dataDir, deviceId)).catch(() => null);
+export async function readScreenshot(storage: Storage, deviceId: number) {
+  const stored = await storage.get(keyOf(deviceId));
+  const bytes = stored && (await buffer(stored.stream));
   const type = bytes && imageTypeOf(bytes);
   if (!bytes || !type) throw notFound();
   return { bytes, type };
@@ -81,13 +67,14 @@ async function capturing(db: Db, deviceId: number) {
  */
 export async function acceptScreenshot(
   db: Db,
-  dataDir: string,
+  storage: Storage,
   deviceId: number,
   commandId: number | undefined,
   bytes: Buffer,
 ) {
   if (commandId === undefined) await capturing(db, deviceId);
   else await pendingScreenshot(db, deviceId, commandId);
-  await saveScreenshot(dataDir, deviceId, bytes);
+  // A reader sees the old image or the new one whole (storage's put).
+  await storage.put(keyOf(deviceId), bytes);
   await db.update(devices).set({ screenshotAt: new Date() }).where(eq(devices.id, deviceId));
 }

@@ -24,7 +24,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(bytes) || imageTypeOf(bytes) === null) {
         throw new AppError(ResultCode.validation, 'code.400001', { detail: 'image/png or image/jpeg' });
       }
-      await acceptScreenshot(app.db, app.config.dataDir, device.id, request.query.command_id, bytes);
+      await acceptScreenshot(app.db, app.storage, device.id, request.query.command_id, bytes);
       return ok(null);
     },
     { bodyLimit: SCREENSHOT_MAX_BYTES },
