@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
+import { checkAccessibility } from './axe';
 import { baseUrl } from './env';
 
 // What a journey imports: `test` (page.goto('/login') goes to the server that global setup
@@ -39,6 +40,7 @@ const screenshots = path.join(path.dirname(path.dirname(fileURLToPath(import.met
 /** Saves e2e/screenshots/<name>.png (the whole page) for a person to look at; returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(screenshots, `${name}.png`);
+  await checkAccessibility(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

@@ -10,6 +10,7 @@ import {
   type Request,
 } from '@playwright/test';
 import { BUTTON_CLICK_THROTTLE_MS } from '../../packages/contract/src/limits';
+import { checkAccessibility } from './axe';
 import { ADMIN, baseUrl } from './env';
 import { expect, latestMail, linksIn, type Mail, screenshot } from './index';
 
@@ -225,6 +226,7 @@ export async function settle(page: Page) {
  */
 export async function shot(page: Page, journey: string, step: string, { overlay = false } = {}) {
   await settle(page);
+  await checkAccessibility(page);
   const name = `${journey}-${step}`;
   if (overlay) await page.screenshot({ path: path.join(root, 'e2e/screenshots', `${name}.png`) });
   else await screenshot(page, name);
