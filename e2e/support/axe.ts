@@ -1,23 +1,24 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
-// WCAG 2.2 AA on every screen the journeys visit (issue 29): axe-core runs on the screen each
-// time a journey takes a screenshot of it, once per address and language in a test, and a serious
-// or critical violation fails the journey with a list a person can read (rule, element, page).
-// Every run's counts per screen go to e2e/test-results/axe/<journey file>.jsonl.
+// WCAG 2.2 AA on every screen the journeys visit (issue 29): axe-core runs on the screen when a
+// journey takes a screenshot of it, once per address pattern (/device/:id), language and width in
+// a run, and a serious or critical violation fails the journey with a list a person can read
+// (rule, element, what axe measured, page). Every check's counts and time go to
+// e2e/test-results/axe/<journey file>.jsonl.
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const FAILING = new Set(['serious', 'critical']);
 
 const results = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/axe');
+/** One empty file per screen checked in this run (Playwright empties test-results at its start). */
+const checked = path.join(results, 'checked');
 
-/** Addresses + languages already checked, per test. */
-const checked = new Map<string, Set<string>>();
-
-/** One line of the counts file: what axe found on one screen. */
+/** One line of the counts file: what axe found on one screen, and how long it took. */
 export type AxeCount = {
   journey: string;
   test: string;
@@ -28,25 +29,45 @@ export type AxeCount = {
   critical: number;
   other: number;
   rules: Record<string, number>;
+  ms: number;
 };
 
+/** The address with its ids as `:id` (numbers, UUIDs, long hex keys): one page, whichever item. */
+export const addressPattern = (pathname: string) =>
+  pathname
+    .split('/')
+    .map((part) => (/^\d+$/.test(part) || /^[0-9a-f-]{16,}$/i.test(part) ? ':id' : part))
+    .join('/');
+
+/** True the first time in this run, across the workers (an exclusive create is atomic). */
+function firstTime(key: string): boolean {
+  fs.mkdirSync(checked, { recursive: true });
+  const name = createHash('sha1').update(key).digest('hex');
+  try {
+    fs.closeSync(fs.openSync(path.join(checked, name), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 /**
- * Runs axe on what `page` shows now, unless this test already checked this address in this
- * language; records the counts and fails the test (softly: the journey goes on to its end) on
- * serious or critical violations.
+ * Runs axe on what `page` shows now, unless this run already checked this address pattern in this
+ * language and width; records the counts and fails the test (softly: the journey goes on to its
+ * end) on serious or critical violations.
  */
 export async function checkAccessibility(page: Page): Promise<void> {
   const info = test.info();
   const url = new URL(page.url());
   const lang = (await page.locator('html').getAttribute('lang')) ?? '';
   const width = page.viewportSize()?.width ?? 0;
-  const key = `${url.pathname}|${lang}|${width}`;
-  const seen = checked.get(info.testId) ?? new Set<string>();
-  checked.set(info.testId, seen);
-  if (seen.has(key)) return;
-  seen.add(key);
+  const pattern = addressPattern(url.pathname);
+  if (!firstTime(`${pattern}|${lang}|${width}`)) return;
 
+  const started = performance.now();
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const ms = Math.round(performance.now() - started);
   const rules: Record<string, number> = {};
   const count = { serious: 0, critical: 0, other: 0 };
   const failing: string[] = [];
@@ -57,19 +78,21 @@ export async function checkAccessibility(page: Page): Promise<void> {
     else count.other += violation.nodes.length;
     if (!FAILING.has(impact)) continue;
     for (const node of violation.nodes) {
-      failing.push(`  ${impact} ${violation.id}: ${node.target.join(' ')} — ${violation.help}`);
+      // What axe measured (a contrast's colours and ratio, the missing name), else the rule's help.
+      const detail = [...node.any, ...node.all, ...node.none][0]?.message ?? violation.help;
+      failing.push(`  ${impact} ${violation.id}: ${node.target.join(' ')} — ${detail}`);
     }
   }
   const line: AxeCount = {
     journey: path.basename(info.file),
     test: info.title,
-    page: url.pathname,
+    page: pattern,
     lang,
     width,
     ...count,
     rules,
+    ms,
   };
-  fs.mkdirSync(results, { recursive: true });
   fs.appendFileSync(
     path.join(results, `${path.basename(info.file, '.spec.ts')}.jsonl`),
     `${JSON.stringify(line)}\n`,
