@@ -111,7 +111,8 @@ test('log in, end the tour, skip to the page and switch the language by keyboard
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await tabTo(page, (stop) => stop.name === text('en', 'common:language.label'));
   await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu');
+  // The list's own menu (the side navigation is a menu too).
+  const menu = page.locator('.ant-dropdown').getByRole('menu');
   await expect(menu).toBeVisible();
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="menu"]'))).toBe(true);
   for (let presses = 0; presses < 12; presses++) {
