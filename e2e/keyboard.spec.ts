@@ -191,11 +191,20 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await tabTo(page, (stop) => stop.id === 'scheduleNext');
   await page.keyboard.press('Enter');
 
-  // The time frames: the first covers now; the calendar's scroll area is a named Tab stop.
+  // The time frames: the first covers now; "Add time frame" opens a new one's settings with the
+  // focus in them, and OK keeps it.
   await expect(page.getByTestId('schedule-frame')).toHaveText(/00:00–24:00.*Daily/);
-  await tabTo(page, (stop) => stop.name === text('en', 'schedule-editor:time.calendar'));
-  await page.keyboard.press('PageDown');
-  await shot(page, 'keyboard', '5-time-frames');
+  await tabTo(page, (stop) => stop.name === text('en', 'schedule-editor:time.addFrame'));
+  await page.keyboard.press('Enter');
+  const frame = page.getByRole('dialog', { name: text('en', 'schedule-editor:frame.title') });
+  await expect(frame).toBeVisible();
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true);
+  await shot(page, 'keyboard', '5-time-frame', { overlay: true });
+  await tabTo(page, (stop) => stop.name === text('en', 'common:ok'));
+  await page.keyboard.press('Enter');
+  await expect(frame).toBeHidden();
+  await expect(page.getByTestId('schedule-frame')).toHaveCount(2);
+  await shot(page, 'keyboard', '6-time-frames');
   await tabTo(page, (stop) => stop.id === 'scheduleNext');
   await page.keyboard.press('Enter');
   await expect(page.locator('#scheduleName')).toBeVisible();
