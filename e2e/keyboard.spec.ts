@@ -56,6 +56,21 @@ async function tabTo(page: Page, is: (stop: Awaited<ReturnType<typeof focused>>)
   throw new Error('not reached by Tab');
 }
 
+/** Tabs to the checkbox named `name` (a row of a wizard's list) and ticks it with Space. */
+async function tick(page: Page, name: string) {
+  const box = page.getByRole('checkbox', { name });
+  await expect(box).toBeVisible();
+  await tabTo(page, (stop) => stop.name === name);
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+}
+
+/** Tabs to the schedule wizard's Next and presses Enter. */
+async function next(page: Page) {
+  await tabTo(page, (stop) => stop.id === 'scheduleNext');
+  await page.keyboard.press('Enter');
+}
+
 test('log in, end the tour, skip to the page and switch the language by keyboard', async ({
   page,
   request,
@@ -171,25 +186,13 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await tabTo(page, (stop) => stop.type === 'radio');
   await page.keyboard.press('Space');
   await expect(page.locator('#scheduleType input[type="radio"]:checked')).toHaveCount(1);
-  await tabTo(page, (stop) => stop.id === 'scheduleNext');
-  await page.keyboard.press('Enter');
-  const pick = page.getByRole('checkbox', { name: 'Select Keyboard screen' });
-  await expect(pick).toBeVisible();
-  await tabTo(page, (stop) => stop.name === 'Select Keyboard screen');
-  await page.keyboard.press('Space');
-  await expect(pick).toBeChecked();
-  await tabTo(page, (stop) => stop.id === 'scheduleNext');
-  await page.keyboard.press('Enter');
-  const content = page.getByRole('checkbox', { name: 'Select keys.png' });
-  await expect(content).toBeVisible();
-  await tabTo(page, (stop) => stop.name === 'Select keys.png');
-  await page.keyboard.press('Space');
-  await expect(content).toBeChecked();
-  await tabTo(page, (stop) => stop.id === 'scheduleNext');
-  await page.keyboard.press('Enter');
+  await next(page);
+  await tick(page, 'Select Keyboard screen');
+  await next(page);
+  await tick(page, 'Select keys.png');
+  await next(page);
   await expect(page.locator('#scheduleOrder')).toContainText('keys.png');
-  await tabTo(page, (stop) => stop.id === 'scheduleNext');
-  await page.keyboard.press('Enter');
+  await next(page);
 
   // The time frames: the first covers now; "Add time frame" opens a new one's settings with the
   // focus in them, and OK keeps it.
@@ -205,7 +208,6 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await expect(frame).toBeHidden();
   await expect(page.getByTestId('schedule-frame')).toHaveCount(2);
   await shot(page, 'keyboard', '6-time-frames');
-  await tabTo(page, (stop) => stop.id === 'scheduleNext');
-  await page.keyboard.press('Enter');
+  await next(page);
   await expect(page.locator('#scheduleName')).toBeVisible();
 });
