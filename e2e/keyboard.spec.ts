@@ -142,7 +142,7 @@ test('log in, end the tour, skip to the page and switch the language by keyboard
 
   // The tour ended for good: another page (and a reload) does not bring it back.
   await page.goto('/device/list');
-  await expect(page.locator('.ant-table')).toBeVisible();
+  await expect(page.locator('.ant-table')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.ant-tour-panel')).toHaveCount(0);
 });
 
@@ -165,6 +165,8 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
 
   // The screen: the list's Add opens the drawer with the focus reachable in it.
   await page.goto('/device/list');
+  // A page loaded anew reads its code again: slow on a busy machine.
+  await expect(page.locator('#addDevice')).toBeVisible({ timeout: 30_000 });
   await tabTo(page, (stop) => stop.id === 'addDevice');
   await page.keyboard.press('Enter');
   await expect(page.locator('#digitalSignageId')).toBeVisible();
@@ -182,7 +184,7 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
 
   // The schedule wizard: type, screen, content, then the time frames.
   await page.goto('/schedule/add');
-  await expect(page.locator('#scheduleType')).toBeVisible();
+  await expect(page.locator('#scheduleType')).toBeVisible({ timeout: 30_000 });
   await tabTo(page, (stop) => stop.type === 'radio');
   await page.keyboard.press('Space');
   await expect(page.locator('#scheduleType input[type="radio"]:checked')).toHaveCount(1);
@@ -203,6 +205,7 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await expect(frame).toBeVisible();
   await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal'))).toBe(true);
   await shot(page, 'keyboard', '5-time-frame', { overlay: true });
+  expect((await focused(page)).visible, 'the focus shows in the time frame dialog').toBe(true);
   await tabTo(page, (stop) => stop.name === text('en', 'common:ok'));
   await page.keyboard.press('Enter');
   await expect(frame).toBeHidden();

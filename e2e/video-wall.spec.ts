@@ -141,7 +141,10 @@ test('wall content lays an uploaded picture across the wall', async ({ page }) =
   await uploadContent(page, 'image', [path.join(dir, PICTURE)]);
 
   await page.goto('/content/videowall-list');
-  await expect(page.getByRole('heading', { name: 'Video wall content', level: 4 })).toBeVisible();
+  // A page loaded anew: its code is read again (17 s under a whole run's load).
+  await expect(page.getByRole('heading', { name: 'Video wall content', level: 4 })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'New wall content' }).click();
   const drawer = page.getByRole('dialog', { name: 'New wall content' });
   await drawer.getByLabel('Name', { exact: true }).fill('Welcome across');
@@ -169,7 +172,9 @@ test('the wall pages read in Arabic and fit a phone', async ({ page, browser }) 
   await logIn(page, owner);
   await page.goto(`/device/video-wall/${wallId}?language=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByText(text('ar', 'video-wall:grid.sideList')).first()).toBeVisible();
+  await expect(page.getByText(text('ar', 'video-wall:grid.sideList')).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(
     page.getByRole('img', { name: text('ar', 'video-wall:preview.label', { rows: 2, columns: 2 }) }),
   ).toBeVisible();
