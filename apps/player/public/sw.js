@@ -91,12 +91,14 @@ async function keptBuild(url) {
 
 /**
  * A media file: from the cache (cut to the range asked for), else the network. Only the page writes
- * the cache (src/media-cache.ts), each file checked first against the hash it is named by: a copy
- * damaged on the way is never kept, so a video that failed is tried again from the network.
+ * the cache (src/media-cache.ts), each file checked against the hash it is named by as it is
+ * stored: a copy damaged on the way is never kept. A copy that failed to play anyway is dropped
+ * and the page reads the file under a query of its own (?renewed, MediaFiles.drop): the query is
+ * ignored here, so the file comes from the network until it is kept again, then from the cache.
  */
 async function media(request) {
   const cache = await caches.open(MEDIA_CACHE);
-  const cached = await cache.match(request.url, { ignoreVary: true });
+  const cached = await cache.match(request.url, { ignoreVary: true, ignoreSearch: true });
   if (!cached) return fetch(request);
   const range = request.headers.get('range');
   return range ? ranged(cached, range) : cached;

@@ -29,7 +29,7 @@ import { applyLanguage, resolveLanguage, translator } from './i18n';
 import { collectInfo } from './info';
 import { licenceDelay, licenceProblem } from './licence';
 import { PinGuard } from './lock';
-import { screenMediaFiles, warmMedia } from './media-cache';
+import { dropBroken, screenMediaFiles, warmMedia } from './media-cache';
 import { indexedDbStore, memoryStore } from './playback-store';
 import { PlaybackQueue } from './playbacks';
 import { RuleRunner } from './rules';
@@ -353,6 +353,11 @@ function play(program: Program, scheduleId: number | null, wall: VideoWallCell |
       language,
       timeZone: () => timeZoneOf(effects.current),
       onContentError: (report) => contentErrors.report(report),
+      // A kept copy that would not play is dropped and fetched anew (media-cache.ts).
+      onMediaFailed: (url) =>
+        void dropBroken(url, mediaFiles).then((dropped) => {
+          if (dropped) warm();
+        }),
       // A screen turned off (by command or power timer) shows nothing: what starts then is not
       // counted; nor what a build on trial plays, hidden, beside the page that tries it.
       onPlayback: (item, forSchedule, alone, sensorId) =>

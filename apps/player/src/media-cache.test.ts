@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Manifest, Program } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheFiles, MEDIA_CACHE, type MediaFiles, mediaUrls, warmMedia } from './media-cache';
+import { cacheFiles, dropBroken, MEDIA_CACHE, type MediaFiles, mediaUrls, warmMedia } from './media-cache';
+import { mediaSource, setMediaSource } from './render/media-source';
 import { image, zoneOf } from './render/testing';
 
 const program = (keys: string[], background: string | null = null): Program => ({
@@ -107,22 +108,42 @@ describe('warmMedia', () => {
     ]);
   });
 
-  it('keeps a file named by its SHA-256 only when its bytes match', async () => {
-    const good = 'vitrine';
+  it('keeps a file named by its SHA-256 only when its bytes match, checked as they stream into the storage', async () => {
+    // Any size, its length untold: checked chunk by chunk on the way to the storage, which reads
+    // the body as Cache.put does and keeps nothing when it ends in an error.
+    const parts = Array.from({ length: 8 }, (_, index) => Buffer.from(`part ${index} of the file;`));
+    const good = Buffer.concat(parts);
     const goodHash = createHash('sha256').update(good).digest('hex');
     const badHash = createHash('sha256').update('something else').digest('hex');
-    const stored = new Map<string, Response>();
+    const stored = new Map<string, string>();
+    const pulledAtPut: number[] = [];
+    let pulled = 0;
     const cache = {
-      match: async (url: string) => stored.get(url),
-      put: async (url: string, response: Response) => void stored.set(url, response),
+      match: async (url: string) => (stored.has(url) ? new Response(stored.get(url)) : undefined),
+      put: async (url: string, response: Response) => {
+        pulledAtPut.push(pulled);
+        const body = await response.text();
+        stored.set(url, body);
+      },
       keys: async () => [],
       delete: async () => true,
     };
-    const bytes = (body: string) =>
-      new Response(body, { headers: { 'content-length': String(body.length) } });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => bytes(good)),
+      vi.fn(async () => {
+        pulled = 0;
+        let next = 0;
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              pulled += 1;
+              const part = parts[next++];
+              if (part) controller.enqueue(new Uint8Array(part));
+              else controller.close();
+            },
+          }),
+        );
+      }),
     );
     const m = manifest();
     m.schedules = [];
@@ -131,15 +152,18 @@ describe('warmMedia', () => {
       0,
       9,
       image('x', 1000, {
-        media: { hash: goodHash, url: `/backend/media/${goodHash}`, mime: 'image/png', size: 7 },
+        media: { hash: goodHash, url: `/backend/media/${goodHash}`, mime: 'image/png', size: good.length },
       }),
       image('y', 1000, {
-        media: { hash: badHash, url: `/backend/media/${badHash}`, mime: 'image/png', size: 7 },
+        media: { hash: badHash, url: `/backend/media/${badHash}`, mime: 'image/png', size: good.length },
       }),
     );
     await warmMedia(m, cacheFiles({ open: async () => cache } as unknown as CacheStorage));
     expect([...stored.keys()]).toEqual([`/backend/media/${goodHash}`]);
-    expect(await stored.get(`/backend/media/${goodHash}`)?.text()).toBe(good);
+    expect(stored.get(`/backend/media/${goodHash}`)).toBe(good.toString());
+    // Handed to the storage before its bytes were read: never held whole in memory.
+    expect(pulledAtPut).toHaveLength(2);
+    for (const count of pulledAtPut) expect(count).toBeLessThan(parts.length);
   });
 
   it('works the same on any storage (IndexedDB on plain HTTP): puts what is missing, removes what is unused', async () => {
@@ -149,6 +173,7 @@ describe('warmMedia', () => {
       put: async (url) => void kept.add(url),
       urls: async () => [...kept],
       remove: async (url) => void kept.delete(url),
+      drop: async (url) => void kept.delete(url),
     };
     vi.stubGlobal(
       'fetch',
@@ -170,6 +195,7 @@ describe('warmMedia', () => {
       put: async (url) => void kept.add(url),
       urls: async () => [...kept],
       remove: async (url) => void kept.delete(url),
+      drop: async (url) => void kept.delete(url),
     };
     vi.stubGlobal(
       'fetch',
@@ -190,5 +216,36 @@ describe('warmMedia', () => {
 
   it('does nothing without storage', async () => {
     await expect(warmMedia(manifest(), null)).resolves.toBeUndefined();
+  });
+});
+
+describe('dropBroken', () => {
+  it('drops a kept copy that failed to play, once: the renderer reads the file anew, the next warm fetches it past the HTTP cache', async () => {
+    const url = '/backend/media/spoilt-video';
+    const stored = new Map<string, string>([[url, 'spoilt']]);
+    const cache = {
+      match: async (key: string) => (stored.has(key) ? new Response(stored.get(key)) : undefined),
+      put: async (key: string, response: Response) => void stored.set(key, await response.text()),
+      keys: async () => [...stored.keys()].map((key) => ({ url: new URL(key, location.href).href })),
+      delete: async (key: string) => stored.delete(key),
+    };
+    const files = cacheFiles({ open: async () => cache } as unknown as CacheStorage);
+    // Not kept (played from the network): nothing to drop.
+    expect(await dropBroken('/backend/media/never-kept', files)).toBe(false);
+    expect(await dropBroken(url, files)).toBe(true);
+    expect(stored.has(url)).toBe(false);
+    // Not the URL the browser read the spoilt copy from.
+    expect(mediaSource(url)).toBe(`${url}?renewed`);
+    const fetchMock = vi.fn(async () => new Response('fresh'));
+    vi.stubGlobal('fetch', fetchMock);
+    await warmMedia(null, files, [url]);
+    expect(fetchMock).toHaveBeenCalledWith(url, { cache: 'reload' });
+    expect(stored.get(url)).toBe('fresh');
+    // The fresh copy failing as well is the file's fault (or the browser's): it stays.
+    expect(await dropBroken(url, files)).toBe(false);
+    expect(stored.get(url)).toBe('fresh');
+    await warmMedia(null, files, [url, '/backend/media/other']);
+    expect(fetchMock).toHaveBeenLastCalledWith('/backend/media/other', undefined);
+    setMediaSource(url, null);
   });
 });

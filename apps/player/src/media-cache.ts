@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
 import type { FontRef, Manifest, MediaRef, Program } from '@vitrine/contract';
 import { hasMediaSource, setMediaSource } from './render/media-source';
 
@@ -10,9 +12,9 @@ import { hasMediaSource, setMediaSource } from './render/media-source';
 /** The service worker's media cache (kept across builds of the player). */
 export const MEDIA_CACHE = 'vitrine-media';
 const MEDIA_PREFIX = '/backend/media/';
-/** Files up to this size are checked against their SHA-256 (their name) before they are kept; larger ones would cost too much memory. */
-export const VERIFY_MAX_BYTES = 64 * 1024 * 1024;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** The query a renewed file is read with (MediaFiles.drop); the service worker ignores it. */
+const RENEWED = 'renewed';
 
 /** The SHA-256 a media URL names (/backend/media/<hash>), or null when it names none. */
 function hashOf(url: string): string | null {
@@ -20,19 +22,28 @@ function hashOf(url: string): string | null {
   return SHA256_HEX.test(name) ? name : null;
 }
 
-async function sha256Hex(body: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** A fetched file checked against the hash it is named by, when that is affordable; null when damaged. */
-async function verified(url: string, response: Response): Promise<Response | null> {
+/**
+ * A fetched file whose bytes are checked against the hash it is named by as they pass on to the
+ * storage, whatever its size: hashed chunk by chunk (@noble/hashes: Web Crypto has no incremental
+ * digest), never held whole in memory. Damaged on the way, its body ends in an error instead of
+ * its last chunk, and the storage reading it keeps nothing (Cache.put and Response.blob reject).
+ */
+function verified(url: string, response: Response): Response {
   const hash = hashOf(url);
-  const size = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (!hash || !globalThis.crypto?.subtle || !(size <= VERIFY_MAX_BYTES)) return response;
-  const body = await response.arrayBuffer();
-  if ((await sha256Hex(body)) !== hash) return null; // damaged on the way: the next round fetches it again
-  return new Response(body, { status: 200, headers: response.headers });
+  if (!hash || !response.body) return response;
+  const digest = sha256.create();
+  const check = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      digest.update(chunk);
+      controller.enqueue(chunk);
+    },
+    flush(controller) {
+      // Damaged on the way: the next round fetches it again.
+      if (bytesToHex(digest.digest()) !== hash)
+        controller.error(new Error(`${url}: not the file its hash names`));
+    },
+  });
+  return new Response(response.body.pipeThrough(check), { status: 200, headers: response.headers });
 }
 
 function programUrls(program: Program, urls: Set<string>): void {
@@ -64,6 +75,11 @@ export type MediaFiles = {
   put(url: string, response: Response): Promise<void>;
   urls(): Promise<string[]>;
   remove(url: string): Promise<void>;
+  /**
+   * Removes a copy that failed to play; the renderer reads the file from elsewhere from then on
+   * (render/media-source.ts), never again from what the browser keeps of where it read it before.
+   */
+  drop(url: string): Promise<void>;
 };
 
 const pathOf = (url: string) => new URL(url, location.href).pathname;
@@ -71,11 +87,19 @@ const pathOf = (url: string) => new URL(url, location.href).pathname;
 /** Cache Storage (secure contexts): the service worker serves these. */
 export function cacheFiles(storage: CacheStorage): MediaFiles {
   const open = () => storage.open(MEDIA_CACHE);
+  const remove = async (url: string) => void (await (await open()).delete(url, { ignoreVary: true }));
   return {
     has: async (url) => !!(await (await open()).match(url, { ignoreVary: true })),
     put: async (url, response) => (await open()).put(url, response),
     urls: async () => (await (await open()).keys()).map((request) => pathOf(request.url)),
-    remove: async (url) => void (await (await open()).delete(url, { ignoreVary: true })),
+    remove,
+    async drop(url) {
+      await remove(url);
+      // Chromium reads a URL a media element loaded again from what it keeps in memory (for
+      // minutes): the renderer asks for the file under a URL of its own, which the service worker
+      // answers as the file's (from the network, and from the cache once it is kept again).
+      setMediaSource(url, `${url}?${RENEWED}`);
+    },
   };
 }
 
@@ -110,6 +134,11 @@ export function indexedDbFiles(factory: IDBFactory): MediaFiles & { restore(): P
     return opened;
   };
   const files = async (mode: IDBTransactionMode) => (await db()).transaction(FILES, mode).objectStore(FILES);
+  const remove = async (url: string) => {
+    await request((await files('readwrite')).delete(url));
+    // The object URL stays valid: a program still on screen may be showing it.
+    setMediaSource(url, null);
+  };
   return {
     has: async (url) => hasMediaSource(url),
     async put(url, response) {
@@ -118,11 +147,9 @@ export function indexedDbFiles(factory: IDBFactory): MediaFiles & { restore(): P
       setMediaSource(url, URL.createObjectURL(blob));
     },
     urls: async () => (await request((await files('readonly')).getAllKeys())).map(String),
-    async remove(url) {
-      await request((await files('readwrite')).delete(url));
-      // The object URL stays valid: a program still on screen may be showing it.
-      setMediaSource(url, null);
-    },
+    remove,
+    // Read from the network from then on (its object URL forgotten), from a new one once kept again.
+    drop: remove,
     async restore() {
       try {
         const store = await files('readonly');
@@ -143,6 +170,28 @@ export function screenMediaFiles(): (MediaFiles & { restore?: () => Promise<void
   if (globalThis.caches) return cacheFiles(globalThis.caches);
   if (globalThis.indexedDB) return indexedDbFiles(globalThis.indexedDB);
   return null;
+}
+
+/** Files whose copy failed to play and was dropped: fetched anew past the HTTP cache, once each. */
+const dropped = new Set<string>();
+
+/**
+ * A kept file failed to play (render/zone.ts onMediaFailed): its copy is dropped (so the next try
+ * plays it from the network, and warmMedia fetches it anew, past the HTTP cache, checked against
+ * its hash). Once per file: a fresh copy that fails as well is not the copy's fault but the file's
+ * or the browser's (a format it cannot decode), and downloading it again would not help. Resolves
+ * whether it was dropped: the caller then warms the media again.
+ */
+export async function dropBroken(url: string, files: MediaFiles | null): Promise<boolean> {
+  if (!files || dropped.has(url)) return false;
+  try {
+    if (!(await files.has(url))) return false;
+    dropped.add(url);
+    await files.drop(url);
+    return true;
+  } catch {
+    return false; // Storage refused (a browser setting): nothing there to drop.
+  }
 }
 
 let warming: Promise<void> | null = null;
@@ -171,11 +220,10 @@ export function warmMedia(
         if (again) break;
         if (await files.has(url)) continue;
         try {
-          const response = await fetch(url);
-          const checked = response.status === 200 ? await verified(url, response) : null;
-          if (checked) await files.put(url, checked);
+          const response = await fetch(url, dropped.has(url) ? { cache: 'reload' } : undefined);
+          if (response.status === 200) await files.put(url, verified(url, response));
         } catch {
-          // Unreachable: the next manifest (or reconnect) tries again.
+          // Unreachable, or damaged on the way: the next manifest (or reconnect) tries again.
         }
       }
       if (!again) {

@@ -80,6 +80,7 @@ export function renderProgram(root: HTMLElement, program: Program, deps: RenderD
             canvasHeight: program.height,
           },
           onContentError: deps.onContentError,
+          onMediaFailed: deps.onMediaFailed,
           onItemShown: deps.onItemShown,
           startAt: deps.resume?.[zone.key],
           random: deps.random,

@@ -4,18 +4,24 @@ import { FramePacer } from './pacer';
 import { SlideError } from './slide';
 import { FRAME_MS, image, recordingPrepare, shownKeys, testFrames, testPacer, zoneOf } from './testing';
 import type { RenderTrace, RenderTraceEvent } from './trace';
-import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, ZonePlayer } from './zone';
+import { type ContentErrorReport, PREPARE_TIMEOUT_MS, RETRY_MS, type ZoneDeps, ZonePlayer } from './zone';
 
 const context = { now: () => Date.now(), language: 'en' as const, timeZone: () => 'UTC', canvasHeight: 1080 };
 let zones: ZonePlayer[] = [];
 
-function play(items: Parameters<typeof zoneOf>[0], prepare = recordingPrepare().prepare, shuffle = false) {
+function play(
+  items: Parameters<typeof zoneOf>[0],
+  prepare = recordingPrepare().prepare,
+  shuffle = false,
+  extra: Partial<ZoneDeps> = {},
+) {
   const errors: ContentErrorReport[] = [];
   const zone = new ZonePlayer(zoneOf(items, { shuffle }), {
     prepare,
     pacer: testPacer(),
     context,
     onContentError: (report) => errors.push(report),
+    ...extra,
   });
   document.body.append(zone.element);
   zone.start();
@@ -112,6 +118,32 @@ describe('ZonePlayer', () => {
     await vi.advanceTimersByTimeAsync(600);
     expect(errors).toEqual([{ content_id: 2, key: 'b2', reason: 'decode', message: 'broken' }]);
     expect(calls.filter((call) => call.started !== null).map((call) => call.item.key)).toEqual(['a1', 'c3']);
+  });
+
+  it('names the stored file of an item that would not load or decode, so that a spoilt copy is dropped', async () => {
+    const { prepare, calls } = recordingPrepare((item) =>
+      item.key === 'b2'
+        ? new SlideError('decode', 'broken')
+        : item.key === 'c3'
+          ? new SlideError('timeout', 'slow')
+          : undefined,
+    );
+    const failedFiles: string[] = [];
+    const { errors } = play(
+      [image('a1', 500), image('b2', 500), image('c3', 500), image('d4', 500)],
+      prepare,
+      false,
+      {
+        onMediaFailed: (url) => failedFiles.push(url),
+      },
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    // A timeout says nothing of the file.
+    expect(errors.map((error) => error.key)).toEqual(['b2', 'c3']);
+    expect(failedFiles).toEqual(['/backend/media/b2']);
+    // Failing while shown (a read error of its video): named too.
+    calls[0]?.context.failed(new SlideError('load', 'PIPELINE_ERROR_READ'));
+    expect(failedFiles).toEqual(['/backend/media/b2', '/backend/media/a1']);
   });
 
   it('gives up on an item not ready in time, the shown one staying until then', async () => {

@@ -26,6 +26,11 @@ export type ZoneDeps = {
   pacer: FramePacer;
   context: Pick<SlideContext, 'now' | 'language' | 'timeZone' | 'canvasHeight'>;
   onContentError: (report: ContentErrorReport) => void;
+  /**
+   * An item's stored file would not load or decode (its media element's error, an image that did
+   * not load): the copy the screen keeps may be spoilt (media-cache.ts dropBroken).
+   */
+  onMediaFailed?: (url: string) => void;
   /** The key of the item to begin with (a program coming back after an interruption); else the first. */
   startAt?: string;
   /** An item came on screen (alone: the only one of its zone, which stays on); call the answer when it leaves. */
@@ -363,6 +368,9 @@ export class ZonePlayer {
   private report(item: PlayItem, error: SlideError): void {
     const { content_id, key } = item;
     this.deps.onContentError({ content_id, key, reason: error.reason, message: error.message });
+    if ('media' in item && (error.reason === 'load' || error.reason === 'decode')) {
+      this.deps.onMediaFailed?.(item.media.url);
+    }
   }
 
   /** The shown item broke while playing. */
