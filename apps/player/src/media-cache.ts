@@ -1,6 +1,5 @@
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex } from '@noble/hashes/utils';
 import type { FontRef, Manifest, MediaRef, Program } from '@vitrine/contract';
+import { createSHA256 } from 'hash-wasm';
 import { hasMediaSource, setMediaSource } from './render/media-source';
 
 // The media a manifest needs, fetched ahead so that a screen plays everything it is scheduled to,
@@ -24,14 +23,16 @@ function hashOf(url: string): string | null {
 
 /**
  * A fetched file whose bytes are checked against the hash it is named by as they pass on to the
- * storage, whatever its size: hashed chunk by chunk (@noble/hashes: Web Crypto has no incremental
- * digest), never held whole in memory. Damaged on the way, its body ends in an error instead of
- * its last chunk, and the storage reading it keeps nothing (Cache.put and Response.blob reject).
+ * storage, whatever its size: hashed chunk by chunk (hash-wasm, as the console's uploads: Web
+ * Crypto has no incremental digest), never held whole in memory. Damaged on the way, its body ends
+ * in an error instead of its last chunk, and the storage reading it keeps nothing (Cache.put and
+ * Response.blob reject).
  */
-function verified(url: string, response: Response): Response {
+async function verified(url: string, response: Response): Promise<Response> {
   const hash = hashOf(url);
   if (!hash || !response.body) return response;
-  const digest = sha256.create();
+  const digest = await createSHA256();
+  digest.init();
   const check = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       digest.update(chunk);
@@ -39,8 +40,7 @@ function verified(url: string, response: Response): Response {
     },
     flush(controller) {
       // Damaged on the way: the next round fetches it again.
-      if (bytesToHex(digest.digest()) !== hash)
-        controller.error(new Error(`${url}: not the file its hash names`));
+      if (digest.digest('hex') !== hash) controller.error(new Error(`${url}: not the file its hash names`));
     },
   });
   return new Response(response.body.pipeThrough(check), { status: 200, headers: response.headers });
@@ -221,7 +221,7 @@ export function warmMedia(
         if (await files.has(url)) continue;
         try {
           const response = await fetch(url, dropped.has(url) ? { cache: 'reload' } : undefined);
-          if (response.status === 200) await files.put(url, verified(url, response));
+          if (response.status === 200) await files.put(url, await verified(url, response));
         } catch {
           // Unreachable, or damaged on the way: the next manifest (or reconnect) tries again.
         }
