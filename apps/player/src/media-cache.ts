@@ -95,9 +95,9 @@ export function cacheFiles(storage: CacheStorage): MediaFiles {
     remove,
     async drop(url) {
       await remove(url);
-      // Chromium reads a URL a media element loaded again from what it keeps in memory (for
-      // minutes): the renderer asks for the file under a URL of its own, which the service worker
-      // answers as the file's (from the network, and from the cache once it is kept again).
+      // Chromium reads a URL a media element loaded again from what it keeps of it (in memory, in
+      // its HTTP cache), broken bytes and all: the renderer asks for the file under a URL of its
+      // own, which the service worker answers as the file's (from the network, then the cache).
       setMediaSource(url, `${url}?${RENEWED}`);
     },
   };
