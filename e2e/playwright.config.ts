@@ -18,9 +18,11 @@ const PLATFORM_WIDE = [
   /\/team\.spec\.ts$/,
 ];
 /**
- * One on a two-core machine: two at a time was measured slower, not faster (load 10, a content
- * journey 66 s instead of 16 s: the Chromiums' software rendering takes the cores). More where
- * there are more cores.
+ * `npm run e2e` (the CI) runs two at a time, on a two-core machine too: with traces that keep no
+ * screenshots (below) one journey at a time left the cores idle a third of the time, and the
+ * whole run took 16.7 min with two instead of 32.9 min with one (2026-11-30, same commit).
+ * `npx playwright test one.spec.ts` runs one at a time, so that a platform-wide journey runs
+ * alone, without every other journey first.
  */
 const JOURNEY_WORKERS = Number(process.env.JOURNEY_WORKERS ?? 1);
 
@@ -55,7 +57,10 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: actions, network and DOM snapshots. Not the screencast: its
+    // frames took about half the Chromium and runner CPU of every passing journey (schedules.spec.ts
+    // 3.9 min with them, 2.8 min without).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -53,6 +53,22 @@ function firstTime(key: string): boolean {
 }
 
 /**
+ * Waits (at most 2 s) for what is fading or sliding in or out — a notice, a drawer, a menu — to
+ * finish, so that axe measures its colours as the user reads them, not half-transparent.
+ * Endless animations (spinners) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
+/**
  * Runs axe on what `page` shows now, unless this run already checked this address pattern in this
  * language and width; records the counts and fails the test (softly: the journey goes on to its
  * end) on serious or critical violations.
@@ -65,6 +81,7 @@ export async function checkAccessibility(page: Page): Promise<void> {
   const pattern = addressPattern(url.pathname);
   if (!firstTime(`${pattern}|${lang}|${width}`)) return;
 
+  await settleAnimations(page);
   const started = performance.now();
   // Only the violations in full: axe skips writing out what passed (a third of its time). One
   // axe.run in the page (axe reaches its same-origin frames itself): the default's per-frame
