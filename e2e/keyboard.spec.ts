@@ -170,6 +170,11 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await tabTo(page, (stop) => stop.id === 'addDevice');
   await page.keyboard.press('Enter');
   await expect(page.locator('#digitalSignageId')).toBeVisible();
+  // The drawer takes the focus as it opens and shows it with a ring on its panel.
+  await expect(page.locator('.ant-drawer:focus > .ant-drawer-content-wrapper')).toHaveCSS(
+    'outline-style',
+    'solid',
+  );
   await tabTo(page, (stop) => stop.id === 'digitalSignageId');
   await page.keyboard.type(signageId);
   await tabTo(page, (stop) => stop.id === 'deviceName');
