@@ -41,7 +41,7 @@ const MUTED_TEXT = 'rgba(0,0,0,0.58)';
  * Status colours that read at 4.5:1 as text on their own light backgrounds (Ant Design's defaults
  * do not: green 2.2:1, gold 2.8:1, red 3:1); the backgrounds and borders stay light.
  */
-const STATUS_TOKENS = {
+export const STATUS_TOKENS = {
   colorSuccess: '#237804',
   colorSuccessBg: '#f6ffed',
   colorSuccessBorder: '#b7eb8f',
@@ -63,7 +63,7 @@ const STATUS_TOKENS = {
  * Design's fails 4.5:1 (green 3.4:1, gold 2.8:1, yellow 2:1). The palettes come from the colour algorithm, which writes
  * over a token of that name: they are set after it.
  */
-const TAG_TEXT = {
+export const TAG_TEXT = {
   green: '#237804',
   gold: '#874d00',
   orange: '#ad4e00',

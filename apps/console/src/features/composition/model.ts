@@ -12,6 +12,7 @@ import {
   type ZoneKind,
   type ZoneRect,
 } from '@vitrine/contract';
+import { STATUS_TOKENS, TAG_TEXT } from '../../lib/remote-config';
 
 // The editor's draft of a composition. Each zone has a key of its own (to select and list it
 // before it has an id) and one `source`: the content, playlist, text or sticker it shows, or a
@@ -50,14 +51,17 @@ export type SketchLayout = CanvasSize & {
   zones: readonly (ZoneRect & { kind: ZoneKind })[];
 };
 
-/** Each kind's colour in sketches and on the canvas. */
+/**
+ * Each kind's colour in sketches and on the canvas: under a white icon or label it reads at 4.5:1,
+ * and as a zone's outline on the default black canvas at 3:1 (the theme's readable shades, issue 29).
+ */
 export const KIND_COLORS: Record<ZoneKind, string> = {
-  media: '#1677ff',
+  media: STATUS_TOKENS.colorInfo,
   playlist: '#722ed1',
   text: '#d4380d',
-  clock: '#08979c',
-  website: '#389e0d',
-  sticker: '#d48806',
+  clock: TAG_TEXT.cyan,
+  website: TAG_TEXT.green,
+  sticker: TAG_TEXT.gold,
 };
 
 let lastKey = 0;
