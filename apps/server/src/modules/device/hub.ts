@@ -9,10 +9,10 @@ import {
 import DataLoader from 'dataloader';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema';
+import { BatchGate } from '../../platform/batches';
 import { type BusEvent, type EventBus, publish } from '../../platform/bus';
 import { commandMessage } from './commands';
 import { playerRows } from './player';
@@ -21,7 +21,7 @@ import { type PlayerRow, presentPlayerState } from './presenter';
 // The player sockets this instance holds (ARCHITECTURE §7), one per device. A change to devices
 // is announced on the bus ('devices-changed', up to 500 in an event); the instance holding a
 // socket pushes that device's new state, or 'unpaired' when the row is gone. The states pushed in
-// one turn are read together, BATCH_MAX devices to a statement and PUSHES_AT_ONCE statements at a
+// one turn are read together, BATCH_MAX devices to a statement and STATEMENTS_AT_ONCE statements at a
 // time, so an OTA plan offered to 10,000 screens is 20 reads that leave the pool to the console
 // between them. A sweep marks devices offline whose heartbeats stopped.
 //
@@ -45,15 +45,14 @@ const FLUSH_MS = 5_000;
 /** How often each socket is pinged. */
 const PING_MS = HEARTBEAT_SECONDS * 1000;
 /**
- * A restarting fleet says hello all together. The sockets' lookups and the offline devices coming
- * back are each gathered over one turn of the event loop and done in one statement (DataLoader),
- * at most this many at a time: the database sees a statement per batch, not per screen, and the
- * console's queries do not wait behind thousands of them.
+ * A restarting fleet says hello all together. The sockets' lookups, the offline devices coming
+ * back, the state pushes and the new sockets' announcements are each gathered over turns of the
+ * event loop and sent as one statement for up to BATCH_MAX, STATEMENTS_AT_ONCE of them at a time
+ * (BatchGate): the database sees a statement per batch, not per screen, and the console's queries
+ * find the rest of the pool free instead of waiting behind a storm's statements.
  */
 const BATCH_MAX = 500;
-const batchOptions = { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: setImmediate } as const;
-/** State reads running at once (each of up to BATCH_MAX devices): the rest of the pool stays free. */
-const PUSHES_AT_ONCE = 2;
+const STATEMENTS_AT_ONCE = 2;
 /** New sockets named in one announcement: a NOTIFY payload holds under 8,000 bytes. */
 const ANNOUNCE_MAX = 300;
 
@@ -101,6 +100,8 @@ export class DeviceHub {
   /** Sockets pinged that have not answered since. */
   private readonly quiet = new WeakSet<WebSocket>();
   private readonly touched = new Set<number>();
+  /** The hub's batched statements, STATEMENTS_AT_ONCE at a time. */
+  private readonly gate = new BatchGate(STATEMENTS_AT_ONCE);
   private timers: NodeJS.Timeout[] = [];
   /** The device a socket's token names (by the token's SHA-256), looked up in batches. */
   readonly players: DataLoader<string, PlayerRow | undefined>;
@@ -116,21 +117,30 @@ export class DeviceHub {
     /** The console's public address now (it may change while sockets are open). */
     private readonly consoleUrl: () => string,
   ) {
-    this.players = new DataLoader(async (hashes) => {
-      const rows = await playerRows(db, inArray(devices.tokenHash, [...hashes]));
-      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
-      return hashes.map((hash) => byHash.get(hash));
-    }, batchOptions);
-    this.wakeups = new DataLoader(async (ids) => {
-      if (!this.wakeListener) throw new Error('device hub: nobody marks devices online');
-      await this.wakeListener([...new Set(ids)]);
-      return ids.map(() => true as const);
-    }, batchOptions);
-    const reads = pLimit(PUSHES_AT_ONCE);
-    this.pushes = new DataLoader(async (ids) => {
-      await reads(() => this.push([...new Set(ids)]));
-      return ids.map(() => true as const);
-    }, batchOptions);
+    const gate = this.gate;
+    this.players = new DataLoader(
+      gate.holding(async (hashes: readonly string[]) => {
+        const rows = await playerRows(db, inArray(devices.tokenHash, [...hashes]));
+        const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+        return hashes.map((hash) => byHash.get(hash));
+      }),
+      gate.options(BATCH_MAX),
+    );
+    this.wakeups = new DataLoader(
+      gate.holding(async (ids: readonly number[]) => {
+        if (!this.wakeListener) throw new Error('device hub: nobody marks devices online');
+        await this.wakeListener([...new Set(ids)]);
+        return ids.map(() => true as const);
+      }),
+      gate.options(BATCH_MAX),
+    );
+    this.pushes = new DataLoader(
+      gate.holding(async (ids: readonly number[]) => {
+        await this.push([...new Set(ids)]);
+        return ids.map(() => true as const);
+      }),
+      gate.options(BATCH_MAX),
+    );
   }
 
   follow(bus: EventBus) {
@@ -181,22 +191,25 @@ export class DeviceHub {
     this.connections.set(socket, connection);
     socket.on('pong', () => this.heard(socket));
     if (previous && previous !== socket) previous.close(PlayerSocketClose.replaced, 'replaced');
-    if (this.unannounced.push([deviceId, connection]) === 1) setImmediate(() => this.announce());
+    if (this.unannounced.push([deviceId, connection]) === 1)
+      this.gate.schedule(() => {
+        this.announce();
+      });
   }
 
-  /** Announces this turn's new sockets, ANNOUNCE_MAX to an event (a NOTIFY holds under 8,000 bytes). */
-  private announce() {
+  /** Announces the sockets accepted since the last announcement, ANNOUNCE_MAX to an event (a NOTIFY holds under 8,000 bytes), then frees its slot. */
+  private async announce() {
     const sockets = this.unannounced;
     this.unannounced = [];
-    for (let start = 0; start < sockets.length; start += ANNOUNCE_MAX) {
-      const event = {
-        type: 'devices-connected',
-        instance: this.instance,
-        sockets: sockets.slice(start, start + ANNOUNCE_MAX),
-      } as const;
-      publish(this.db, event).catch((err) =>
-        this.log.error({ err }, 'device hub: announcing sockets failed'),
-      );
+    try {
+      for (let start = 0; start < sockets.length; start += ANNOUNCE_MAX) {
+        const part = sockets.slice(start, start + ANNOUNCE_MAX);
+        await publish(this.db, { type: 'devices-connected', instance: this.instance, sockets: part });
+      }
+    } catch (err) {
+      this.log.error({ err }, 'device hub: announcing sockets failed');
+    } finally {
+      this.gate.done();
     }
   }
 
