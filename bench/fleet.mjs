@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { launchServer } from '../scripts/launch.mjs';
 import { goal, mb, ms, n, percentiles, reportServerLog, seconds, stats } from './figures.mjs';
+import { machineLoad } from './owner.mjs';
 import { freshDatabase, LIST_TOTAL_CAP, logIn } from './postgres.mjs';
 import {
   CONNECT,
@@ -55,6 +56,7 @@ try {
   console.log(
     `  fleet: ${n(plan.players)} players in ${plan.processes} processes (${n(perProcess)} sockets each); open files per process (ulimit -n): ${openFiles}`,
   );
+  console.log(`  machine load before: ${machineLoad()} (1, 5, 15 min; ${os.cpus().length} cores)`);
   if (perProcess > openFiles * 0.9 || plan.players > openFiles * 0.98)
     throw new Error(`${n(plan.players)} sockets do not fit under ${openFiles} open files per process`);
 
@@ -221,6 +223,7 @@ try {
   if (onlineAfter !== plan.players)
     problems.push(`${n(onlineAfter)} devices online in the database after the restart`);
   reportServerLog([path.join(workDir, 'server.log'), path.join(workDir, 'server-restarted.log')]);
+  console.log(`  machine load after: ${machineLoad()}`);
 
   // 5. The goals.
   const projectedMb = (rssBefore + perPlayerKb * GOAL.players) / 1024;
