@@ -6,7 +6,8 @@
 //   node bench/upload.mjs [--short] [--s3]
 // --s3: the server keeps its files in an S3-compatible store (STORAGE_URL, docs/configure.md):
 // s3rver from npm, started here on a free port, so the figure is also s3rver's (JavaScript, on
-// the same cores); the finish then sends the whole file to the store.
+// the same cores); each part is then an object of the store, and the finish reads them back in
+// order and sends the whole file to the store.
 // The file is a "1 GB" video: 10^9 bytes (videos must stay under 1 GiB), an MP4 header and random
 // bytes (the server checks the first part's magic bytes); --short: 128 MiB.
 import { createHash, randomFillSync } from 'node:crypto';

@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { AccountStatus, ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -44,6 +42,7 @@ import { buildComposition, buildSticker, buildText } from './test/composition-fa
 import { buildContent } from './test/content-factories';
 import { buildDevice, busSettled, registerPlayer } from './test/device-factories';
 import { loggedIn } from './test/factories';
+import { packageKey } from './modules/ota/packages';
 import { databaseFingerprint } from './test/fingerprint';
 import { fieldsOf, jsonBodyOf, operationsOf, queryOf, spoil } from './test/openapi';
 import {
@@ -278,12 +277,10 @@ let pendingScreen: { signage: string; pin: string };
 /** A's own screen, to ask for B's upgrade with its token. */
 let ownScreenToken: string;
 
-/** A package file in the packages folder: what a plan's download would serve. */
+/** A package file stored: what a plan's download would serve. */
 async function packageFile(text: string) {
   const fileId = randomUUID();
-  const dir = path.join(app.config.dataDir, 'packages');
-  await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(path.join(dir, fileId), text);
+  await app.storage.put(packageKey(fileId), Buffer.from(text));
   return { fileId, md5: createHash('md5').update(text).digest('hex'), size: text.length };
 }
 

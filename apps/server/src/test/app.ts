@@ -48,15 +48,21 @@ export async function buildTestApp(
 
 /**
  * Another server process on `app`'s database (ARCHITECTURE §1, scale-out: they talk over the bus),
- * for the PostgreSQL pass; closed after the file's tests, before `app`'s database goes.
+ * for the PostgreSQL pass, with `app`'s configuration but for `overrides` (its own DATA_DIR, as on
+ * another machine); closed after the file's tests, before `app`'s database goes.
  */
-export async function buildSecondInstance(app: FastifyInstance): Promise<FastifyInstance> {
-  const database = await openDatabase(app.config.databaseUrl, app.config.dataDir);
-  const other = await buildApp({ config: app.config, database, logger: false });
+export async function buildSecondInstance(
+  app: FastifyInstance,
+  overrides: Partial<Config> = {},
+): Promise<FastifyInstance> {
+  const config = { ...app.config, ...overrides };
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const other = await buildApp({ config, database, logger: false });
   await other.ready();
   afterAll(async () => {
     await other.close();
     await database.close();
+    if (config.dataDir !== app.config.dataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
   });
   return other;
 }

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { deviceModels, otaPackageModels, otaPackages } from '../db/schema';
+import { packageKey } from '../modules/ota/packages';
 
 // OTA for the tests: a model of the catalogue, and an uploaded package of a version for models,
-// its file in the packages folder as creating one leaves it.
+// its file stored as creating one leaves it.
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -14,13 +13,12 @@ export async function buildModel(app: FastifyInstance, name = `Model ${unique()}
   return row.id;
 }
 
-/** A package of `version` for these models, its file in the packages folder (`size` bytes long if given). */
+/** A package of `version` for these models, its file stored (`size` bytes long if given). */
 export async function buildPackage(app: FastifyInstance, version: string, modelIds: number[], size?: number) {
   const name = Buffer.from(`player ${version} ${unique()}`);
   const bytes = size === undefined ? name : Buffer.concat([name, Buffer.alloc(size - name.length, 7)]);
   const fileId = randomUUID();
-  fs.mkdirSync(path.join(app.config.dataDir, 'packages'), { recursive: true });
-  fs.writeFileSync(path.join(app.config.dataDir, 'packages', fileId), bytes);
+  await app.storage.put(packageKey(fileId), bytes);
   const md5 = createHash('md5').update(bytes).digest('hex');
   const [row] = await app.db
     .insert(otaPackages)

@@ -23,19 +23,18 @@ export { assertSpace, storageInfo } from './quota';
 export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile, storeSmallFiles } from './small-file';
 export { sniffKind, sniffMime } from './sniff';
 export {
-  createPartFile,
   drainPart,
-  fileExists,
   hashFile,
   lockHash,
   mediaKey,
   mediaPath,
   readHead,
-  removeFile,
   removeUnreferencedMedia,
   storeFile,
-  streamPart,
+  tooLong,
+  uploadKey,
   uploadPath,
   uploadsDir,
 } from './storage';
+export { sendStored } from './media-routes';
 export { mediaUrl } from './url';

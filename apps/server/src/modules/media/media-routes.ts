@@ -62,10 +62,19 @@ const unsatisfiable = (size: number) =>
     headers: { 'Content-Range': `bytes */${size}` },
   });
 
-/** Answers a stored object, whole or the range asked (206), its headers set by the caller; 404 when gone. */
-async function sendStored(storage: Storage, key: string, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Answers a stored object, whole or the range asked (206), its headers set by the caller; 404 when
+ * gone. `rangeHeader`: the Range the caller honours (none for an If-Range naming another version).
+ */
+export async function sendStored(
+  storage: Storage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rangeHeader = request.headers.range,
+) {
   reply.header('Accept-Ranges', 'bytes');
-  const header = request.headers.range;
+  const header = rangeHeader;
   // The size first only when the answer needs it before the bytes: a HEAD, a range.
   const head = request.method === 'HEAD' || header ? await storage.head(key) : undefined;
   if (head === null) throw notFound();

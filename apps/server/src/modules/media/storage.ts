@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, or, sql } from 'drizzle-orm';
 import { errorCodes, type FastifyInstance } from 'fastify';
@@ -19,9 +19,8 @@ import { RangeNotSatisfiable, type Storage } from '../../platform/storage';
 
 // Stored files (ARCHITECTURE §8) live in app.storage (DATA_DIR or an S3-compatible store, issue
 // 26): a finished upload is the object media/<first two hex digits>/<sha-256>, one copy per hash
-// whoever owns it, always whole and verified. An unfinished upload is still one file
-// DATA_DIR/uploads/<id>.part of the whole size on the process's own disk, each part written at its
-// offset.
+// whoever owns it, always whole and verified. An unfinished upload is the parted object
+// uploads/<id>.part, each part stored as it comes, on whichever process it reaches.
 
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -44,46 +43,17 @@ export function h5Key(hash: string) {
   return `media/h5/${hash}`;
 }
 
+/** The local folder of uploads: the local driver's parted objects, and every driver's scratch folders of finishes. */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-export const uploadPath = (dataDir: string, id: string) => path.join(uploadsDir(dataDir), `${id}.part`);
 
-/** The empty part file of a new upload, at its full size (sparse where the file system allows). */
-export async function createPartFile(file: string, size: number) {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.promises.open(file, 'w');
-  try {
-    await handle.truncate(size);
-  } finally {
-    await handle.close();
-  }
-}
+/** The parted object (platform/storage) of an unfinished upload's parts. */
+export const uploadKey = (id: string) => `uploads/${id}.part`;
+
+/** The local driver's file of an unfinished upload (tests look at DATA_DIR through it). */
+export const uploadPath = (dataDir: string, id: string) => path.join(dataDir, ...uploadKey(id).split('/'));
 
 /** A part's body ran past the part's length while it arrived: answered 413 like any body too large. */
-const tooLong = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
-
-/**
- * Writes a part's body at its offset as it arrives, like a plain streamed upload, never holding
- * the part in memory (the caller syncs it: PartCommits). Refuses (413) a body running past
- * `length` before writing what goes past it; answers whether exactly `length` bytes came. Never
- * creates the file. A body cut short leaves its bytes in the part's own range, which counts for
- * nothing until the part is recorded whole.
- */
-export async function streamPart(
-  file: string,
-  offset: number,
-  body: AsyncIterable<Buffer>,
-  length: number,
-): Promise<boolean> {
-  let received = 0;
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      callback(received > length ? tooLong() : null, chunk);
-    },
-  });
-  await pipeline(body, guard, fs.createWriteStream(file, { flags: 'r+', start: offset }));
-  return received === length;
-}
+export const tooLong = () => new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
 
 /** Reads a part's body without keeping it (a part sent again); answers whether exactly `length` bytes came. */
 export async function drainPart(body: AsyncIterable<Buffer>, length: number): Promise<boolean> {
@@ -126,13 +96,7 @@ export async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export const fileExists = (file: string) =>
-  fs.promises.access(file).then(
-    () => true,
-    () => false,
-  );
-
-export const removeFile = (file: string) => fs.promises.rm(file, { force: true });
+const removeFile = (file: string) => fs.promises.rm(file, { force: true });
 
 /**
  * Moves a verified file of this machine (a finished upload, a made thumbnail) into storage under

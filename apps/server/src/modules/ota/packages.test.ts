@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ContentType, ResultCode, Role, SHIPPED_PLAYER_VERSION, UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
@@ -7,11 +8,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { compare as semverCompare } from 'semver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { otaPackages, uploads } from '../../db/schema';
-import { buildTestApp } from '../../test/app';
+import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { sentThrough } from '../../test/chunked-upload';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { seedShippedPlayer } from './packages';
+import { startS3Server } from '../../test/s3-server';
+import { packageKey, seedShippedPlayer } from './packages';
 import { versionSortKey } from './versions';
 
 // OTA packages through the real routes: the upload, the MD5 check (a mismatch leaves nothing),
@@ -217,6 +219,53 @@ describe('uploading a package', () => {
       upload_id: uploadId,
     });
     expect(finish.code).toBe(ResultCode.permission);
+  });
+});
+
+describe('a package on the object store', () => {
+  it('is stored in the store from parts sent to two processes (a DATA_DIR each), and goes with its delete', async () => {
+    const first = await buildTestApp({ storage: await startS3Server() });
+    // On PostgreSQL a second process with a DATA_DIR of its own; the embedded database serves one.
+    const second = process.env.DATABASE_URL?.startsWith('postgres')
+      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
+      : first;
+    const { token } = await loggedIn(first, { role: Role.system });
+    const calls = [first, second].map((instance) => (options: InjectOptions) =>
+      instance.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } }),
+    );
+    let turn = 0;
+    const alternating: Call = (options) => calls[turn++ % 2](options);
+    const kiosk = await envelope(calls[0], 'POST', '/backend/manager/device-model', {
+      name: `Kiosk ${unique()}`,
+      width: 1920,
+      height: 1080,
+      orientation: 0,
+      media_types: [ContentType.video],
+      features: [],
+    });
+    const bytes = fileBytes();
+    const uploadId = await sentThrough(alternating, URL, bytes, 'player.zip');
+    const created = await create(calls[1], {
+      version: '3.0.0',
+      md5: md5(bytes),
+      description: '',
+      model_ids: [kiosk.data.id],
+      upload_id: uploadId,
+    });
+    expect(created.code, JSON.stringify(created)).toBe(ResultCode.success);
+    const [row] = await first.db.select().from(otaPackages).where(eq(otaPackages.id, created.data.id));
+    const stored = await first.storage.get(packageKey(row.fileId as string));
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    for (const instance of [first, second]) {
+      expect(fs.existsSync(path.join(instance.config.dataDir, 'packages'))).toBe(false);
+    }
+    const left: string[] = [];
+    for await (const { key } of first.storage.list('uploads/')) left.push(key);
+    expect(left).toEqual([]);
+    expect((await envelope(calls[0], 'DELETE', URL, { ids: [created.data.id] })).code).toBe(ResultCode.success);
+    expect(await first.storage.exists(packageKey(row.fileId as string))).toBe(false);
   });
 });
 

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   type ListResult,
@@ -23,24 +22,23 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { keywordFilter, orderOf, pageOf } from '../../platform/lists';
 import type { TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
-import { removeFile } from '../media';
-import { claimUpload, dropUpload, startUpload, verifiedUpload } from '../upload';
+import { claimUpload, dropUpload, startUpload, useVerifiedUpload } from '../upload';
 import { offeredDevicesOf } from './offers';
 import { assertPlatform } from './platform-only';
 import { versionSortKey } from './versions';
 
 // OTA packages (/manager/ota/package, the /ota/package page; docs/ota.md): the platform's versions
 // of player software per device model. The file comes through the chunked upload (purpose
-// 'package'); creating the package checks the MD5 the operator entered against the bytes and moves
-// the file into DATA_DIR/packages under a name the server chose. A model has one package of a
+// 'package'); creating the package checks the MD5 the operator entered against the bytes and
+// stores the file through the storage layer (packages/<uuid>: under DATA_DIR or in the object
+// store, so any process serves it) under a name the server chose. A model has one package of a
 // version at most. The player build this server ships is a built-in row (seedShippedPlayer).
 
-/** Where package files lie; only a UUID names one, so no name can leave the folder. */
-export const packagesDir = (dataDir: string) => path.join(dataDir, 'packages');
+/** The stored object of a package's file; only a UUID names one, so no name can leave packages/. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export function packagePath(dataDir: string, fileId: string) {
+export function packageKey(fileId: string) {
   if (!UUID.test(fileId)) throw new Error(`Not a package file id: ${fileId.slice(0, 80)}`);
-  return path.join(packagesDir(dataDir), fileId);
+  return `packages/${fileId}`;
 }
 
 async function md5File(file: string): Promise<string> {
@@ -204,40 +202,39 @@ export async function createPackage(
   body: z.output<typeof otaPackageCreateRequestSchema>,
 ): Promise<OtaPackageItem> {
   assertPlatform(scope);
-  const { row, file } = await verifiedUpload(app, scope, body.upload_id, 'package');
-  const md5 = await md5File(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw notFound(); // claimed or swept meanwhile
-    throw error;
+  const id = await useVerifiedUpload(app, scope, body.upload_id, 'package', async ({ row, file }) => {
+    const md5 = await md5File(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') throw notFound(); // claimed or swept meanwhile
+      throw error;
+    });
+    if (md5 !== body.md5) {
+      await dropUpload(app, row.id);
+      throw new AppError(ResultCode.validation, 'ota.md5Mismatch');
+    }
+    const fileId = randomUUID();
+    return versionRace(app.db, body.version, body.model_ids, () =>
+      app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(otaPackages)
+          .values({
+            version: body.version,
+            versionKey: versionSortKey(body.version),
+            description: body.description,
+            md5,
+            fileId,
+            fileName: row.name,
+            size: row.size,
+            createdBy: scope.user.userId,
+          })
+          .returning({ id: otaPackages.id });
+        await setModels(tx, created.id, body.version, body.model_ids);
+        await claimUpload(app, tx, row.id);
+        // Last: a refusal above leaves the upload as it was, to be used again with other details.
+        await app.storage.putFile(packageKey(fileId), file);
+        return created.id;
+      }),
+    );
   });
-  if (md5 !== body.md5) {
-    await dropUpload(app, row.id);
-    throw new AppError(ResultCode.validation, 'ota.md5Mismatch');
-  }
-  const fileId = randomUUID();
-  const target = packagePath(app.config.dataDir, fileId);
-  const id = await versionRace(app.db, body.version, body.model_ids, () =>
-    app.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(otaPackages)
-        .values({
-          version: body.version,
-          versionKey: versionSortKey(body.version),
-          description: body.description,
-          md5,
-          fileId,
-          fileName: row.name,
-          size: row.size,
-          createdBy: scope.user.userId,
-        })
-        .returning({ id: otaPackages.id });
-      await setModels(tx, created.id, body.version, body.model_ids);
-      await claimUpload(app, tx, row.id);
-      // Last: a refusal above leaves the upload as it was, to be used again with other details.
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.rename(file, target);
-      return created.id;
-    }),
-  );
   return packageDetail(app.db, scope, id);
 }
 
@@ -283,7 +280,7 @@ export async function deletePackages(app: FastifyInstance, scope: TenantScope, i
     await tx.delete(otaPackages).where(inArray(otaPackages.id, unique));
     return rows;
   });
-  for (const { fileId } of removed) if (fileId) await removeFile(packagePath(app.config.dataDir, fileId));
+  for (const { fileId } of removed) if (fileId) await app.storage.delete(packageKey(fileId));
   return null;
 }
 

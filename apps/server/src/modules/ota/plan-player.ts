@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { type otaReportRequestSchema, ResultCode } from '@vitrine/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { OTA_OPEN_STATES } from '../../platform/ota-offer';
 import { recordPlayerVersion } from '../device';
 import { finishIfDone } from './offers';
-import { packagePath } from './packages';
+import { packageKey } from './packages';
 
 // The player's side of a plan (docs/ota.md "For any player"): the package's file for a device of
 // the plan, and its reports. A device names itself by its token; a plan it is not in, or is done
@@ -38,10 +37,7 @@ export async function planPackageFile(app: FastifyInstance, deviceId: number, pl
     )
     .limit(1);
   if (!row?.fileId || !row.md5) throw notFound();
-  const file = packagePath(app.config.dataDir, row.fileId);
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw notFound();
-  return { file, md5: row.md5 };
+  return { key: packageKey(row.fileId), md5: row.md5 };
 }
 
 /**

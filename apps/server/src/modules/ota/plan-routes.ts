@@ -1,7 +1,4 @@
 import { hash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import {
   DEVICE_KEY_HEADER,
   OTA_DOWNLOAD_RETRY_SECONDS,
@@ -17,8 +14,8 @@ import { AppError } from '../../platform/errors';
 import { route } from '../../platform/operations';
 import { hashToken } from '../../platform/tokens';
 import { deviceOfRequest } from '../device';
+import { sendStored } from '../media';
 import { assertDeviceKey } from './device-keys';
-import { packagesDir } from './packages';
 import { planPackageFile, reportUpgrade } from './plan-player';
 import {
   cancelPlan,
@@ -89,22 +86,13 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: REPORT_LIMIT } },
   );
 
-  // The package's bytes (a download, not an envelope): streamed from the disk by the same sender
-  // as the media routes (@fastify/static: Range and 206, HEAD, ETag and If-Range), its MD5 in
-  // X-Package-MD5. A device that holds a device key sends it too (X-Device-Key), else 403001. At
+  // The package's bytes (a download, not an envelope): streamed from the storage layer by the
+  // media routes' sender (Range and 206, HEAD), its MD5 in X-Package-MD5 and as its ETag, for
+  // If-Range (a range of another version is answered whole). A device that holds a device key sends it too (X-Device-Key), else 403001. At
   // most `otaDownloadSlots` downloads run at once on an instance; past them 429001 with Retry-After,
   // and the player comes back then (a rollout to a whole fleet does not starve the console). The
   // slot is taken first: a screen told to come back has cost no query (a rollout's thousands of
   // them would otherwise each read the device, its key and its plan).
-  const root = packagesDir(app.config.dataDir);
-  await fs.promises.mkdir(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    serve: false,
-    lastModified: false,
-    cacheControl: false,
-    contentType: false,
-  });
   let downloading = 0;
   app.get(
     '/player/ota/package/:plan_id',
@@ -122,12 +110,16 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await deviceOf(request);
       const key = request.headers[DEVICE_KEY_HEADER.toLowerCase()];
       await assertDeviceKey(app.db, device.id, typeof key === 'string' ? key : undefined);
-      const { file, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
-      return reply
+      const { key: stored, md5 } = await planPackageFile(app, device.id, request.params.plan_id);
+      const etag = `"${md5}"`;
+      const ifRange = request.headers['if-range'];
+      reply
         .header('Content-Type', 'application/octet-stream')
         .header('X-Package-MD5', md5)
-        .header('Cache-Control', 'private, no-store')
-        .sendFile(path.basename(file));
+        .header('ETag', etag)
+        .header('Cache-Control', 'private, no-store');
+      const range = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
+      return sendStored(app.storage, stored, request, reply, range);
     },
   );
 };

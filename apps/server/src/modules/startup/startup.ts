@@ -16,7 +16,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { Caller, TenantScope } from '../../platform/tenancy';
 import { assertModel } from '../device-model';
 import { lockHash, mediaUrl, removeUnreferencedMedia, storeFile, storeSmallFile } from '../media';
-import { claimUpload, dropUpload, startUpload, verifiedUpload } from '../upload';
+import { claimUpload, dropUpload, startUpload, useVerifiedUpload } from '../upload';
 import { measureStartupFile } from './checks';
 
 // Startup media (spec 001 §5; docs/device-features.md): one video and one logo per company and per
@@ -135,33 +135,34 @@ async function setStartup(
   if (body.upload_id === null) {
     await app.db.transaction((tx) => replace(tx, null));
   } else {
-    const { row, file } = await verifiedUpload(app, scope, body.upload_id, 'startup');
-    const measured = await measureStartupFile(kind, file).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw notFound(); // claimed or swept meanwhile
-      await dropUpload(app, row.id); // refused: the file is not one to set
-      throw error;
-    });
-    const write = async (tx: Db, playHash: string) => {
-      await lockHash(tx, row.hash);
-      await claimUpload(app, tx, row.id);
-      await replace(tx, {
-        ...('companyId' in owner ? { companyId: owner.companyId } : { modelId: owner.modelId }),
-        kind,
-        hash: row.hash,
-        playHash,
-        fileName: row.name,
-        size: row.size,
-        width: measured.width,
-        height: measured.height,
-        duration: measured.duration,
-        frameRate: measured.frameRate,
+    await useVerifiedUpload(app, scope, body.upload_id, 'startup', async ({ row, file }) => {
+      const measured = await measureStartupFile(kind, file).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') throw notFound(); // claimed or swept meanwhile
+        await dropUpload(app, row.id); // refused: the file is not one to set
+        throw error;
       });
-      // Last: a refusal above leaves the upload as it was.
-      await storeFile(app.storage, file, row.hash);
-    };
-    const { png } = measured;
-    if (png) await storeSmallFile(app, png, (tx, stored) => write(tx, stored.hash));
-    else await app.db.transaction((tx) => write(tx, row.hash));
+      const write = async (tx: Db, playHash: string) => {
+        await lockHash(tx, row.hash);
+        await claimUpload(app, tx, row.id);
+        await replace(tx, {
+          ...('companyId' in owner ? { companyId: owner.companyId } : { modelId: owner.modelId }),
+          kind,
+          hash: row.hash,
+          playHash,
+          fileName: row.name,
+          size: row.size,
+          width: measured.width,
+          height: measured.height,
+          duration: measured.duration,
+          frameRate: measured.frameRate,
+        });
+        // Last: a refusal above leaves the upload as it was.
+        await storeFile(app.storage, file, row.hash);
+      };
+      const { png } = measured;
+      if (png) await storeSmallFile(app, png, (tx, stored) => write(tx, stored.hash));
+      else await app.db.transaction((tx) => write(tx, row.hash));
+    });
   }
   await removeUnreferencedMedia(
     app,

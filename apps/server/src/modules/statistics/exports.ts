@@ -42,7 +42,9 @@ import {
 } from './playbacks';
 
 // Exports of the playback log (/statistics/export): a row per request, a job that writes the file
-// under DATA_DIR/exports in batches and records its progress, and the download. An export is the
+// in batches (into a working file of its process, under DATA_DIR/exports), records its progress and
+// stores the whole file through the storage layer (exports/<id>.<format>: under DATA_DIR or in the
+// object store, so any process answers its download), and the download. An export is the
 // requester's own: nobody else lists, downloads or deletes it, and its rows follow the scope the
 // requester had when asking.
 
@@ -61,9 +63,13 @@ declare module '../../platform/jobs' {
 /** What an export keeps beside the filters: the scope it was asked in. */
 type StoredFilters = ExportFilters & { scope: FrozenScope };
 
+/** The folder of the job's working files; on the local driver, of the stored exports too. */
 export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
-const exportPath = (dataDir: string, row: Pick<StatisticsExportRow, 'id' | 'format'>) =>
-  path.join(exportsDir(dataDir), `${row.id}.${row.format}`);
+type Named = Pick<StatisticsExportRow, 'id' | 'format'>;
+/** The stored object of an export's file. */
+const exportKey = (row: Named) => `exports/${row.id}.${row.format}`;
+/** The job's working file of an export, on the process that writes it. */
+const workingPath = (dataDir: string, row: Named) => path.join(exportsDir(dataDir), `${row.id}.${row.format}.part`);
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────
 
@@ -134,9 +140,7 @@ async function removeOldExports(app: FastifyInstance, userId: number) {
       ),
     )
     .returning({ id: statisticsExports.id, format: statisticsExports.format });
-  for (const row of old) {
-    await fs.promises.rm(exportPath(app.config.dataDir, row), { force: true });
-  }
+  for (const row of old) await app.storage.delete(exportKey(row));
 }
 
 type FilterKey = 'device_id' | 'content_id' | 'schedule_id';
@@ -251,22 +255,23 @@ export async function exportList(
   return { list: await presentExports(db, scope, rows), total };
 }
 
-/** DELETE statistics/export/:id: the row and its file; a running job notices and stops. */
+/**
+ * DELETE statistics/export/:id: the row and its file; a running job notices and stops (and removes
+ * its working file, on whichever process it runs).
+ */
 export async function deleteExport(app: FastifyInstance, scope: TenantScope, id: number) {
   const row = await ownExport(app.db, scope, id);
   await app.db.delete(statisticsExports).where(eq(statisticsExports.id, row.id));
-  await fs.promises.rm(exportPath(app.config.dataDir, row), { force: true });
-  await fs.promises.rm(`${exportPath(app.config.dataDir, row)}.part`, { force: true });
+  await app.storage.delete(exportKey(row));
 }
 
-/** The finished file of the caller's export, for the download. */
+/** The finished file of the caller's export, for the download: its bytes and size, its name. */
 export async function exportFile(app: FastifyInstance, scope: TenantScope, id: number) {
   const row = await ownExport(app.db, scope, id);
   if (row.state !== 'done') throw new AppError(ResultCode.stateConflict, 'statistics.notReady');
-  const file = exportPath(app.config.dataDir, row);
-  const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat) throw notFound();
-  return { file, size: stat.size, fileName: row.fileName, format: row.format as ExportFormat };
+  const body = await app.storage.get(exportKey(row));
+  if (!body) throw notFound();
+  return { body, fileName: row.fileName, format: row.format as ExportFormat };
 }
 
 // ── The job ──────────────────────────────────────────────────────────────────────────────────
@@ -392,8 +397,7 @@ export async function runExport(app: FastifyInstance, exportId: number) {
     to: stored.to,
   };
   const where = playbackWhere(scopeOfFrozen(stored.scope), filter);
-  const file = exportPath(app.config.dataDir, row);
-  const part = `${file}.part`;
+  const part = workingPath(app.config.dataDir, row);
   await fs.promises.mkdir(exportsDir(app.config.dataDir), { recursive: true });
   try {
     const [{ total }] = await db
@@ -442,13 +446,13 @@ export async function runExport(app: FastifyInstance, exportId: number) {
       }
     }
     await writer.close();
-    await fs.promises.rename(part, file);
-    const { size } = await fs.promises.stat(file);
+    const { size } = await fs.promises.stat(part);
+    await app.storage.putFile(exportKey(row), part);
     await mark(db, row.id, { state: 'done', progress: 100, rowCount: written, size, finishedAt: new Date() });
   } catch (error) {
     await fs.promises.rm(part, { force: true });
     if (error instanceof ExportGone) {
-      await fs.promises.rm(file, { force: true });
+      await app.storage.delete(exportKey(row));
       return;
     }
     app.log.error({ err: error, exportId }, 'statistics export failed');

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import { idParamsSchema, statisticsOperations as ops } from '@vitrine/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { notFound } from '../../platform/errors';
 import { route } from '../../platform/operations';
 import { createExport, deleteExport, exportDetail, exportFile, exportList } from './exports';
 import { playbackLog, playbackSummary, statisticsChoices } from './playbacks';
@@ -56,17 +54,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/statistics/export/:id/download',
     { config: { access: 'statistics:export:list' }, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const { file, fileName, format } = await exportFile(app, request.scope, request.params.id);
-      const handle = await fs.promises.open(file).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'ENOENT' ? notFound() : error;
-      });
-      const { size } = await handle.stat();
+      const { body, fileName, format } = await exportFile(app, request.scope, request.params.id);
       return reply
         .header('Content-Type', MIME[format])
-        .header('Content-Length', size)
+        .header('Content-Length', body.size)
         .header('Content-Disposition', attachment(fileName))
         .header('Cache-Control', 'private, no-store')
-        .send(handle.createReadStream());
+        .send(body.stream);
     },
   );
 };

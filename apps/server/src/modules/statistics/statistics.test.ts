@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playbacks, schedules, statisticsExports } from '../../db/schema';
-import { buildTestApp } from '../../test/app';
+import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { as, loginAs } from '../../test/factories';
+import { startS3Server } from '../../test/s3-server';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
 import { EXPORT_BATCH, exportsDir } from './exports';
 
@@ -533,6 +536,47 @@ describe('statistics/export', () => {
     await call({ method: 'DELETE', url: `/backend/manager/statistics/export/${id}` });
     await waitDone();
     expect(fs.existsSync(`${exportsDir(app.config.dataDir)}/${id}.csv`)).toBe(false);
+  });
+});
+
+describe('statistics/export on the object store', () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await buildTestApp({ storage: await startS3Server() });
+    // On PostgreSQL a second process with a DATA_DIR of its own; the embedded database serves one.
+    second = process.env.DATABASE_URL?.startsWith('postgres')
+      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
+      : first;
+  });
+
+  it('stores the file in the store: another process (its own DATA_DIR) downloads it, a delete removes it', async () => {
+    const tenant = await buildTenant(first);
+    const screen = await buildDevice(first, tenant.root, 'Lobby');
+    const token = await loginAs(first, tenant.owner.email);
+    await first.db.insert(playbacks).values({
+      uuid: randomUUID(),
+      companyId: tenant.company.id,
+      workspaceId: tenant.root.id,
+      deviceId: screen.row.id,
+      startedAt: new Date('2026-11-21T08:00:00Z'),
+      durationMs: 2000,
+    });
+    const created = await as(first, token)({
+      method: 'POST',
+      url: '/backend/manager/statistics/export',
+      payload: { format: 'csv' },
+    });
+    const { id } = created.json().data;
+    await first.jobs.runDue();
+    const call = as(second, token);
+    const file = await call({ method: 'GET', url: `/backend/manager/statistics/export/${id}/download` });
+    expect(file.statusCode).toBe(200);
+    expect(file.body.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(await first.storage.exists(`exports/${id}.csv`)).toBe(true);
+    expect(fs.existsSync(path.join(exportsDir(first.config.dataDir), `${id}.csv`))).toBe(false);
+    await call({ method: 'DELETE', url: `/backend/manager/statistics/export/${id}` });
+    expect(await first.storage.exists(`exports/${id}.csv`)).toBe(false);
   });
 });
 

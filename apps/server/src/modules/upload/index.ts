@@ -25,7 +25,7 @@ const SWEEP_MS = 60 * 60 * 1000;
 export const uploadModule = fp(
   async (app) => {
     app.decorate('uploadDigests', new UploadDigests());
-    app.decorate('partCommits', new PartCommits(app.db));
+    app.decorate('partCommits', new PartCommits(app.db, app.storage));
     app.decorate('uploadRows', new UploadRows());
     app.addHook('onClose', () => app.uploadDigests.close());
     // An unfinished upload holds its workspace like the content it will be.
@@ -37,5 +37,5 @@ export const uploadModule = fp(
 );
 
 // What areas whose files come through the chunked upload use (modules/ota: packages).
-export { claimUpload, dropUpload, startUpload, verifiedUpload } from './upload';
+export { claimUpload, dropUpload, startUpload, useVerifiedUpload } from './upload';
 export { partRoute } from './upload-routes';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_ROLE_PERMISSIONS,
@@ -16,14 +17,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentFolders, contents, jobs, uploads, workspaces } from '../../db/schema';
 import { setClockOffset } from '../../platform/clock';
-import { buildTestApp } from '../../test/app';
+import { buildSecondInstance, buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
+import { startS3Server } from '../../test/s3-server';
 import { docx, elf, mp4, pdf, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
 import { buildWorkspace } from '../../test/team-factories';
 import { defaultFolderId } from '../content';
-import { mediaPath, uploadPath } from '../media';
+import { mediaKey, mediaPath, uploadPath } from '../media';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './upload';
 
 // The chunked upload through the real routes: check → init → parts → finish, every refusal the
@@ -831,5 +833,72 @@ describe('a part over a real connection', () => {
     } finally {
       await app.server.close();
     }
+  });
+});
+
+describe('on the object store', () => {
+  // On PostgreSQL, two processes with a DATA_DIR each (two machines) on one store and database;
+  // on the embedded database, which serves one process, the one.
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await buildTestApp({ storage: await startS3Server() });
+    second = process.env.DATABASE_URL?.startsWith('postgres')
+      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
+      : first;
+  });
+
+  const storedKeys = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const { key } of first.storage.list(prefix)) keys.push(key);
+    return keys;
+  };
+
+  it('takes each part on either process, resumes there and finishes on the other, leaving no part', async () => {
+    const { user, token } = await loggedIn(first);
+    await defaultFolderId(first.db, user.companyId as number, user.workspaceId as number);
+    const [one, two] = [as(first, token), as(second, token)];
+    const bytes = mp4(3 * UPLOAD_CHUNK_SIZE + 100);
+    const started = await init(one, bytes, 'spread.mp4');
+    expect(started.code, JSON.stringify(started)).toBe(220000);
+    const id: string = started.data.upload_id;
+    expect((await sendPart(two, id, 0, partOf(bytes, 0))).code).toBe(220000);
+    expect((await sendPart(one, id, 2, partOf(bytes, 2))).code).toBe(220000);
+    // Started again on the other process: the parts stored are kept, not wiped.
+    const resumed = await init(two, bytes, 'spread.mp4');
+    expect(resumed.data).toMatchObject({ upload_id: id, parts: [0, 2] });
+    expect((await sendPart(two, id, 1, partOf(bytes, 1))).code).toBe(220000);
+    expect((await sendPart(one, id, 3, partOf(bytes, 3))).code).toBe(220000);
+    expect(await storedKeys(`uploads/${id}.part/`)).toHaveLength(4);
+
+    const finished = await post(two, 'slice-upload-finish', { upload_id: id });
+    expect(finished.code, JSON.stringify(finished)).toBe(220000);
+    expect(finished.data).toMatchObject({ hash: sha256(bytes), size: bytes.length });
+    const stored = await first.storage.get(mediaKey(sha256(bytes)));
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(chunks))).toBe(sha256(bytes));
+    expect(await storedKeys('uploads/')).toEqual([]);
+    // Nothing of it on either process's disk.
+    for (const instance of [first, second]) {
+      const dir = path.join(instance.config.dataDir, 'uploads');
+      expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    }
+  });
+
+  it('refuses a file whose parts do not hash to what init declared, and drops its parts', async () => {
+    const { user, token } = await loggedIn(first);
+    await defaultFolderId(first.db, user.companyId as number, user.workspaceId as number);
+    const call = as(first, token);
+    const bytes = mp4(UPLOAD_CHUNK_SIZE + 10);
+    const started = await init(call, bytes, 'changed.mp4');
+    const id: string = started.data.upload_id;
+    expect((await sendPart(call, id, 0, partOf(bytes, 0))).code).toBe(220000);
+    const other = Buffer.from(partOf(bytes, 1)).fill(7);
+    expect((await sendPart(call, id, 1, other)).code).toBe(220000);
+    const finished = await post(call, 'slice-upload-finish', { upload_id: id });
+    expect(finished).toMatchObject({ code: 400001 });
+    expect(await storedKeys(`uploads/${id}.part`)).toEqual([]);
+    expect(await first.storage.exists(mediaKey(sha256(bytes)))).toBe(false);
   });
 });

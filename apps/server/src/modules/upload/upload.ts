@@ -28,32 +28,32 @@ import { companies, contents, uploads } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace, approvalOfNew, contentDetail, defaultFolderId, visibleFolder } from '../content';
+import { PartTooLong, type PartsLayout } from '../../platform/storage';
 import {
   assertSpace,
-  createPartFile,
   drainPart,
   enqueueProcessing,
-  fileExists,
   hashFile,
   lockHash,
   mediaKey,
   officeConversionAvailable,
   readHead,
   readImageSize,
-  removeFile,
   sniffKind,
   storeFile,
-  streamPart,
-  uploadPath,
+  tooLong,
+  uploadKey,
   uploadsDir,
 } from '../media';
 import type { UploadRow } from './upload-rows';
 
 // The chunked upload (spec 000 §4, §7, §9; ARCHITECTURE §8): check → init → parts → finish.
-// Each part is written at its offset into the upload's one file and synced before its index is
-// recorded, so a crash at any moment loses at most the parts in flight, which the console sends
-// again. The first part's bytes must be of the declared kind; finish verifies the whole file's
-// SHA-256 before it moves the file into media/ and makes the content row, in one transaction.
+// The upload's parts are one parted object of the storage layer (uploads/<id>.part): each part is
+// stored, and made durable, before its index is recorded, so a crash at any moment loses at most
+// the parts in flight, which the console sends again; and each may reach another process, as
+// nothing of an upload is kept on one process's disk. The first part's bytes must be of the
+// declared kind; finish verifies the whole file's SHA-256 before it stores it under media/ and
+// makes the content row, in one transaction.
 
 /** An upload expires this long after its last part (or its init). */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -64,6 +64,7 @@ const expiry = () => new Date(Date.now() + UPLOAD_EXPIRY_MS);
 const kindOfType = (type: number) => UPLOAD_KINDS.find((kind) => kind.type === type) as UploadKind;
 const uploadGone = () => new AppError(ResultCode.notFound, 'validation.upload');
 const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const layoutOf = (row: UploadRow): PartsLayout => ({ size: row.size, partSize: UPLOAD_CHUNK_SIZE });
 
 const PDF = 'application/pdf';
 
@@ -78,6 +79,9 @@ async function assertConvertible(app: FastifyInstance, type: number, isPdf: bool
 function assertMayUpload(permissions: readonly Permission[], type: FileContentType) {
   if (!hasAny(permissions, CONTENT_TYPE_PERMISSION[type])) throw forbidden();
 }
+
+/** An upload's parted object (uploadKey), or a key under it: its upload's id. */
+const PARTED_KEY = /^uploads\/([^/]+)\.part(?:\/|$)/;
 
 /** The contract lets any 36 hex digits and dashes through; the database takes only real UUIDs. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -121,7 +125,7 @@ export async function dropUpload(app: FastifyInstance, id: string) {
   app.uploadDigests.drop(id);
   app.uploadRows.forget(id);
   await app.db.delete(uploads).where(eq(uploads.id, id));
-  await removeFile(uploadPath(app.config.dataDir, id));
+  await app.storage.deleteParts(uploadKey(id));
 }
 
 /** Drops the upload and answers with the refusal. */
@@ -264,10 +268,10 @@ export async function startUpload(
       expiresAt: expiry(),
     };
     if (existing) {
-      const file = uploadPath(app.config.dataDir, existing.id);
-      // The parts are kept unless the first one was judged as another kind, or the file is gone.
-      const keep = existing.type === input.type && (await fileExists(file));
-      if (!keep) await createPartFile(file, existing.size);
+      const key = uploadKey(existing.id);
+      // The parts are kept unless the first one was judged as another kind, or they are gone.
+      const keep = existing.type === input.type && (await app.storage.hasParts(key));
+      if (!keep) await app.storage.startParts(key, existing.size);
       const [resumed] = await tx
         .update(uploads)
         .set({ ...values, ...(keep ? {} : { parts: [] }) })
@@ -276,8 +280,8 @@ export async function startUpload(
       return resumed;
     }
     const id = randomUUID();
-    // The file first: a crash before the commit leaves only an orphan file, which the sweep removes.
-    await createPartFile(uploadPath(app.config.dataDir, id), input.size);
+    // The parts' place first: a crash before the commit leaves only an orphan, which the sweep removes.
+    await app.storage.startParts(uploadKey(id), input.size);
     const [created] = await tx
       .insert(uploads)
       .values({
@@ -292,7 +296,9 @@ export async function startUpload(
       .returning();
     return created;
   });
-  if (row.parts.length === 0) app.uploadDigests.start(row.id);
+  // The running digest reads the parts back from the file they are written into in place (the
+  // local driver); on the object store, finish hashes the parts as it joins them.
+  if (row.parts.length === 0 && app.storage.partsInPlace(uploadKey(row.id))) app.uploadDigests.start(row.id);
   return {
     upload_id: row.id,
     part_size: UPLOAD_CHUNK_SIZE,
@@ -306,8 +312,9 @@ export async function startUpload(
  * The first part's bytes must be of the upload's kind; an image's header must meet its rules (a
  * header beyond the first part is judged at finish).
  */
-async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer) {
+async function vetFirstPart(app: FastifyInstance, row: UploadRow, first: () => Promise<Buffer>) {
   if (row.purpose !== 'content') return; // a package's bytes are checked against its MD5 instead
+  const bytes = await first();
   const kind = kindOfType(row.type);
   const mime = await sniffKind(kind.type, bytes);
   if (mime === null) await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
@@ -319,9 +326,10 @@ async function vetFirstPart(app: FastifyInstance, row: UploadRow, bytes: Buffer)
 }
 
 /**
- * POST slice-upload: one part, written at its offset as it arrives, then recorded once it is on
- * disk (with the other parts that arrive meanwhile: PartCommits). Sending it again changes nothing.
- * A declared length other than the part's is refused before a byte is read or written.
+ * POST slice-upload: one part, stored (on the local driver, written at its offset as it arrives),
+ * then recorded once it is durable (with the other parts that arrive meanwhile: PartCommits).
+ * Sending it again changes nothing. A declared length other than the part's is refused before a
+ * byte is read or written.
  */
 export async function receivePart(
   app: FastifyInstance,
@@ -336,21 +344,23 @@ export async function receivePart(
   const length = Math.min(UPLOAD_CHUNK_SIZE, row.size - index * UPLOAD_CHUNK_SIZE);
   const wrongSize = () => new AppError(ResultCode.validation, 'upload.partSize');
   if (part.declaredLength !== undefined && part.declaredLength !== length) throw wrongSize();
-  const file = uploadPath(app.config.dataDir, row.id);
-  const offset = index * UPLOAD_CHUNK_SIZE;
+  const key = uploadKey(row.id);
+  const place = { index, offset: index * UPLOAD_CHUNK_SIZE, length };
   try {
     if (row.parts.includes(index)) {
       if (!(await drainPart(part.body, length))) throw wrongSize();
     } else {
-      if (!(await streamPart(file, offset, part.body, length))) throw wrongSize();
-      if (index === 0) await vetFirstPart(app, row, await readHead(file, length));
-      app.uploadDigests.wrote(row.id, index, { file, offset, length });
+      if (!(await app.storage.putPart(key, place, part.body))) throw wrongSize();
+      if (index === 0) await vetFirstPart(app, row, () => app.storage.getPart(key, place));
+      const inPlace = app.storage.partsInPlace(key);
+      if (inPlace) app.uploadDigests.wrote(row.id, index, { file: inPlace, offset: place.offset, length });
     }
-    const received = await app.partCommits.record(row.id, file, index, expiry());
+    const received = await app.partCommits.record(row.id, key, index, expiry());
     if (received === null) throw uploadGone();
     return { index, received };
   } catch (error) {
     if (isMissingFile(error)) throw uploadGone(); // dropped or swept meanwhile
+    if (error instanceof PartTooLong) throw tooLong();
     throw error;
   }
 }
@@ -368,29 +378,51 @@ function assertAllParts(row: UploadRow) {
   }
 }
 
+/** A scratch folder of this machine for `use` (the parts joined into one file), removed after it. */
+async function withScratch<T>(app: FastifyInstance, use: (scratch: string) => Promise<T>): Promise<T> {
+  const dir = uploadsDir(app.config.dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const scratch = await fs.promises.mkdtemp(path.join(dir, 'finish-'));
+  try {
+    return await use(scratch);
+  } finally {
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A missing file or part while an upload is finished: claimed, dropped or swept meanwhile (404001). */
+const goneIfMissing = (error: unknown): never => {
+  if (isMissingFile(error)) throw uploadGone();
+  throw error;
+};
+
 /**
  * The caller's upload for `purpose` (other than content, which finishUpload makes), every part
- * received and the whole file hashing to what init declared (else it is dropped): its row and the
- * part file, which the caller moves where it belongs before claimUpload's transaction commits.
+ * received and the whole file hashing to what init declared (else it is dropped), given to `use`
+ * as its row and a file of this machine, which `use` moves where it belongs before claimUpload's
+ * transaction commits. Its parts are removed once `use` has succeeded.
  */
-export async function verifiedUpload(
+export async function useVerifiedUpload<T>(
   app: FastifyInstance,
   scope: TenantScope,
   id: string,
   purpose: Exclude<UploadPurpose, 'content'>,
-): Promise<{ row: UploadRow; file: string }> {
+  use: (upload: { row: UploadRow; file: string }) => Promise<T>,
+): Promise<T> {
   const row = await ownUpload(app.db, scope, id, purpose);
   assertAllParts(row);
-  const file = uploadPath(app.config.dataDir, row.id);
-  const hash =
-    (await app.uploadDigests.take(row.id, partCountOf(row.size))) ??
-    (await hashFile(file).catch((error) => {
-      if (isMissingFile(error)) throw uploadGone(); // claimed or swept meanwhile
-      throw error;
-    }));
-  if (hash !== row.hash)
-    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
-  return { row, file };
+  const key = uploadKey(row.id);
+  const result = await withScratch(app, async (scratch) => {
+    const file = await app.storage.partsFile(key, layoutOf(row), scratch).catch(goneIfMissing);
+    const hash =
+      (await app.uploadDigests.take(row.id, partCountOf(row.size))) ??
+      (await hashFile(file).catch(goneIfMissing));
+    if (hash !== row.hash)
+      await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
+    return use({ row, file });
+  });
+  await app.storage.deleteParts(key);
+  return result;
 }
 
 /** Takes the upload's row inside the transaction that uses its file: 404001 when finished or swept meanwhile. */
@@ -418,98 +450,84 @@ export async function finishUpload(
   const { companyId, workspaceId } = row;
   if (companyId === null || workspaceId === null) throw uploadGone(); // a content upload always has them
 
-  const partFile = uploadPath(app.config.dataDir, row.id);
+  const key = uploadKey(row.id);
   const stored = mediaKey(row.hash);
-  // No part file but the stored file: a finish that moved it was cut off before its commit.
-  const moved = !(await fileExists(partFile)) && (await app.storage.exists(stored));
-  // The running digest when every part was hashed as it came, else the file read once more.
-  const digest = moved ? undefined : await app.uploadDigests.take(row.id, partCountOf(row.size));
-  const measures = await measureSource(app, moved ? { key: stored } : { file: partFile }, kind, digest).catch(
-    (error) => {
-      if (isMissingFile(error)) throw uploadGone(); // another finish of it moved it meanwhile
-      throw error;
-    },
-  );
-  if (!moved && measures.hash !== row.hash) {
-    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
-  }
-  // An image whose size cannot be read cannot be judged by the 4K rule: it is refused.
-  if (measures.mime === null || (kind.type === ContentType.image && measures.size === null)) {
-    await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
-  }
-  const broken = measures.size && brokenRule(kind, measures.size);
-  if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
-
-  const contentId = await app.db.transaction(async (tx) => {
-    await lockHash(tx, row.hash);
-    const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
-    if (!held) throw uploadGone(); // finished or swept meanwhile
-    if (!moved) await storeFile(app.storage, partFile, row.hash);
-    // The same bytes as an item of this workspace whose processing failed: that item is repaired
-    // (its file stored again, processed again) rather than a second one made.
-    const [failed] = await tx
-      .select({ id: contents.id })
-      .from(contents)
-      .where(
-        and(
-          eq(contents.workspaceId, workspaceId),
-          eq(contents.hash, row.hash),
-          eq(contents.state, 'failed'),
-          isNull(contents.deletedAt),
-        ),
-      )
-      .limit(1)
-      .for('update');
-    if (failed) {
-      await tx
-        .update(contents)
-        .set({ state: 'processing', problem: null, updatedAt: new Date() })
-        .where(eq(contents.id, failed.id));
-      await enqueueProcessing(app, failed.id, tx);
-      return failed.id;
+  // No parts but the stored file: a finish that moved them was cut off before its commit.
+  const moved = !(await app.storage.hasParts(key)) && (await app.storage.exists(stored));
+  const contentId = await withScratch(app, async (scratch) => {
+    // The running digest when every part was hashed as it came, else the file read once more.
+    const digest = moved ? undefined : await app.uploadDigests.take(row.id, partCountOf(row.size));
+    // Another finish of it may move it meanwhile.
+    const file = await (moved
+      ? app.storage.localFile(stored, scratch)
+      : app.storage.partsFile(key, layoutOf(row), scratch)
+    ).catch(goneIfMissing);
+    const measures = await measure(file, kind, digest).catch(goneIfMissing);
+    if (!moved && measures.hash !== row.hash) {
+      await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.hashMismatch'));
     }
-    const folderId = row.folderId ?? (await defaultFolderId(tx, companyId, workspaceId));
-    const [created] = await tx
-      .insert(contents)
-      .values({
-        companyId,
-        workspaceId,
-        folderId,
-        type: row.type,
-        name: row.name,
-        hash: row.hash,
-        size: row.size,
-        mime: measures.mime,
-        width: measures.size?.width ?? null,
-        height: measures.size?.height ?? null,
-        state: 'processing',
-        uploaderId: row.userId,
-        ...(await approvalOfNew(tx, { scope, permissions }, companyId)),
-      })
-      .returning({ id: contents.id });
-    await enqueueProcessing(app, created.id, tx);
-    return created.id;
+    // An image whose size cannot be read cannot be judged by the 4K rule: it is refused.
+    if (measures.mime === null || (kind.type === ContentType.image && measures.size === null)) {
+      await refuse(app, row.id, new AppError(ResultCode.validation, 'upload.contentMismatch'));
+    }
+    const broken = measures.size && brokenRule(kind, measures.size);
+    if (broken) await refuse(app, row.id, new AppError(ResultCode.tooLarge, broken));
+
+    return app.db.transaction(async (tx) => {
+      await lockHash(tx, row.hash);
+      const [held] = await tx.delete(uploads).where(eq(uploads.id, row.id)).returning({ id: uploads.id });
+      if (!held) throw uploadGone(); // finished or swept meanwhile
+      if (!moved) await storeFile(app.storage, file, row.hash);
+      // The same bytes as an item of this workspace whose processing failed: that item is repaired
+      // (its file stored again, processed again) rather than a second one made.
+      const [failed] = await tx
+        .select({ id: contents.id })
+        .from(contents)
+        .where(
+          and(
+            eq(contents.workspaceId, workspaceId),
+            eq(contents.hash, row.hash),
+            eq(contents.state, 'failed'),
+            isNull(contents.deletedAt),
+          ),
+        )
+        .limit(1)
+        .for('update');
+      if (failed) {
+        await tx
+          .update(contents)
+          .set({ state: 'processing', problem: null, updatedAt: new Date() })
+          .where(eq(contents.id, failed.id));
+        await enqueueProcessing(app, failed.id, tx);
+        return failed.id;
+      }
+      const folderId = row.folderId ?? (await defaultFolderId(tx, companyId, workspaceId));
+      const [created] = await tx
+        .insert(contents)
+        .values({
+          companyId,
+          workspaceId,
+          folderId,
+          type: row.type,
+          name: row.name,
+          hash: row.hash,
+          size: row.size,
+          mime: measures.mime,
+          width: measures.size?.width ?? null,
+          height: measures.size?.height ?? null,
+          state: 'processing',
+          uploaderId: row.userId,
+          ...(await approvalOfNew(tx, { scope, permissions }, companyId)),
+        })
+        .returning({ id: contents.id });
+      await enqueueProcessing(app, created.id, tx);
+      return created.id;
+    });
   });
+  // What the store kept of the parts (the S3 driver's; the local file was moved).
+  await app.storage.deleteParts(key);
   app.uploadRows.forget(row.id);
   return contentDetail(app.db, scope, contentId);
-}
-
-/** measure() of the part file, or of the stored object when a finish moved it already. */
-async function measureSource(
-  app: FastifyInstance,
-  source: { file: string } | { key: string },
-  kind: UploadKind,
-  digest?: string,
-) {
-  if ('file' in source) return measure(source.file, kind, digest);
-  const dir = uploadsDir(app.config.dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  const scratch = await fs.promises.mkdtemp(path.join(dir, 'finish-'));
-  try {
-    return await measure(await app.storage.localFile(source.key, scratch), kind, digest);
-  } finally {
-    await fs.promises.rm(scratch, { recursive: true, force: true });
-  }
 }
 
 /** What finish needs to know of the assembled file: its hash, its sniffed type, an image's size. */
@@ -521,7 +539,7 @@ async function measure(file: string, kind: UploadKind, digest?: string) {
 }
 
 /**
- * Removes expired uploads (row and file), and part files whose row never committed (a crash
+ * Removes expired uploads (row and parts), and parts whose row never committed (a crash
  * during init) once they are as old as an expired upload. Returns how many uploads it removed.
  */
 export async function sweepExpiredUploads(app: FastifyInstance): Promise<number> {
@@ -532,26 +550,26 @@ export async function sweepExpiredUploads(app: FastifyInstance): Promise<number>
   for (const { id } of expired) {
     app.uploadDigests.drop(id);
     app.uploadRows.forget(id);
-    await removeFile(uploadPath(app.config.dataDir, id));
+    await app.storage.deleteParts(uploadKey(id));
   }
 
-  const dir = uploadsDir(app.config.dataDir);
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  // Parts whose row never committed (a crash during init), or stored as their upload went, once
+  // their newest part is as old as an expired upload. The key of each stored thing is the parted
+  // object's own (local driver) or one under it (S3's parts).
   const old = Date.now() - UPLOAD_EXPIRY_MS;
-  const candidates: string[] = [];
-  for (const name of names) {
-    const id = name.replace(/\.part$/, '');
-    if (!UUID.test(id)) continue;
-    const stat = await fs.promises.stat(path.join(dir, name)).catch(() => null);
-    if (stat && stat.mtimeMs < old) candidates.push(id);
+  const newest = new Map<string, number>();
+  for await (const { key, modified } of app.storage.list('uploads/')) {
+    const id = PARTED_KEY.exec(key)?.[1];
+    if (id && UUID.test(id)) newest.set(id, Math.max(newest.get(id) ?? 0, modified.getTime()));
   }
+  const candidates = [...newest].filter(([, time]) => time < old).map(([id]) => id);
   if (candidates.length > 0) {
     const known = await app.db
       .select({ id: uploads.id })
       .from(uploads)
       .where(inArray(uploads.id, candidates));
     const keep = new Set(known.map((row) => row.id));
-    for (const id of candidates) if (!keep.has(id)) await removeFile(uploadPath(app.config.dataDir, id));
+    for (const id of candidates) if (!keep.has(id)) await app.storage.deleteParts(uploadKey(id));
   }
   return expired.length;
 }

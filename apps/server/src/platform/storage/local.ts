@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertKey,
@@ -9,6 +9,8 @@ import {
   BaseStorage,
   type ByteRange,
   MissingObject,
+  type PartPlace,
+  PartTooLong,
   RangeNotSatisfiable,
   type StoredBody,
   type StoredBytes,
@@ -144,4 +146,67 @@ export class LocalStorage extends BaseStorage {
   }
 
   async close() {}
+
+  // A parted object is one file at its key, of the whole size (sparse where the file system
+  // allows), each part written at its offset; it is an ordinary object once whole.
+
+  async startParts(key: string, size: number) {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const handle = await fs.promises.open(file, 'w');
+    try {
+      await handle.truncate(size);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async hasParts(key: string) {
+    return this.exists(key);
+  }
+
+  async putPart(key: string, place: PartPlace, body: AsyncIterable<Buffer>) {
+    let received = 0;
+    const guard = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(received > place.length ? new PartTooLong(place.length) : null, chunk);
+      },
+    });
+    // 'r+': never creates the file, so a part of a deleted upload is written nowhere.
+    await pipeline(body, guard, fs.createWriteStream(this.file(key), { flags: 'r+', start: place.offset }));
+    return received === place.length;
+  }
+
+  async syncParts(key: string) {
+    const handle = await fs.promises.open(this.file(key), 'r+');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async getPart(key: string, place: PartPlace) {
+    const handle = await fs.promises.open(this.file(key), 'r');
+    try {
+      const buffer = Buffer.alloc(place.length);
+      const { bytesRead } = await handle.read(buffer, 0, place.length, place.offset);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  partsInPlace(key: string) {
+    return this.file(key);
+  }
+
+  async partsFile(key: string) {
+    return this.localFile(key);
+  }
+
+  async deleteParts(key: string) {
+    await this.delete(key);
+  }
 }

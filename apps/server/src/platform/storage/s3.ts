@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -19,6 +20,9 @@ import {
   BaseStorage,
   type ByteRange,
   MissingObject,
+  type PartPlace,
+  type PartsLayout,
+  PartTooLong,
   RangeNotSatisfiable,
   type StoredBody,
   type StoredBytes,
@@ -40,6 +44,11 @@ const statusOf = (error: unknown) =>
 
 /** A whole object is sent in parts of this size once it is larger (S3's multipart minimum is 5 MiB). */
 const PART_SIZE = 8 * 1024 * 1024;
+
+/** Parts fetched ahead of the one being read when a parted object is read whole. */
+const PARTS_AHEAD = 4;
+/** Objects removed at once when a parted object is deleted. */
+const DELETES_AT_ONCE = 8;
 
 /**
  * Objects in an S3-compatible store, each key under the address's prefix. Checksums are sent and
@@ -181,5 +190,98 @@ export class S3Storage extends BaseStorage {
 
   async close() {
     this.client.destroy();
+  }
+
+  // A parted object is one object per part, `<key>/<index>`, each put whole (a part is below S3's
+  // multipart minimum, and a put is durable when it returns), joined in order when it is read.
+
+  private partKey(key: string, index: number) {
+    return `${key}/${index}`;
+  }
+
+  /** Nothing to ready: parts stored before under the key are replaced by the ones put after. */
+  async startParts(key: string) {
+    assertKey(key);
+  }
+
+  async hasParts(key: string) {
+    const page = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.key(key)}/`, MaxKeys: 1 }),
+    );
+    return (page.Contents ?? []).length > 0;
+  }
+
+  async putPart(key: string, place: PartPlace, body: AsyncIterable<Buffer>) {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    for await (const chunk of body) {
+      received += chunk.length;
+      if (received > place.length) throw new PartTooLong(place.length);
+      chunks.push(chunk);
+    }
+    if (received !== place.length) return false;
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(this.partKey(key, place.index)),
+        Body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received),
+        ContentLength: received,
+      }),
+    );
+    return true;
+  }
+
+  async syncParts() {}
+
+  async getPart(key: string, place: PartPlace) {
+    const part = this.partKey(key, place.index);
+    const body = await this.get(part);
+    if (!body) throw new MissingObject(part);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  partsInPlace() {
+    return null;
+  }
+
+  async partsFile(key: string, layout: PartsLayout, scratch: string) {
+    const file = path.join(scratch, path.posix.basename(key));
+    await pipeline(Readable.from(this.joinedParts(key, layout)), fs.createWriteStream(file));
+    return file;
+  }
+
+  /** The parts' bytes in order, a few parts fetched ahead; MissingObject for a part not stored. */
+  private async *joinedParts(key: string, { size, partSize }: PartsLayout): AsyncGenerator<Buffer> {
+    const count = Math.ceil(size / partSize);
+    const fetch = (index: number) => {
+      const fetched = this.get(this.partKey(key, index));
+      fetched.catch(() => {}); // awaited in turn below; never an unhandled rejection meanwhile
+      return fetched;
+    };
+    const ahead = new Map<number, Promise<StoredBody | null>>();
+    try {
+      for (let index = 0; index < count; index++) {
+        for (let next = index; next < Math.min(count, index + PARTS_AHEAD + 1); next++) {
+          if (!ahead.has(next)) ahead.set(next, fetch(next));
+        }
+        const body = await ahead.get(index);
+        ahead.delete(index);
+        if (!body) throw new MissingObject(this.partKey(key, index));
+        for await (const chunk of body.stream) yield chunk as Buffer;
+      }
+    } finally {
+      // Cut short: the bodies fetched ahead are let go.
+      for (const fetched of ahead.values()) void fetched.then((body) => body?.stream.destroy(), () => {});
+    }
+  }
+
+  async deleteParts(key: string) {
+    const parts: string[] = [];
+    for await (const { key: part } of this.list(`${key}/`)) parts.push(part);
+    for (let start = 0; start < parts.length; start += DELETES_AT_ONCE) {
+      await Promise.all(parts.slice(start, start + DELETES_AT_ONCE).map((part) => this.delete(part)));
+    }
   }
 }

@@ -10,7 +10,7 @@ import { startS3Server } from '../../test/s3-server';
 import { createStorage, type Storage } from './index';
 import { LocalStorage } from './local';
 import { parseS3Url } from './s3';
-import { RangeNotSatisfiable } from './storage';
+import { PartTooLong, RangeNotSatisfiable } from './storage';
 
 const bytesOf = async (storage: Storage, key: string, range?: { start: number; end: number }) => {
   const body = await storage.get(key, range);
@@ -143,6 +143,66 @@ describe.each([
       await expect(storage.get(key)).rejects.toThrow('Not a storage key');
     }
     await expect(keysOf(storage, '../')).rejects.toThrow('Not a storage key');
+  });
+
+  it('takes the parts of a parted object in any order, and gives them back whole and in order', async () => {
+    const arriving = (...chunks: string[]) => Readable.from(chunks.map((chunk) => Buffer.from(chunk)));
+    const layout = { size: 10, partSize: 4 };
+    const place = (index: number) => ({
+      index,
+      offset: index * 4,
+      length: Math.min(4, 10 - index * 4),
+    });
+    expect(await storage.hasParts('uploads/p1.part')).toBe(false);
+    await storage.startParts('uploads/p1.part', 10);
+    expect(await storage.putPart('uploads/p1.part', place(2), arriving('Y', 'Z'))).toBe(true);
+    expect(await storage.putPart('uploads/p1.part', place(0), arriving('AB', 'CD'))).toBe(true);
+    // Too short: answered false. Too long: refused before what goes past the part is written.
+    expect(await storage.putPart('uploads/p1.part', place(1), arriving('ef'))).toBe(false);
+    await expect(storage.putPart('uploads/p1.part', place(1), arriving('efg', 'hi'))).rejects.toEqual(
+      new PartTooLong(4),
+    );
+    expect(await storage.putPart('uploads/p1.part', place(1), arriving('efgh'))).toBe(true);
+    await storage.syncParts('uploads/p1.part');
+    expect(await storage.hasParts('uploads/p1.part')).toBe(true);
+    expect((await storage.getPart('uploads/p1.part', place(1))).toString()).toBe('efgh');
+
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-scratch-'));
+    const file = await storage.partsFile('uploads/p1.part', layout, scratch);
+    expect(fs.readFileSync(file, 'utf8')).toBe('ABCDefghYZ');
+    // The local driver writes them in place into one file, which a reader may follow.
+    expect(storage.partsInPlace('uploads/p1.part') === file).toBe(kind === 'local');
+
+    await storage.deleteParts('uploads/p1.part');
+    await storage.deleteParts('uploads/p1.part');
+    expect(await storage.hasParts('uploads/p1.part')).toBe(false);
+    expect(await keysOf(storage, 'uploads/')).toEqual([]);
+    await expect(storage.partsFile('uploads/p1.part', layout, scratch)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    await expect(storage.getPart('uploads/p1.part', place(1))).rejects.toMatchObject({ code: 'ENOENT' });
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('knows a parted object one of whose parts is missing, or one never started', async () => {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-scratch-'));
+    await storage.startParts('uploads/p2.part', 6);
+    const one = { index: 1, offset: 3, length: 3 };
+    expect(await storage.putPart('uploads/p2.part', one, Readable.from([Buffer.from('xyz')]))).toBe(true);
+    if (kind === 's3') {
+      // Part 0 was never stored: there is nothing to join.
+      await expect(storage.partsFile('uploads/p2.part', { size: 6, partSize: 3 }, scratch)).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+    } else {
+      // Never started (or deleted): a part is written nowhere.
+      await expect(
+        storage.putPart('uploads/none.part', one, Readable.from([Buffer.from('xyz')])),
+      ).rejects.toMatchObject({ code: 'ENOENT' });
+      expect(await storage.hasParts('uploads/none.part')).toBe(false);
+    }
+    await storage.deleteParts('uploads/p2.part');
+    fs.rmSync(scratch, { recursive: true, force: true });
   });
 
   it('a stream that fails leaves nothing under the key, nor the old object changed', async () => {

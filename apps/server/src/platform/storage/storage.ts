@@ -21,6 +21,12 @@ export type StoredEntry = StoredHead & { key: string };
 /** What a driver stores: the whole of it, written once and never changed in place. */
 export type StoredBytes = Buffer | Readable | AsyncIterable<Buffer>;
 
+/** One part of a parted object: its number, and its offset and length in the whole. */
+export type PartPlace = { index: number; offset: number; length: number };
+
+/** A parted object's shape: its whole size, and the size of every part but the last. */
+export type PartsLayout = { size: number; partSize: number };
+
 export interface Storage {
   /** `local` or `s3`, for logs and the docs' figures. */
   readonly kind: 'local' | 's3';
@@ -54,6 +60,45 @@ export interface Storage {
   list(prefix: string): AsyncIterable<StoredEntry>;
   /** Lets go of the driver's connections (the app's close). */
   close(): Promise<void>;
+
+  // Parted objects: an object sent in numbered parts (the chunked upload's 2 MiB parts, below S3's
+  // 5 MiB multipart minimum) that arrive in any order, each possibly on another process, and are
+  // read back whole once all are there. The local driver keeps one file at the key, of the whole
+  // size, each part written in place at its offset (a shared volume serves several processes);
+  // the S3 driver keeps each part as an object of its own, `<key>/<index>`, and joins them in
+  // order when they are read. Which parts count is the caller's record, not the driver's.
+
+  /**
+   * Readies the parted object of `size` bytes, holding no part that counts (the local driver's
+   * empty file of its size). Parts written under the key before are not counted on any more.
+   */
+  startParts(key: string, size: number): Promise<void>;
+  /** Whether the parted object is still there (started and not deleted; on S3, some part stored). */
+  hasParts(key: string): Promise<boolean>;
+  /**
+   * Writes one part from its body as it arrives (the local driver, to its place in the file) or
+   * once it is whole (S3). Answers whether exactly `place.length` bytes came: a shorter body
+   * counts for nothing. A body running past the length throws PartTooLong before what goes past is
+   * written. The local driver throws ENOENT when the parted object is not started (or deleted).
+   */
+  putPart(key: string, place: PartPlace, body: AsyncIterable<Buffer>): Promise<boolean>;
+  /** Makes the parts written so far durable (one fdatasync of the local file; S3's are when put). */
+  syncParts(key: string): Promise<void>;
+  /** The bytes of a part written before; ENOENT when there is none. */
+  getPart(key: string, place: PartPlace): Promise<Buffer>;
+  /**
+   * The local driver's file of the parted object, into which parts are written in place, for a
+   * reader beside the requests (the running upload digest); null on S3, whose parts are objects.
+   */
+  partsInPlace(key: string): string | null;
+  /**
+   * A file of this machine holding the whole parted object, for tools that read files: the local
+   * driver's own file, else its parts joined in order into a file in `scratch` (a folder the
+   * caller removes). ENOENT when the object or one of its parts is not there.
+   */
+  partsFile(key: string, layout: PartsLayout, scratch: string): Promise<string>;
+  /** Removes the parted object and every part of it; nothing happens when there is none. */
+  deleteParts(key: string): Promise<void>;
 }
 
 /** A range asked past the object's end (HTTP 416); `size` is the object's. */
@@ -68,6 +113,13 @@ export class MissingObject extends Error {
   readonly code = 'ENOENT';
   constructor(key: string) {
     super(`No stored object ${key}`);
+  }
+}
+
+/** A part's body ran past the part's length (HTTP 413). */
+export class PartTooLong extends Error {
+  constructor(readonly length: number) {
+    super(`A part's body runs past its ${length} bytes`);
   }
 }
 
@@ -106,6 +158,14 @@ export abstract class BaseStorage implements Storage {
   abstract move(from: string, to: string): Promise<void>;
   abstract list(prefix: string): AsyncIterable<StoredEntry>;
   abstract close(): Promise<void>;
+  abstract startParts(key: string, size: number): Promise<void>;
+  abstract hasParts(key: string): Promise<boolean>;
+  abstract putPart(key: string, place: PartPlace, body: AsyncIterable<Buffer>): Promise<boolean>;
+  abstract syncParts(key: string): Promise<void>;
+  abstract getPart(key: string, place: PartPlace): Promise<Buffer>;
+  abstract partsInPlace(key: string): string | null;
+  abstract partsFile(key: string, layout: PartsLayout, scratch: string): Promise<string>;
+  abstract deleteParts(key: string): Promise<void>;
 
   async exists(key: string) {
     return (await this.head(key)) !== null;
