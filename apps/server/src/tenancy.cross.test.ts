@@ -36,13 +36,13 @@ import {
   users,
   workspaces,
 } from './db/schema';
+import { packageKey } from './modules/ota/packages';
 import type { BusEvent } from './platform/bus';
 import { buildTestApp } from './test/app';
 import { buildComposition, buildSticker, buildText } from './test/composition-factories';
 import { buildContent } from './test/content-factories';
 import { buildDevice, busSettled, registerPlayer } from './test/device-factories';
 import { loggedIn } from './test/factories';
-import { packageKey } from './modules/ota/packages';
 import { databaseFingerprint } from './test/fingerprint';
 import { fieldsOf, jsonBodyOf, operationsOf, queryOf, spoil } from './test/openapi';
 import {

@@ -19,6 +19,7 @@ export { documentPages } from './document-pages';
 export { readImageSize } from './image-size';
 export { enqueueProcessing, officeConversionAvailable, processContent } from './media';
 export { readTracks } from './media-info';
+export { sendStored } from './media-routes';
 export { assertSpace, storageInfo } from './quota';
 export { acceptSmallFiles, bytesOf, nameOfFile, storeSmallFile, storeSmallFiles } from './small-file';
 export { sniffKind, sniffMime } from './sniff';
@@ -36,5 +37,4 @@ export {
   uploadPath,
   uploadsDir,
 } from './storage';
-export { sendStored } from './media-routes';
 export { mediaUrl } from './url';

@@ -230,8 +230,9 @@ describe('a package on the object store', () => {
       ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
       : first;
     const { token } = await loggedIn(first, { role: Role.system });
-    const calls = [first, second].map((instance) => (options: InjectOptions) =>
-      instance.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } }),
+    const calls = [first, second].map(
+      (instance) => (options: InjectOptions) =>
+        instance.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } }),
     );
     let turn = 0;
     const alternating: Call = (options) => calls[turn++ % 2](options);
@@ -264,7 +265,9 @@ describe('a package on the object store', () => {
     const left: string[] = [];
     for await (const { key } of first.storage.list('uploads/')) left.push(key);
     expect(left).toEqual([]);
-    expect((await envelope(calls[0], 'DELETE', URL, { ids: [created.data.id] })).code).toBe(ResultCode.success);
+    expect((await envelope(calls[0], 'DELETE', URL, { ids: [created.data.id] })).code).toBe(
+      ResultCode.success,
+    );
     expect(await first.storage.exists(packageKey(row.fileId as string))).toBe(false);
   });
 });

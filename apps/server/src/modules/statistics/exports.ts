@@ -69,7 +69,8 @@ type Named = Pick<StatisticsExportRow, 'id' | 'format'>;
 /** The stored object of an export's file. */
 const exportKey = (row: Named) => `exports/${row.id}.${row.format}`;
 /** The job's working file of an export, on the process that writes it. */
-const workingPath = (dataDir: string, row: Named) => path.join(exportsDir(dataDir), `${row.id}.${row.format}.part`);
+const workingPath = (dataDir: string, row: Named) =>
+  path.join(exportsDir(dataDir), `${row.id}.${row.format}.part`);
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────
 

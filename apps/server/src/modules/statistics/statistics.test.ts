@@ -562,7 +562,10 @@ describe('statistics/export on the object store', () => {
       startedAt: new Date('2026-11-21T08:00:00Z'),
       durationMs: 2000,
     });
-    const created = await as(first, token)({
+    const created = await as(
+      first,
+      token,
+    )({
       method: 'POST',
       url: '/backend/manager/statistics/export',
       payload: { format: 'csv' },

@@ -26,9 +26,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { companies, contents, uploads } from '../../db/schema';
 import { AppError, forbidden } from '../../platform/errors';
+import { type PartsLayout, PartTooLong } from '../../platform/storage';
 import type { TenantScope } from '../../platform/tenancy';
 import { activeWorkspace, approvalOfNew, contentDetail, defaultFolderId, visibleFolder } from '../content';
-import { PartTooLong, type PartsLayout } from '../../platform/storage';
 import {
   assertSpace,
   drainPart,

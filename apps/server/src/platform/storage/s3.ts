@@ -273,7 +273,11 @@ export class S3Storage extends BaseStorage {
       }
     } finally {
       // Cut short: the bodies fetched ahead are let go.
-      for (const fetched of ahead.values()) void fetched.then((body) => body?.stream.destroy(), () => {});
+      for (const fetched of ahead.values())
+        void fetched.then(
+          (body) => body?.stream.destroy(),
+          () => {},
+        );
     }
   }
 

@@ -191,7 +191,9 @@ describe.each([
     expect(await storage.putPart('uploads/p2.part', one, Readable.from([Buffer.from('xyz')]))).toBe(true);
     if (kind === 's3') {
       // Part 0 was never stored: there is nothing to join.
-      await expect(storage.partsFile('uploads/p2.part', { size: 6, partSize: 3 }, scratch)).rejects.toMatchObject({
+      await expect(
+        storage.partsFile('uploads/p2.part', { size: 6, partSize: 3 }, scratch),
+      ).rejects.toMatchObject({
         code: 'ENOENT',
       });
     } else {
