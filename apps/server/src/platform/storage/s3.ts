@@ -193,22 +193,24 @@ export class S3Storage extends BaseStorage {
   }
 
   // A parted object is one object per part, `<key>/<index>`, each put whole (a part is below S3's
-  // multipart minimum, and a put is durable when it returns), joined in order when it is read.
+  // multipart minimum, and a put is durable when it returns), joined in order when it is read,
+  // and an empty object `<key>/started` while it exists (no listing needed to know that).
 
   private partKey(key: string, index: number) {
     return `${key}/${index}`;
   }
 
-  /** Nothing to ready: parts stored before under the key are replaced by the ones put after. */
+  private startedKey(key: string) {
+    return `${key}/started`;
+  }
+
+  /** Parts stored before under the key are replaced by the ones put after. */
   async startParts(key: string) {
-    assertKey(key);
+    await this.put(this.startedKey(key), Buffer.alloc(0));
   }
 
   async hasParts(key: string) {
-    const page = await this.client.send(
-      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.key(key)}/`, MaxKeys: 1 }),
-    );
-    return (page.Contents ?? []).length > 0;
+    return this.exists(this.startedKey(key));
   }
 
   async putPart(key: string, place: PartPlace, body: AsyncIterable<Buffer>) {

@@ -65,15 +65,16 @@ export interface Storage {
   // 5 MiB multipart minimum) that arrive in any order, each possibly on another process, and are
   // read back whole once all are there. The local driver keeps one file at the key, of the whole
   // size, each part written in place at its offset (a shared volume serves several processes);
-  // the S3 driver keeps each part as an object of its own, `<key>/<index>`, and joins them in
-  // order when they are read. Which parts count is the caller's record, not the driver's.
+  // the S3 driver keeps each part as an object of its own, `<key>/<index>` (and `<key>/started`),
+  // and joins them in order when they are read. Which parts count is the caller's record, not the
+  // driver's.
 
   /**
    * Readies the parted object of `size` bytes, holding no part that counts (the local driver's
    * empty file of its size). Parts written under the key before are not counted on any more.
    */
   startParts(key: string, size: number): Promise<void>;
-  /** Whether the parted object is still there (started and not deleted; on S3, some part stored). */
+  /** Whether the parted object is still there: started and not deleted. */
   hasParts(key: string): Promise<boolean>;
   /**
    * Writes one part from its body as it arrives (the local driver, to its place in the file) or
