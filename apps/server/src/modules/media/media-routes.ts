@@ -64,17 +64,17 @@ const unsatisfiable = (size: number) =>
 
 /**
  * Answers a stored object, whole or the range asked (206), its headers set by the caller; 404 when
- * gone. `rangeHeader`: the Range the caller honours (none for an If-Range naming another version).
+ * gone. `whole`: whatever Range asks (for an If-Range naming another version of the bytes).
  */
 export async function sendStored(
   storage: Storage,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  rangeHeader = request.headers.range,
+  { whole = false } = {},
 ) {
   reply.header('Accept-Ranges', 'bytes');
-  const header = rangeHeader;
+  const header = whole ? undefined : request.headers.range;
   // The size first only when the answer needs it before the bytes: a HEAD, a range.
   const head = request.method === 'HEAD' || header ? await storage.head(key) : undefined;
   if (head === null) throw notFound();

@@ -118,8 +118,9 @@ export const planPlayerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('X-Package-MD5', md5)
         .header('ETag', etag)
         .header('Cache-Control', 'private, no-store');
-      const range = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-      return sendStored(app.storage, stored, request, reply, range);
+      return sendStored(app.storage, stored, request, reply, {
+        whole: ifRange !== undefined && ifRange !== etag,
+      });
     },
   );
 };
