@@ -67,6 +67,21 @@ export async function buildSecondInstance(
   return other;
 }
 
+/**
+ * A server on an S3-compatible store (s3rver) and, on PostgreSQL, a second process on its database
+ * and store with a DATA_DIR of its own, as on another machine (the embedded database serves one
+ * process: `second` is `first` then).
+ */
+export async function buildStoreInstances() {
+  // Loaded here: s3rver is not every test file's to load.
+  const { startS3Server } = await import('./s3-server');
+  const first = await buildTestApp({ storage: await startS3Server() });
+  const second = process.env.DATABASE_URL?.startsWith('postgres')
+    ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
+    : first;
+  return { first, second };
+}
+
 async function freshDatabaseUrl(): Promise<string> {
   const server = process.env.DATABASE_URL;
   if (!server?.startsWith('postgres')) return 'memory://';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ContentType, ResultCode, Role, SHIPPED_PLAYER_VERSION, UPLOAD_CHUNK_SIZE } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
@@ -8,11 +7,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { compare as semverCompare } from 'semver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { otaPackages, uploads } from '../../db/schema';
-import { buildSecondInstance, buildTestApp } from '../../test/app';
+import { buildStoreInstances, buildTestApp } from '../../test/app';
 import { sentThrough } from '../../test/chunked-upload';
 import { loggedIn } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
-import { startS3Server } from '../../test/s3-server';
 import { packageKey, seedShippedPlayer } from './packages';
 import { versionSortKey } from './versions';
 
@@ -224,11 +222,7 @@ describe('uploading a package', () => {
 
 describe('a package on the object store', () => {
   it('is stored in the store from parts sent to two processes (a DATA_DIR each), and goes with its delete', async () => {
-    const first = await buildTestApp({ storage: await startS3Server() });
-    // On PostgreSQL a second process with a DATA_DIR of its own; the embedded database serves one.
-    const second = process.env.DATABASE_URL?.startsWith('postgres')
-      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
-      : first;
+    const { first, second } = await buildStoreInstances();
     const { token } = await loggedIn(first, { role: Role.system });
     const calls = [first, second].map(
       (instance) => (options: InjectOptions) =>

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ContentType, Role } from '@vitrine/contract';
 import { eq } from 'drizzle-orm';
@@ -8,11 +7,10 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { playbacks, schedules, statisticsExports } from '../../db/schema';
-import { buildSecondInstance, buildTestApp } from '../../test/app';
+import { buildStoreInstances, buildTestApp } from '../../test/app';
 import { buildContent } from '../../test/content-factories';
 import { buildDevice, registerPlayer } from '../../test/device-factories';
 import { as, loginAs } from '../../test/factories';
-import { startS3Server } from '../../test/s3-server';
 import { buildMember, buildTenant, buildWorkspace } from '../../test/team-factories';
 import { EXPORT_BATCH, exportsDir } from './exports';
 
@@ -543,11 +541,7 @@ describe('statistics/export on the object store', () => {
   let first: FastifyInstance;
   let second: FastifyInstance;
   beforeAll(async () => {
-    first = await buildTestApp({ storage: await startS3Server() });
-    // On PostgreSQL a second process with a DATA_DIR of its own; the embedded database serves one.
-    second = process.env.DATABASE_URL?.startsWith('postgres')
-      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
-      : first;
+    ({ first, second } = await buildStoreInstances());
   });
 
   it('stores the file in the store: another process (its own DATA_DIR) downloads it, a delete removes it', async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_ROLE_PERMISSIONS,
@@ -17,12 +16,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentFolders, contents, jobs, uploads, workspaces } from '../../db/schema';
 import { setClockOffset } from '../../platform/clock';
-import { buildSecondInstance, buildTestApp } from '../../test/app';
+import { buildStoreInstances, buildTestApp } from '../../test/app';
 import { buildDevice } from '../../test/device-factories';
 import { as, buildUser, loggedIn, loginAs } from '../../test/factories';
 import { databaseFingerprint } from '../../test/fingerprint';
 import { docx, elf, mp4, pdf, png, pngBomb, sha256, windowsExecutable } from '../../test/media-files';
-import { startS3Server } from '../../test/s3-server';
 import { buildWorkspace } from '../../test/team-factories';
 import { defaultFolderId } from '../content';
 import { mediaKey, mediaPath, uploadPath } from '../media';
@@ -842,10 +840,7 @@ describe('on the object store', () => {
   let first: FastifyInstance;
   let second: FastifyInstance;
   beforeAll(async () => {
-    first = await buildTestApp({ storage: await startS3Server() });
-    second = process.env.DATABASE_URL?.startsWith('postgres')
-      ? await buildSecondInstance(first, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-')) })
-      : first;
+    ({ first, second } = await buildStoreInstances());
   });
 
   const storedKeys = async (prefix: string) => {
