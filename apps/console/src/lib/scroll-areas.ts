@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { useEffect } from 'react';
 
 /** The scroll areas Ant Design draws around a table wider or taller than its place. */
 const SCROLL_AREAS = '.ant-table-content, .ant-table-body';
@@ -23,11 +23,14 @@ export function markScrollAreas(root: ParentNode): void {
   }
 }
 
-/** Keeps {@link markScrollAreas} up to date under `root` (the page) while it is shown. */
-export function useKeyboardScrollAreas(root: RefObject<HTMLElement | null>): void {
+/**
+ * Keeps {@link markScrollAreas} up to date while the signed-in shell is shown: under the whole
+ * body, since drawers and dialogs are drawn outside the page (a finished OTA plan's device table
+ * in its drawer has nothing else to focus).
+ */
+export function useKeyboardScrollAreas(): void {
   useEffect(() => {
-    const element = root.current;
-    if (!element) return;
+    const element = document.body;
     let frame = 0;
     const check = () => {
       cancelAnimationFrame(frame);
@@ -43,5 +46,5 @@ export function useKeyboardScrollAreas(root: RefObject<HTMLElement | null>): voi
       changes.disconnect();
       sizes.disconnect();
     };
-  }, [root]);
+  }, []);
 }

@@ -38,8 +38,8 @@ export function AppLayout() {
 
   useScheduleDots();
   useOtaDots();
-  // A table wider than the page can be scrolled by keyboard.
-  useKeyboardScrollAreas(main);
+  // A table wider than its place (on the page, in a drawer) can be scrolled by keyboard.
+  useKeyboardScrollAreas();
   useEffect(() => taskQueue.every(TASK_EVERY_SHORT_TICKS, refreshDots), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page asks the dot sources again.
   useEffect(() => refreshDots(), [shell.pathname]);
