@@ -200,8 +200,13 @@ export async function pickOption(page: Page, title: string | RegExp) {
     .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
     .filter({ hasText: whole });
   await expect(option.first()).toBeVisible();
+  // Clicked once at least: an opening list may read as hidden for a frame, which is not a choice.
+  let clicked = false;
   await expect(async () => {
-    if ((await open.count()) > 0) await option.first().click({ timeout: 2_000 });
+    if (!clicked || (await open.count()) > 0) {
+      await option.first().click({ timeout: 2_000 });
+      clicked = true;
+    }
     await expect(open).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 }
