@@ -141,6 +141,8 @@ test('a screen tells its storage; a schedule too large for it is refused for tha
   await expect(row(page, SMALL)).toContainText(text('ar', 'contract:device.storageInsufficient'));
   await shot(page, 'device-storage', 'refused-ar');
   await page.goto(`/device/${smallId}?language=en`);
+  // English shown, so stored too: the page's first HTML is already ltr before the console starts.
+  await expect(page.getByRole('progressbar', { name: 'Storage' })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
   // A phone.
