@@ -347,6 +347,11 @@ export async function person(browser: Browser, options: Record<string, unknown> 
  */
 export async function sameUser(page: Page, options: Record<string, unknown> = {}): Promise<Page> {
   const baseURL = new URL(page.url()).origin;
+  // The console stores a language asked for in the address as it starts: a page still showing its
+  // first HTML (already `lang="en"`) would hand over the language stored before.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('language') === document.documentElement.lang))
+    .toBe(true);
   const storageState = await page.context().storageState();
   const context = await page
     .context()
