@@ -93,7 +93,7 @@ test('the platform makes a licence key, and an owner binds it to a screen', asyn
   await logIn(ownerPage, owner);
   await addScreen(ownerPage, browser, 'Key lobby');
   await ownerPage.goto('/license/license-detail');
-  await expect(ownerPage.getByRole('heading', { name: 'Bind license' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { name: 'Bind license', level: 4 })).toBeVisible();
   await ownerPage.locator('#licenseKeyForm_key').fill('ZZZZ-ZZZZ-ZZZZ');
   await ownerPage.locator('#licenseKeyForm').getByRole('button').click();
   await expect(ownerPage.getByText('This license key is not valid')).toBeVisible();

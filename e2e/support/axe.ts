@@ -54,17 +54,28 @@ function firstTime(key: string): boolean {
 
 /**
  * Waits (at most 2 s) for what is fading or sliding in or out — a notice, a drawer, a menu — to
- * finish, so that axe measures its colours as the user reads them, not half-transparent.
- * Endless animations (spinners) are left running.
+ * finish, so that axe measures its colours as the user reads them, not half-transparent. A notice
+ * just added starts its animation a frame or two later, so the page is settled only when two
+ * frames pass with nothing finite running. Endless animations (spinners) are left running.
  */
 async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const ending = document
-      .getAnimations()
-      .filter((animation) => animation.playState === 'running')
-      .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-      .map((animation) => animation.finished.catch(() => undefined));
-    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 2000;
+    const twoFrames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await twoFrames();
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+      const left = deadline - performance.now();
+      if (ending.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
   });
 }
 
@@ -82,6 +93,11 @@ export async function checkAccessibility(page: Page): Promise<void> {
   if (!firstTime(`${pattern}|${lang}|${width}`)) return;
 
   await settleAnimations(page);
+  // Held still while axe reads the colours: a notice whose time runs out mid-check would otherwise
+  // be measured half-faded (its leaving animation stays at its first, opaque frame).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Animation.enable');
+  await devtools.send('Animation.setPlaybackRate', { playbackRate: 0 });
   const started = performance.now();
   // Only the violations in full: axe skips writing out what passed (a third of its time). One
   // axe.run in the page (axe reaches its same-origin frames itself): the default's per-frame
@@ -90,7 +106,11 @@ export async function checkAccessibility(page: Page): Promise<void> {
     .withTags(TAGS)
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true)
-    .analyze();
+    .analyze()
+    .finally(async () => {
+      await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 });
+      await devtools.detach();
+    });
   const ms = Math.round(performance.now() - started);
   const rules: Record<string, number> = {};
   const count = { serious: 0, critical: 0, other: 0 };
