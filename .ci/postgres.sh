@@ -4,11 +4,13 @@
 #   .ci/postgres.sh          start (installs Debian's postgresql when the binaries are missing)
 #   .ci/postgres.sh stop     stop it and remove its data
 # The data folder is remembered in /tmp/vitrine-ci-postgres so that `stop` finds it.
+# VITRINE_PG_PORT and VITRINE_PG_STATE give another port and state file: a server of its own for
+# the cluster journey (e2e/support/cluster-setup.ts), which never meets the test suite's.
 set -euo pipefail
 
 BIN=/usr/lib/postgresql/15/bin
-PORT=55432
-STATE=/tmp/vitrine-ci-postgres
+PORT=${VITRINE_PG_PORT:-55432}
+STATE=${VITRINE_PG_STATE:-/tmp/vitrine-ci-postgres}
 
 # initdb refuses to run as root: run the server as the image's postgres user.
 as_postgres() {

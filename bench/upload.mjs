@@ -19,8 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { launchServer } from '../scripts/launch.mjs';
+import { startS3Store } from '../scripts/s3.mjs';
 import { startListening } from './bare-server.mjs';
 import {
   chunkedUpload,
@@ -163,31 +163,21 @@ function plainPut(port, file) {
   });
 }
 
-/** s3rver on a free port with one bucket; answers the server's STORAGE_* settings and a size check. */
+/** s3rver on a free port with one bucket (scripts/s3.mjs); answers the server's STORAGE_* settings and a size check. */
 async function startStore(directory) {
-  const s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
+  const store = await startS3Store({ directory, bucket: BUCKET, prefix: 'bench' });
+  const client = new S3Client({
+    endpoint: store.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: store.credentials,
   });
-  const { port } = await s3rver.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
   stops.push(async () => {
     client.destroy();
-    await s3rver.close();
+    await store.stop();
   });
   return {
-    env: {
-      STORAGE_URL: `s3://${BUCKET}/bench`,
-      STORAGE_ENDPOINT: endpoint,
-      STORAGE_ACCESS_KEY_ID: credentials.accessKeyId,
-      STORAGE_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      STORAGE_PATH_STYLE: 'true',
-    },
+    env: store.env,
     size: async (key) =>
       (await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `bench/${key}` }))).ContentLength,
   };

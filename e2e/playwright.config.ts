@@ -36,7 +36,8 @@ export default defineConfig({
   // A file's journeys share its people and screens: they stay together, in order.
   fullyParallel: false,
   projects: [
-    { name: 'journeys', testIgnore: PLATFORM_WIDE },
+    // cluster.spec.ts runs alone on a cluster of its own: `npm run e2e:cluster` (cluster.config.ts).
+    { name: 'journeys', testIgnore: [...PLATFORM_WIDE, /\/cluster\.spec\.ts$/] },
     // After the others only when they run side by side: a project's dependencies run whole, so
     // `playwright test one.spec.ts` would otherwise run every journey first.
     {

@@ -1,7 +1,8 @@
 // Several real servers on one PostgreSQL database as docs/scale-out.md runs them, for bench/cluster
 // (and a journey through a cluster): each with its own DATA_DIR and port (as on machines of their
 // own), started together (they migrate under the advisory lock), and optionally Debian's nginx in
-// front, configured with the doc's own nginx block, the servers trusting it (TRUST_PROXY).
+// front, configured with the doc's own nginx block, the servers trusting it (TRUST_PROXY) and
+// naming it as their address (PUBLIC_URL), as the doc says.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,11 +16,16 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  * Builds what is stale once (`start.mjs --build-only`: servers started from one checkout would
  * each rebuild it at once), then starts `count` servers together with `env` (DATABASE_URL …), each
  * with DATA_DIR `workDir/data-<i>` and its log in `workDir/server-<i>.log`; with `nginx`, nginx in
- * front (startNginx). Answers the servers (url, stop), their logs, the front (null without nginx)
- * and stop(), which stops nginx, then the servers.
+ * front (startNginx) on a port chosen first, so that the servers' PUBLIC_URL is its address (a
+ * browser's socket is checked against it). Answers the servers (url, pid, kill, stop), their logs,
+ * the front (null without nginx) and stop(), which stops nginx, then the servers.
  */
 export async function launchCluster({ count, env, workDir, nginx = false }) {
-  const common = { ...env, ...(nginx ? { TRUST_PROXY: '127.0.0.1' } : {}) };
+  const frontPort = nginx ? await freePort() : null;
+  const common = {
+    ...(nginx ? { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${frontPort}` } : {}),
+    ...env,
+  };
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], {
     env: { ...process.env, ...common },
     stdio: 'inherit',
@@ -40,7 +46,7 @@ export async function launchCluster({ count, env, workDir, nginx = false }) {
   }
   let front = null;
   try {
-    front = nginx ? await startNginx(workDir, servers) : null;
+    front = nginx ? await startNginx(workDir, servers, frontPort) : null;
   } catch (error) {
     await stopServers();
     throw error;
@@ -57,21 +63,23 @@ export async function launchCluster({ count, env, workDir, nginx = false }) {
 }
 
 /**
- * Debian's nginx on a free loopback port in front of `servers`, configured with docs/scale-out.md's
+ * Debian's nginx on loopback `port` in front of `servers`, configured with docs/scale-out.md's
  * nginx block (its upstream's servers, and `listen 443 ssl` made a plain loopback port), an access
- * log of each request's upstream and status, by PID. Answers its URL and version,
+ * log of each request's upstream and status, by PID. Each answer names the upstream that gave it
+ * (X-Upstream: a journey sees which process took a player's socket). Started as root, its workers
+ * run as root too: as nginx's default user (nobody) they could not write request bodies (upload
+ * parts) to the temporary folders under `workDir`. Answers its URL and version,
  * upstreamConnections(count): how many connections to the servers `count` health checks opened,
  * each sent on a new client connection (the servers' own sockets, open or in TIME_WAIT, counted
  * before and after); socketsByUpstream(count): the upgraded requests by the upstream that took
  * them, once at least `count` are logged and no more come; and stop.
  */
-async function startNginx(workDir, servers) {
+async function startNginx(workDir, servers, port) {
   const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
-  if (version.error) throw new Error('--nginx needs nginx (Debian: apt-get install nginx-light)');
+  if (version.error) throw new Error('--nginx needs nginx (Debian: apt-get install nginx)');
   const doc = fs.readFileSync(path.join(root, 'docs/scale-out.md'), 'utf8');
   const block = /```nginx\n([\s\S]*?)```/.exec(doc)?.[1];
   if (!block?.includes('listen 443 ssl;')) throw new Error("docs/scale-out.md's nginx block was not found");
-  const port = await freePort();
   const upstreams = servers.map((server) => `server ${new URL(server.url).host};`).join('\n  ');
   const site = block
     .replace(/(server \d+\.\d+\.\d+\.\d+:\d+;\s*)+/, `${upstreams}\n  `)
@@ -83,7 +91,7 @@ async function startNginx(workDir, servers) {
   fs.writeFileSync(
     conf,
     `daemon off;
-worker_processes 1;
+${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 worker_rlimit_nofile 20000;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -91,6 +99,7 @@ events { worker_connections 10000; }
 http {
   log_format upstreams '$status $upstream_addr';
   access_log ${accessLog} upstreams;
+  add_header X-Upstream $upstream_addr always;
   client_body_temp_path ${dir}/temp/body;
   proxy_temp_path ${dir}/temp/proxy;
   fastcgi_temp_path ${dir}/temp/fastcgi;

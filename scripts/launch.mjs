@@ -66,6 +66,8 @@ export async function launchServer({ env = {}, logFile, timeoutMs = 300_000, por
 
   return {
     url,
+    /** Its starter's PID, also its process group's (the server and its starter): a journey's `kill -9`. */
+    pid: child.pid,
     /** kill -9 of the server and its starter, as a crash (bench/cluster's failover). */
     kill: () => signal('SIGKILL'),
     /** SIGTERM (the server shuts down cleanly), SIGKILL after 10 s. */
