@@ -1,7 +1,8 @@
 import { Role } from '@vitrine/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
+import { afterFile } from '../test/after-file';
 import { buildTestApp } from '../test/app';
 import { ensureSystemAccount, firstLoginBanner } from './bootstrap';
 
@@ -14,7 +15,7 @@ describe('the first system account', () => {
       app.database.kind === 'postgres'
         ? await Promise.all([1, 2].map(() => openDatabase(app.config.databaseUrl, app.config.dataDir)))
         : [];
-    afterAll(() => Promise.all(others.map((other) => other.close())));
+    afterFile(() => Promise.all(others.map((other) => other.close())).then(() => undefined));
     const dbs = others.length > 0 ? [app.db, ...others.map((other) => other.db)] : [app.db, app.db, app.db];
 
     const created = await Promise.all(dbs.map((db) => ensureSystemAccount(db, app.config, app.log)));

@@ -8,19 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-
-/**
- * What closes the servers this file built, latest first: run after the file's own afterAll hooks
- * by src/test/setup.ts. (An afterAll registered here would be lost when this runs inside a
- * beforeAll, as it mostly does: Vitest takes a file's hooks when it collects them, so those servers
- * were never closed, their PostgreSQL databases never dropped, their DATA_DIRs never removed.)
- */
-const cleanups: (() => Promise<void>)[] = [];
-
-/** Closes every server this file built, and drops their databases; src/test/setup.ts calls it. */
-export async function closeTestApps(): Promise<void> {
-  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) await cleanup();
-}
+import { afterFile } from './after-file';
 
 /**
  * A whole server on its own database for one test file: PGlite in memory by default, or a fresh
@@ -50,7 +38,7 @@ export async function buildTestApp(
   await database.migrate();
   const app = await buildApp({ config, database, logger: options.logger ?? false });
   await app.ready();
-  cleanups.push(async () => {
+  afterFile(async () => {
     await app.close();
     await database.close();
     await dropDatabase(url);
@@ -72,7 +60,7 @@ export async function buildSecondInstance(
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   const other = await buildApp({ config, database, logger: false });
   await other.ready();
-  cleanups.push(async () => {
+  afterFile(async () => {
     await other.close();
     await database.close();
     if (config.dataDir !== app.config.dataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });

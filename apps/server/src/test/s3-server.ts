@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { afterAll } from 'vitest';
 import type { S3Settings } from '../config';
+import { afterFile } from './after-file';
 
 /**
  * An S3-compatible server for one test file (s3rver, from npm: plain JavaScript, no binary to
@@ -20,7 +20,7 @@ export async function startS3Server(prefix = 'vitrine'): Promise<S3Settings> {
     configureBuckets: [{ name: 'vitrine-test', configs: [] }],
   });
   const address = await server.run();
-  afterAll(async () => {
+  afterFile(async () => {
     await server.close();
     fs.rmSync(directory, { recursive: true, force: true });
   });

@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
-import { closeTestApps } from './app';
+import { closeAfterFile } from './after-file';
 
-// After each file's own afterAll hooks (registered later, run earlier): the servers it built close,
-// their databases are dropped and their DATA_DIRs removed.
-afterAll(closeTestApps);
+// After each file's own afterAll hooks (registered later, run earlier): the servers and databases
+// its helpers opened close, the databases are dropped and the DATA_DIRs removed.
+afterAll(closeAfterFile);

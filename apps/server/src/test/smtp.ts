@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { afterFile } from './after-file';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -39,7 +39,7 @@ export async function startSmtp(options: { login?: { user: string; pass: string 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as net.AddressInfo).port;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterFile(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { port, received };
 }
 
