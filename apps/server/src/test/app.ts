@@ -101,8 +101,19 @@ async function freshDatabaseUrl(): Promise<string> {
 async function dropDatabase(url: string) {
   const server = process.env.DATABASE_URL;
   if (!server?.startsWith('postgres') || url === 'memory://') return;
+  const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  // A pool's end() resolves as its clients begin to close: their sessions go a moment later. A
+  // forced drop before that ends them mid-close, and their clients throw where no one listens.
+  for (let tries = 0; tries < 50; tries += 1) {
+    const { rows } = await admin.query(
+      'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0].sessions === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
