@@ -181,6 +181,8 @@ test('add a screen and make a schedule up to its time frames by keyboard', async
   await page.keyboard.type('Keyboard screen');
   await tabTo(page, (stop) => stop.id === 'deviceAuthentication');
   await page.keyboard.type(pin);
+  // Checked as it is typed: the 'six digits' hint of the first five goes with the sixth.
+  await expect(page.getByText(text('en', 'contract:validation.pin.format'))).toHaveCount(0);
   await shot(page, 'keyboard', '4-add-screen', { overlay: true });
   await tabTo(page, (stop) => stop.id === 'addDeviceFormSubmit');
   const added = watchNotice(page, 'Keyboard screen was added.');
