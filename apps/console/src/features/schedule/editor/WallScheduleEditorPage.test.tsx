@@ -130,7 +130,8 @@ describe('WallScheduleEditorPage', { timeout: 120_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save as draft' }, slow));
     expect(await screen.findByText('Select at least one content', {}, slow)).toBeTruthy();
 
-    fireEvent.mouseDown(document.getElementById('wallContent') as HTMLElement);
+    // The select is named by its label (axe: a form field has a label).
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Wall content' }));
     fireEvent.click(await screen.findByText('Ocean across · Lobby wall', {}, slow));
     expect(await screen.findByText('Plays on the 4 screens of the wall Lobby wall', {}, slow)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Schedule name' }), {

@@ -114,7 +114,12 @@ export function WallScheduleEditor({ id, saved }: { id: number; saved: ScheduleD
               action={<Link to={WALL_CONTENT_PATH}>{t('common:route.videoWallContent')}</Link>}
             />
           ) : (
-            <Form.Item label={t('wall.content')} layout="vertical" className="schedule-step__field">
+            <Form.Item
+              label={t('wall.content')}
+              htmlFor="wallContent"
+              layout="vertical"
+              className="schedule-step__field"
+            >
               <Select
                 id="wallContent"
                 showSearch={{ optionFilterProp: 'label' }}
