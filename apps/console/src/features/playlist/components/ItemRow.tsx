@@ -64,7 +64,7 @@ export function ItemRow({ item, position, onChange, onRemove }: Props) {
               decimals
               placeholder={String(roundSeconds(secondsOf({ ...item, duration: null })))}
               height={32}
-              suffix="s"
+              suffix={t('item.secondsUnit')}
             />
           )}
         </div>

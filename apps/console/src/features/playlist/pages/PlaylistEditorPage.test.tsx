@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ContentType, type Program, Role } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
+import { i18n } from '../../../lib/i18n';
 import { registerNotifier } from '../../../lib/notify';
 import { contentItem } from '../../../test/content';
 import { playlistDetail, playlistItem, playlistSummary } from '../../../test/playlist';
@@ -152,6 +153,10 @@ describe('PlaylistEditorPage', { timeout: 40_000 }, () => {
       name: 'Duration · Teaser.mp4',
     }) as HTMLInputElement;
     expect(videoDuration.placeholder).toBe('42');
+    // Seconds, in the page's language.
+    await act(() => i18n.changeLanguage('ar'));
+    expect(within(rows[1]).getByText('ث')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
     fireEvent.change(videoDuration, { target: { value: '20' } });
     expect(await screen.findByText('4 items · 1:10 in total')).toBeTruthy();
     fireEvent.click(within(rows[1]).getByRole('switch', { name: 'Sound · Teaser.mp4' }));

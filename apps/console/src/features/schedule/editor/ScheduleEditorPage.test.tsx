@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ContentType, Role, type ScheduleDetail, type ScheduleFrame } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmHost } from '../../../components/confirm';
 import { ApiError } from '../../../lib/http';
+import { i18n } from '../../../lib/i18n';
 import { registerNotifier } from '../../../lib/notify';
 import { contentItem } from '../../../test/content';
 import { deviceItem } from '../../../test/device';
@@ -176,6 +177,10 @@ describe('ScheduleEditorPage', { timeout: 120_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Seconds of Spring sale.png' }), {
       target: { value: '12' },
     });
+    // Seconds, in the page's language.
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(within(document.getElementById('scheduleOrder') as HTMLElement).getByText('秒')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
     next();
     // Time: a first frame (all day, every day) is there, so it plays now; the calendar draws a second.
     expect(await screen.findByTestId('calendar-frames', {}, slow)).toBeTruthy();

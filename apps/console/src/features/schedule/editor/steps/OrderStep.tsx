@@ -36,7 +36,7 @@ function OrderRow({ item, position, onChange, onRemove }: RowProps) {
           max={SCHEDULE_ITEM_SECONDS_MAX}
           placeholder={String(itemSeconds({ ...item, duration: null }))}
           height={32}
-          suffix="s"
+          suffix={t('order.secondsUnit')}
         />
       </div>
     </SortableRow>
