@@ -79,6 +79,10 @@ test('a player pairs with the ID and PIN it shows, goes online, and offline when
   await expect(control.getByText('Done').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => loads, { timeout: 15_000 }).toBeGreaterThan(before); // reloaded
   await expect(screen.getByText(name)).toBeVisible({ timeout: 15_000 });
+  // Its name shows before its socket is back: a command sent meanwhile is refused as offline.
+  await expect(screen.locator('.status-dot')).toHaveAttribute('data-status', 'connected', {
+    timeout: 15_000,
+  });
 
   await control.getByRole('button', { name: 'Screenshot' }).click();
   await expect(page.getByRole('img', { name: new RegExp(name) })).toBeVisible({ timeout: 20_000 });
